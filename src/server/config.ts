@@ -1,0 +1,142 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value === '') return fallback;
+      if (/^(1|true|yes|on)$/i.test(value)) return true;
+      if (/^(0|false|no|off)$/i.test(value)) return false;
+      ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+      return z.NEVER;
+    });
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() ? value.trim() : undefined))
+  .pipe(z.url({ error: 'must be a URL' }).optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PUBLIC_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' })).default('admin@glint.local'),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(8, { error: 'must be at least 8 characters' }).optional()),
+  SEED_DEMO: z.string().optional(),
+  DEMO_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).default('glint-demo-pass'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Glint <no-reply@glint.local>'),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Only for tests against a local stand-in of the Stripe API: http://127.0.0.1:PORT */
+  STRIPE_API_BASE: optionalUrl,
+  GOOGLE_MAPS_API_KEY: optionalText,
+  SHOPIFY_STORE_DOMAIN: optionalText,
+  SHOPIFY_ADMIN_TOKEN: optionalText,
+  SHOPIFY_WEBHOOK_SECRET: optionalText,
+  BUSINESS_NAME: z.string().trim().min(1).default('Glint'),
+  BUSINESS_CITY: z.string().trim().min(1).default('San Jose'),
+  BUSINESS_PHONE: z.string().trim().min(1).default('(408) 555-0142'),
+  BUSINESS_EMAIL: z.string().trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' })).default('hello@glint.local'),
+  BUSINESS_ADDRESS: z.string().trim().min(1).default('1180 Industrial Ave, San Jose, CA 95112'),
+  SERVICE_ZIP_CODES: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const zips = (value ?? '')
+        .split(',')
+        .map((zip) => zip.trim())
+        .filter(Boolean);
+      const bad = zips.filter((zip) => !/^\d{5}$/.test(zip));
+      if (bad.length) {
+        ctx.addIssue({ code: 'custom', message: `not 5-digit ZIP codes: ${bad.join(', ')}` });
+        return z.NEVER;
+      }
+      return zips;
+    }),
+  JOBS: bool(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  seedDemo: boolean;
+  demoPassword: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  googleMapsApiKey: string | undefined;
+  shopify: { storeDomain?: string; adminToken?: string; webhookSecret?: string };
+  business: { name: string; city: string; phone: string; email: string; address: string; serviceZipCodes: string[] };
+  jobs: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops start-up with a message naming each variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const seedDemo = bool(!isProduction).safeParse(env.SEED_DEMO);
+  if (!seedDemo.success) throw new ConfigError('Invalid configuration:\n  SEED_DEMO: must be true or false');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: seedDemo.data,
+    demoPassword: e.DEMO_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
+    },
+    googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+    shopify: { storeDomain: e.SHOPIFY_STORE_DOMAIN, adminToken: e.SHOPIFY_ADMIN_TOKEN, webhookSecret: e.SHOPIFY_WEBHOOK_SECRET },
+    business: {
+      name: e.BUSINESS_NAME,
+      city: e.BUSINESS_CITY,
+      phone: e.BUSINESS_PHONE,
+      email: e.BUSINESS_EMAIL,
+      address: e.BUSINESS_ADDRESS,
+      serviceZipCodes: e.SERVICE_ZIP_CODES,
+    },
+    jobs: e.JOBS,
+    logLevel: e.LOG_LEVEL,
+  };
+}

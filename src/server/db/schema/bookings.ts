@@ -1,0 +1,122 @@
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BookingStatus, ServiceType } from '../../../shared/domain';
+import { createdAt, id, money, updatedAt } from './columns';
+import { services } from './services';
+import { addresses, users } from './users';
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    addressId: uuid('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    assignedDriverId: uuid('assigned_driver_id').references(() => users.id, { onDelete: 'set null' }),
+    serviceType: text('service_type').$type<ServiceType>().notNull().default('pickup'),
+    /** Start of the booked time (UTC instant; shown in Pacific time). */
+    scheduledDate: timestamp('scheduled_date', { withTimezone: true }).notNull(),
+    /** Minutes the booking occupies, copied from the service when booked. */
+    durationMinutes: integer('duration_minutes').notNull(),
+    /** The Pacific business day of scheduledDate, the key capacity is locked on. */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    pickupTime: timestamp('pickup_time', { withTimezone: true }),
+    returnEta: timestamp('return_eta', { withTimezone: true }),
+    status: text('status').$type<BookingStatus>().notNull().default('pending'),
+    totalAmount: money('total_amount').notNull(),
+    serviceFee: money('service_fee').notNull().default('5.00'),
+    tax: money('tax').notNull(),
+    paymentIntentId: text('payment_intent_id'),
+    paymentProvider: text('payment_provider'),
+    /** unpaid, paid, refunded, failed, manual */
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    paymentMethodBrand: text('payment_method_brand'),
+    paymentMethodLast4: text('payment_method_last4'),
+    notes: text('notes'),
+    // Address snapshot: the booking keeps where it happens even if the saved address is deleted.
+    addressStreet: text('address_street'),
+    addressCity: text('address_city'),
+    addressState: text('address_state'),
+    addressZip: text('address_zip'),
+    latitude: text('latitude'),
+    longitude: text('longitude'),
+    guestEmail: text('guest_email'),
+    guestName: text('guest_name'),
+    guestPhone: text('guest_phone'),
+    rating: integer('rating'),
+    review: text('review'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    trackingTokenHash: text('tracking_token_hash'),
+    /** A pending booking holds its capacity until this instant. */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    /** Time blocked by the admin: occupies capacity, is not a customer booking. */
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    /** web, admin, store, test */
+    source: text('source').notNull().default('web'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_business_date_idx').on(t.businessDate),
+    index('bookings_scheduled_idx').on(t.scheduledDate),
+    index('bookings_status_idx').on(t.status),
+    index('bookings_driver_idx').on(t.assignedDriverId),
+    index('bookings_payment_intent_idx').on(t.paymentIntentId),
+    index('bookings_hold_idx').on(t.holdExpiresAt),
+    uniqueIndex('bookings_idempotency_idx').on(t.idempotencyKey),
+    uniqueIndex('bookings_tracking_token_idx').on(t.trackingTokenHash),
+  ],
+);
+
+export interface UpdateLocation {
+  latitude: number;
+  longitude: number;
+}
+
+export const bookingUpdates = pgTable(
+  'booking_updates',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    driverId: uuid('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').$type<BookingStatus>().notNull(),
+    message: text('message'),
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
+    location: jsonb('location').$type<UpdateLocation | null>(),
+    estimatedCompletion: timestamp('estimated_completion', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('booking_updates_booking_idx').on(t.bookingId, t.createdAt)],
+);
+
+/** The spec's per-service slot table; the slot engine derives slots from hours and bookings instead. */
+export const timeSlots = pgTable(
+  'time_slots',
+  {
+    id: id(),
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    capacity: integer('capacity').notNull().default(1),
+    bookedCount: integer('booked_count').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('time_slots_service_date_idx').on(t.serviceId, t.date)],
+);
+
+/** Provider webhook events already handled, so a replayed event is a no-op. */
+export const processedWebhookEvents = pgTable('processed_webhook_events', {
+  id: id(),
+  provider: text('provider').notNull(),
+  eventId: text('event_id').notNull().unique(),
+  createdAt: createdAt(),
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import { priceBooking, fromCents } from '../../shared/money';
+import { addDaysToKey, pacificDateKey, pacificInstant } from '../../shared/time';
+import type { BookingStatus, ServiceType } from '../../shared/domain';
+import { hashPassword } from '../features/auth/passwords';
+import { sanitizeHtml } from '../http/sanitize';
+import { STANDARD_CATALOGUE } from './catalogue';
+import type { Database, DbOrTx } from './client';
+import { addresses, bookings, bookingUpdates, businessHours, driverStatus, services, users } from './schema';
+
+export interface SeedResult {
+  /** Set only when the admin was created now without ADMIN_PASSWORD: printed once. */
+  generatedAdminPassword?: string;
+  createdAdmin: boolean;
+  createdDemo: boolean;
+}
+
+/** Seeds an empty database; running it again changes nothing. */
+export async function seed(db: Database, config: Config, now = new Date()): Promise<SeedResult> {
+  await seedCatalogue(db);
+  await seedBusinessHours(db);
+  const admin = await seedAdmin(db, config);
+  const createdDemo = config.seedDemo ? await seedDemo(db, config, now) : false;
+  return { ...admin, createdDemo };
+}
+
+/** Adds the standard services that are not there yet (by slug); returns how many were added. */
+export async function seedCatalogue(db: DbOrTx): Promise<number> {
+  const rows = STANDARD_CATALOGUE.map((service, index) => ({ ...service, description: sanitizeHtml(service.description), sortOrder: index }));
+  const inserted = await db.insert(services).values(rows).onConflictDoNothing({ target: services.slug }).returning({ id: services.id });
+  return inserted.length;
+}
+
+async function seedBusinessHours(db: Database): Promise<void> {
+  // Monday to Saturday 09:00–17:00 with 3 detailers; closed on Sunday.
+  const week = [0, 1, 2, 3, 4, 5, 6].map((day) => ({ dayOfWeek: day, startTime: '09:00', endTime: '17:00', capacity: 3, isOpen: day !== 0 }));
+  await db.insert(businessHours).values(week).onConflictDoNothing({ target: businessHours.dayOfWeek });
+}
+
+async function seedAdmin(db: Database, config: Config): Promise<Omit<SeedResult, 'createdDemo'>> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, config.adminEmail));
+  if (existing) return { createdAdmin: false };
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  await db
+    .insert(users)
+    .values({
+      fullName: 'Admin User',
+      username: 'admin',
+      email: config.adminEmail,
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      emailVerified: true,
+    })
+    .onConflictDoNothing();
+  return { createdAdmin: true, generatedAdminPassword: config.adminPassword ? undefined : password };
+}
+
+export const DEMO_DRIVER_EMAIL = 'driver@glint.local';
+export const DEMO_CUSTOMER_EMAIL = 'customer@glint.local';
+
+async function seedDemo(db: Database, config: Config, now: Date): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
+  if (existing) return false;
+  const passwordHash = await hashPassword(config.demoPassword);
+  return db.transaction(async (tx) => {
+    const [driver] = await tx
+      .insert(users)
+      .values({ fullName: 'Diego Ramirez', username: 'driver', email: DEMO_DRIVER_EMAIL, phone: '(408) 555-0175', passwordHash, role: 'driver', emailVerified: true })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    const [customer] = await tx
+      .insert(users)
+      .values({ fullName: 'Casey Morgan', username: 'customer', email: DEMO_CUSTOMER_EMAIL, phone: '(408) 555-0199', passwordHash, role: 'customer', emailVerified: true })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!driver || !customer) return false;
+    await tx.insert(driverStatus).values({ driverId: driver.id, status: 'offline' });
+    const [home] = await tx
+      .insert(addresses)
+      .values({ userId: customer.id, street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110', isDefault: true, latitude: '37.3318', longitude: '-121.8963' })
+      .returning();
+    const catalogue = await tx.select().from(services).where(sql`${services.slug} is not null`);
+    const bySlug = new Map(catalogue.map((s) => [s.slug, s]));
+    const today = pacificDateKey(now);
+    const demo: Array<{ slug: string; days: number; time: string; status: BookingStatus; type: ServiceType; assigned: boolean; rating?: number }> = [
+      { slug: 'full-detail', days: -14, time: '10:00', status: 'completed', type: 'pickup', assigned: true, rating: 5 },
+      { slug: 'interior-refresh', days: -3, time: '13:00', status: 'completed', type: 'mobile', assigned: true },
+      { slug: 'wash-and-wax', days: 1, time: '10:00', status: 'confirmed', type: 'mobile', assigned: true },
+      { slug: 'full-detail', days: 2, time: '09:00', status: 'confirmed', type: 'pickup', assigned: true },
+      { slug: 'headlight-restoration', days: 4, time: '14:00', status: 'confirmed', type: 'mobile', assigned: false },
+    ];
+    for (const item of demo) {
+      const service = bySlug.get(item.slug)!;
+      const businessDate = addDaysToKey(today, item.days);
+      const price = priceBooking(service.price, service.serviceFee);
+      const [booking] = await tx
+        .insert(bookings)
+        .values({
+          userId: customer.id,
+          serviceId: service.id,
+          addressId: home!.id,
+          assignedDriverId: item.assigned ? driver.id : null,
+          serviceType: item.type,
+          scheduledDate: pacificInstant(businessDate, item.time),
+          durationMinutes: service.duration,
+          businessDate,
+          status: item.status,
+          totalAmount: fromCents(price.totalCents),
+          serviceFee: fromCents(price.serviceFeeCents),
+          tax: fromCents(price.taxCents),
+          paymentProvider: 'test',
+          paymentStatus: 'paid',
+          paymentIntentId: `pi_test_demo_${randomBytes(6).toString('hex')}`,
+          paymentMethodBrand: 'visa',
+          paymentMethodLast4: '4242',
+          addressStreet: home!.street,
+          addressCity: home!.city,
+          addressState: home!.state,
+          addressZip: home!.zipCode,
+          latitude: home!.latitude,
+          longitude: home!.longitude,
+          rating: item.rating ?? null,
+          review: item.rating ? 'Spotless, and the car was back before dinner.' : null,
+          reviewedAt: item.rating ? now : null,
+          source: 'web',
+        })
+        .returning({ id: bookings.id });
+      await tx.insert(bookingUpdates).values({ bookingId: booking!.id, status: 'confirmed', message: 'Payment received. Your booking is confirmed.' });
+      if (item.status === 'completed') {
+        await tx.insert(bookingUpdates).values({ bookingId: booking!.id, driverId: driver.id, status: 'completed', message: 'All done. Thanks for choosing us!' });
+      }
+    }
+    return true;
+  });
+}

@@ -1,0 +1,178 @@
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions, shopifyCustomerMappings, shopifyCustomers, users } from '../../db/schema';
+import type { PublicUser } from '../../../shared/schemas/auth';
+
+/** The columns a response may show; the hash and tokens are never selected here. */
+export const publicUserColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+  role: users.role,
+  emailVerified: users.emailVerified,
+  createdAt: users.createdAt,
+};
+
+type PublicUserRow = Omit<PublicUser, 'createdAt'> & { createdAt: Date };
+
+/** Picks the public fields one by one, so a row carrying a hash can never leak it. */
+export function toPublicUser(row: PublicUserRow): PublicUser {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    role: row.role,
+    emailVerified: row.emailVerified,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function findPublicUserById(db: DbOrTx, id: string): Promise<PublicUser | undefined> {
+  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
+  return row && toPublicUser(row);
+}
+
+export async function findCredentialsByEmail(db: DbOrTx, email: string) {
+  const [row] = await db
+    .select({ ...publicUserColumns, passwordHash: users.passwordHash, isDisabled: users.isDisabled, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.email, email));
+  return row;
+}
+
+export async function findCredentialsById(db: DbOrTx, id: string) {
+  const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return Boolean(row);
+}
+
+/** A username from the e-mail's local part, with a numeric suffix when taken. */
+export async function uniqueUsername(db: DbOrTx, email: string): Promise<string> {
+  const base = email.split('@')[0]!.replace(/[^a-z0-9._-]/gi, '').toLowerCase().slice(0, 30) || 'user';
+  const taken = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(sql`${users.username} = ${base} or ${users.username} like ${`${base}-%`}`);
+  const names = new Set(taken.map((row) => row.username));
+  if (!names.has(base)) return base;
+  for (let n = 2; ; n++) if (!names.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+export interface NewUser {
+  fullName: string;
+  email: string;
+  phone: string | null;
+  passwordHash: string;
+  role?: PublicUser['role'];
+  emailVerified?: boolean;
+  verificationTokenHash?: string | null;
+  verificationExpiry?: Date | null;
+}
+
+export async function insertUser(db: DbOrTx, user: NewUser): Promise<PublicUser> {
+  const username = await uniqueUsername(db, user.email);
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, username })
+    .returning(publicUserColumns);
+  return toPublicUser(row!);
+}
+
+export async function setVerificationToken(db: DbOrTx, userId: string, hash: string, expiry: Date): Promise<void> {
+  await db.update(users).set({ verificationTokenHash: hash, verificationExpiry: expiry, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Marks the e-mail verified when the token matches and has not expired; single use. */
+export async function consumeVerificationToken(db: DbOrTx, hash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ emailVerified: true, verificationTokenHash: null, verificationExpiry: null, updatedAt: now })
+    .where(and(eq(users.verificationTokenHash, hash), gt(users.verificationExpiry, now)))
+    .returning({ id: users.id });
+  return row?.id;
+}
+
+export async function setResetToken(db: DbOrTx, userId: string, hash: string, expiry: Date): Promise<void> {
+  await db.update(users).set({ resetPasswordTokenHash: hash, resetPasswordExpiry: expiry }).where(eq(users.id, userId));
+}
+
+/** Sets the new password when the reset token matches and has not expired; single use. */
+export async function consumeResetToken(db: DbOrTx, hash: string, passwordHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash, resetPasswordTokenHash: null, resetPasswordExpiry: null, emailVerified: true, updatedAt: now })
+    .where(and(eq(users.resetPasswordTokenHash, hash), gt(users.resetPasswordExpiry, now)))
+    .returning({ id: users.id });
+  return row?.id;
+}
+
+export async function updatePasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+// Sessions
+
+export async function insertSession(
+  db: DbOrTx,
+  session: { userId: string; tokenHash: string; absoluteExpiresAt: Date | null; ipAddress?: string; userAgent?: string },
+): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+export async function findSession(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      absoluteExpiresAt: sessions.absoluteExpiresAt,
+      user: publicUserColumns,
+      isDisabled: users.isDisabled,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByHash(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSessionById(db: DbOrTx, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of the user, or every one but `keepSessionId`. */
+export async function deleteUserSessions(db: DbOrTx, userId: string, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Links a new account to a store customer with the same e-mail, if one was synced. */
+export async function linkStoreCustomer(db: DbOrTx, userId: string, email: string): Promise<boolean> {
+  const [customer] = await db
+    .select({ id: shopifyCustomers.id, shopifyCustomerId: shopifyCustomers.shopifyCustomerId })
+    .from(shopifyCustomers)
+    .where(sql`lower(${shopifyCustomers.email}) = ${email}`)
+    .limit(1);
+  if (!customer) return false;
+  await db.update(shopifyCustomers).set({ userId }).where(eq(shopifyCustomers.id, customer.id));
+  await db
+    .insert(shopifyCustomerMappings)
+    .values({ userId, shopifyCustomerId: customer.shopifyCustomerId, lastSyncAt: new Date() })
+    .onConflictDoNothing();
+  return true;
+}

@@ -1,0 +1,158 @@
+import { ADMIN_SESSION_HOURS, RESET_TOKEN_MINUTES, SESSION_IDLE_DAYS, VERIFY_TOKEN_HOURS } from '../../../shared/constants';
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  PublicUser,
+  RegisterRequest,
+  RegisterResponse,
+  ResetPasswordRequest,
+} from '../../../shared/schemas/auth';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { renderMail } from '../../integrations/mail/templates';
+import * as repo from './auth.repository';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { hashToken, newToken } from './tokens';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface SessionUser {
+  sessionId: string;
+  user: PublicUser;
+}
+
+export async function registerCustomer(ctx: AppContext, input: RegisterRequest, client: ClientInfo) {
+  ctx.limits.registerPerIp.hit([`ip:${client.ip}`]);
+  if (await repo.emailTaken(ctx.db, input.email)) throw new AppError('CONFLICT', 'Email already registered');
+  const verification = newToken();
+  const passwordHash = await hashPassword(input.password);
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertUser(tx, {
+      fullName: input.fullName,
+      email: input.email,
+      phone: input.phone,
+      passwordHash,
+      verificationTokenHash: verification.hash,
+      verificationExpiry: new Date(ctx.now().getTime() + VERIFY_TOKEN_HOURS * 3600_000),
+    });
+    return created;
+  });
+  const shopifyCustomerLinked = await repo.linkStoreCustomer(ctx.db, user.id, user.email);
+  await sendVerificationMail(ctx, user, verification.token);
+  const session = await startSession(ctx, user, client);
+  const response: RegisterResponse = {
+    message: 'Registration successful. Please check your email to verify your account.',
+    user,
+    shopifyCustomerLinked,
+  };
+  return { response, token: session };
+}
+
+export async function login(ctx: AppContext, input: LoginRequest, client: ClientInfo) {
+  ctx.limits.loginPerIp.hit([`ip:${client.ip}`]);
+  ctx.limits.loginPerAccount.hit([`account:${input.email}`]);
+  const found = await repo.findCredentialsByEmail(ctx.db, input.email);
+  // Verify against a dummy hash when there is no account, so both answers take as long.
+  const valid = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!found || !valid || found.deletedAt) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  if (found.isDisabled) throw new AppError('FORBIDDEN', 'This account has been disabled. Please contact support.');
+  const user = repo.toPublicUser(found);
+  const token = await startSession(ctx, user, client);
+  return { user, token };
+}
+
+/** A new random token per sign-in; admins' sessions end after 12 hours whatever the activity. */
+async function startSession(ctx: AppContext, user: PublicUser, client: ClientInfo): Promise<string> {
+  const { token, hash } = newToken();
+  const absoluteExpiresAt = user.role === 'admin' ? new Date(ctx.now().getTime() + ADMIN_SESSION_HOURS * 3600_000) : null;
+  await repo.insertSession(ctx.db, { userId: user.id, tokenHash: hash, absoluteExpiresAt, ipAddress: client.ip, userAgent: client.userAgent?.slice(0, 300) });
+  return token;
+}
+
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+/** The signed-in user for a session cookie, or undefined when the session is unknown, idle too long or over. */
+export async function resolveSession(ctx: AppContext, token: string): Promise<SessionUser | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const hash = hashToken(token);
+  const found = await repo.findSession(ctx.db, hash);
+  if (!found) return undefined;
+  const now = ctx.now();
+  const idleLimit = new Date(now.getTime() - SESSION_IDLE_DAYS * 86_400_000);
+  if (found.lastUsedAt < idleLimit || (found.absoluteExpiresAt && found.absoluteExpiresAt <= now) || found.isDisabled) {
+    await repo.deleteSessionById(ctx.db, found.sessionId);
+    return undefined;
+  }
+  if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS) await repo.touchSession(ctx.db, found.sessionId, now);
+  return { sessionId: found.sessionId, user: repo.toPublicUser(found.user) };
+}
+
+export async function logout(ctx: AppContext, token: string | undefined): Promise<void> {
+  if (token) await repo.deleteSessionByHash(ctx.db, hashToken(token));
+}
+
+export async function verifyEmail(ctx: AppContext, token: string): Promise<{ message: string }> {
+  const userId = await repo.consumeVerificationToken(ctx.db, hashToken(token), ctx.now());
+  if (!userId) throw new AppError('BAD_REQUEST', 'The verification link may be expired or invalid.');
+  return { message: 'Email verified successfully' };
+}
+
+export async function resendVerification(ctx: AppContext, user: PublicUser): Promise<{ message: string }> {
+  ctx.limits.resendPerAccount.hit([`account:${user.id}`]);
+  if (user.emailVerified) throw new AppError('BAD_REQUEST', 'Your email is already verified');
+  const verification = newToken();
+  await repo.setVerificationToken(ctx.db, user.id, verification.hash, new Date(ctx.now().getTime() + VERIFY_TOKEN_HOURS * 3600_000));
+  await sendVerificationMail(ctx, user, verification.token);
+  return { message: 'Verification email sent' };
+}
+
+export async function sendVerificationMail(ctx: AppContext, user: Pick<PublicUser, 'id' | 'email' | 'fullName'>, token: string): Promise<void> {
+  const url = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  const mail = renderMail(
+    ctx.config.business.name,
+    `Verify your email for ${ctx.config.business.name}`,
+    [`Hi ${user.fullName},`, 'Please confirm your email address so we can send you booking confirmations and updates.', 'This link is valid for 48 hours.'],
+    { label: 'Verify email', url },
+  );
+  await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional', userId: user.id });
+}
+
+const FORGOT_MIN_MS = 350;
+const FORGOT_MESSAGE = 'If an account exists for that email, we have sent a password reset link.';
+
+/** Answers the same words in the same time whether or not the address has an account. */
+export async function forgotPassword(ctx: AppContext, input: ForgotPasswordRequest, client: ClientInfo) {
+  const started = Date.now();
+  ctx.limits.forgotPerIp.hit([`ip:${client.ip}`]);
+  ctx.limits.forgotPerAccount.hit([`account:${input.email}`]);
+  const reset = newToken();
+  const found = await repo.findCredentialsByEmail(ctx.db, input.email);
+  if (found && !found.deletedAt && !found.isDisabled) await sendResetMail(ctx, repo.toPublicUser(found), reset);
+  const elapsed = Date.now() - started;
+  if (elapsed < FORGOT_MIN_MS) await new Promise((resolve) => setTimeout(resolve, FORGOT_MIN_MS - elapsed));
+  return { message: FORGOT_MESSAGE };
+}
+
+/** Stores a fresh reset token (1 hour) and e-mails its link. Also used by the admin's "Reset Password". */
+export async function sendResetMail(ctx: AppContext, user: Pick<PublicUser, 'id' | 'email' | 'fullName'>, reset = newToken()): Promise<void> {
+  await repo.setResetToken(ctx.db, user.id, reset.hash, new Date(ctx.now().getTime() + RESET_TOKEN_MINUTES * 60_000));
+  const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(reset.token)}`;
+  const mail = renderMail(
+    ctx.config.business.name,
+    `Reset your ${ctx.config.business.name} password`,
+    [`Hi ${user.fullName},`, 'Someone asked to reset the password of your account. If it was you, choose a new password with the link below; it works once, within the next hour.', 'If it was not you, you can ignore this email.'],
+    { label: 'Choose a new password', url },
+  );
+  await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional' });
+}
+
+export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(input.newPassword);
+  const userId = await repo.consumeResetToken(ctx.db, hashToken(input.token), passwordHash, ctx.now());
+  if (!userId) throw new AppError('BAD_REQUEST', 'The reset link may be expired or invalid.');
+  await repo.deleteUserSessions(ctx.db, userId);
+  return { message: 'Password reset successfully. You can now sign in with your new password.' };
+}

@@ -1,0 +1,118 @@
+import { desc, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '../../db/client';
+import { emailOutbox, users, type MailAttachment } from '../../db/schema';
+import { DEFAULT_USER_SETTINGS } from '../../../shared/schemas/auth';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /**
+   * transactional (receipts, password resets, verification) always goes; notification mail is skipped
+   * when the recipient account has turned e-mail notifications off.
+   */
+  category?: 'transactional' | 'notification';
+  /** The account the mail is about, for the notification preference. */
+  userId?: string | null;
+}
+
+/** Where a message is delivered: SMTP in production, nowhere but the outbox otherwise. */
+export interface MailTransport {
+  readonly name: 'smtp' | 'outbox';
+  deliver(message: MailMessage & { from: string }): Promise<void>;
+}
+
+export function smtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    name: 'smtp',
+    async deliver(message) {
+      await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        attachments: message.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
+    },
+  };
+}
+
+export const outboxOnlyTransport: MailTransport = { name: 'outbox', deliver: async () => undefined };
+
+export interface Mailer {
+  readonly transport: MailTransport['name'];
+  /** Records the message in the outbox and delivers it; resolves false when preferences skipped it. */
+  send(message: MailMessage): Promise<boolean>;
+}
+
+export function createMailer(db: Database, transport: MailTransport, from: string, log: { error: (o: object, m: string) => void }): Mailer {
+  return {
+    transport: transport.name,
+    async send(message) {
+      const category = message.category ?? 'transactional';
+      if (category === 'notification' && message.userId && !(await wantsEmail(db, message.userId))) return false;
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          attachments: message.attachments ?? [],
+          category,
+          status: transport.name === 'outbox' ? 'stored' : 'queued',
+        })
+        .returning({ id: emailOutbox.id });
+      if (transport.name === 'outbox') return true;
+      try {
+        await transport.deliver({ ...message, from });
+        await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date() }).where(eq(emailOutbox.id, row!.id));
+      } catch (error) {
+        log.error({ err: error }, 'mail delivery failed');
+        await db
+          .update(emailOutbox)
+          .set({ status: 'failed', error: error instanceof Error ? error.message : String(error) })
+          .where(eq(emailOutbox.id, row!.id));
+      }
+      return true;
+    },
+  };
+}
+
+async function wantsEmail(db: Database, userId: string): Promise<boolean> {
+  const [user] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId));
+  return { ...DEFAULT_USER_SETTINGS, ...(user?.settings ?? {}) }.emailNotifications;
+}
+
+export function extractLinks(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+}
+
+export async function latestOutbox(db: Database, limit = 50) {
+  const rows = await db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      text: emailOutbox.text,
+      html: emailOutbox.html,
+      category: emailOutbox.category,
+      status: emailOutbox.status,
+      attachments: emailOutbox.attachments,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    attachments: row.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType })),
+    links: extractLinks(row.text),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,7 @@
+import type { AppContext } from '../context';
+import type { JobDefinition } from './boss';
+
+/** Every feature's jobs; a new job adds one entry here. */
+export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
+  return [];
+}

@@ -1,0 +1,31 @@
+/** Business constants from the specification (customer-app.md §9, back-office.md §9). */
+export const TIME_ZONE = 'America/Los_Angeles';
+/** Tax is 10% of the service price (never of the fee). */
+export const TAX_RATE_PERCENT = 10;
+export const DEFAULT_SERVICE_FEE = '5.00';
+export const SLOT_MINUTES = 30;
+export const DEFAULT_OPEN_TIME = '09:00';
+export const DEFAULT_CLOSE_TIME = '17:00';
+export const DEFAULT_BUSINESS_CAPACITY = 3;
+export const MIN_NOTICE_MINUTES = 120;
+export const HOLD_MINUTES = 15;
+export const DESCRIPTION_PREVIEW_LENGTH = 120;
+export const MAX_ADDRESS_SUGGESTIONS = 5;
+export const ADDRESS_SUGGEST_MIN_CHARS = 3;
+export const MAX_INITIALS = 2;
+export const BOOKING_NUMBER_LENGTH = 8;
+export const MPH_PER_MPS = 2.237;
+export const CANCEL_NOTICE_HOURS = 24;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const SESSION_IDLE_DAYS = 30;
+export const ADMIN_SESSION_HOURS = 12;
+export const RESET_TOKEN_MINUTES = 60;
+export const VERIFY_TOKEN_HOURS = 48;
+export const TRACKING_REFETCH_MS = 30_000;
+export const DRIVER_LOCATION_REFETCH_MS = 10_000;
+export const DRIVER_STATUS_REFETCH_MS = 30_000;
+export const DRIVER_BOOKINGS_REFETCH_MS = 10_000;
+export const SLOTS_STALE_MS = 5 * 60_000;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;

@@ -1,0 +1,44 @@
+/** Closed sets of the domain, defined once. */
+export const ROLES = ['customer', 'driver', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const SERVICE_TYPES = ['mobile', 'pickup', 'serviceLocation'] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'pickup_scheduled',
+  'en_route_pickup',
+  'arrived_pickup',
+  'picked_up',
+  'en_route_service',
+  'arrived_service',
+  'in_progress',
+  'completed_service',
+  'quality_check',
+  'ready_for_return',
+  'en_route_return',
+  'arrived_return',
+  'completed',
+  'cancelled',
+] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** Statuses the admin status selector offers (back-office.md §4). */
+export const ADMIN_BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
+
+export const DRIVER_AVAILABILITY = ['available', 'busy', 'break', 'offline'] as const;
+export type DriverAvailability = (typeof DRIVER_AVAILABILITY)[number];
+
+export const CLOSURE_TYPES = ['holiday', 'capacity', 'staff', 'maintenance', 'other'] as const;
+export type ClosureType = (typeof CLOSURE_TYPES)[number];
+
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+export const LANGUAGES = ['en', 'es', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isStaff(role: Role | undefined | null): boolean {
+  return role === 'admin' || role === 'driver';
+}
