@@ -1,0 +1,119 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { AppContext } from '../context';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { seed } from '../db/seed';
+import { hashPassword } from '../features/auth/passwords';
+import { insertUser } from '../features/auth/auth.repository';
+import type { PublicUser } from '../../shared/schemas/auth';
+import type { Role } from '../../shared/domain';
+import { freshPostgresDatabase, testPostgresUrl } from './postgres';
+
+export const TEST_PUBLIC_URL = 'http://localhost:5000';
+export const TEST_PASSWORD = 'correct-horse-battery';
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  handle: DatabaseHandle;
+  config: Config;
+  /** Moves the app's clock (ms). */
+  clock: { now: number; advance(ms: number): void };
+  close(): Promise<void>;
+  /** An HTTP call with an optional session cookie; JSON bodies by default. */
+  call(method: InjectOptions['method'], url: string, options?: { cookie?: string; body?: unknown; headers?: Record<string, string>; ip?: string }): Promise<LightMyRequestResponse>;
+  /** Signs in through the API and returns the session cookie. */
+  login(email: string, password?: string): Promise<string>;
+  /** Creates an account with a role (factories, not fixtures) and returns it with a signed-in cookie. */
+  createUser(overrides?: Partial<{ fullName: string; email: string; phone: string; role: Role; password: string; emailVerified: boolean }>): Promise<{ user: PublicUser; cookie: string }>;
+}
+
+let counter = 0;
+
+/**
+ * A fresh app on a fresh in-memory PGlite, migrated and seeded. Under `npm run test:pg` (TEST_DATABASE_URL set)
+ * the same suites run on a fresh database of the real PostgreSQL server instead.
+ */
+export async function createTestApp(options: { env?: Record<string, string>; databaseUrl?: string; seedDemo?: boolean; now?: number } = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    ADMIN_PASSWORD: TEST_PASSWORD,
+    SEED_DEMO: options.seedDemo ? 'true' : 'false',
+    DEMO_PASSWORD: TEST_PASSWORD,
+    JOBS: 'false',
+    ...options.env,
+  });
+  const fresh = !options.databaseUrl && testPostgresUrl ? await freshPostgresDatabase() : undefined;
+  const handle = await openDatabase({ databaseUrl: options.databaseUrl ?? fresh?.url, dataDir: 'memory://', poolSize: 20 });
+  await handle.migrate();
+  const clock = {
+    now: options.now ?? Date.now(),
+    advance(ms: number) {
+      clock.now += ms;
+    },
+  };
+  await seed(handle.db, config, new Date(clock.now));
+  const { app, ctx } = await buildApp({ config, handle, serveWeb: false, now: () => new Date(clock.now) });
+  await app.ready();
+
+  const call: TestApp['call'] = (method, url, opts = {}) =>
+    app.inject({
+      method,
+      url,
+      // Each call looks like its own client unless a test names the IP, so per-IP limits stay out of the way.
+      remoteAddress: opts.ip ?? `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+      headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.headers ?? {}) },
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+
+  const login: TestApp['login'] = async (email, password = TEST_PASSWORD) => {
+    const response = await call('POST', '/api/auth/login', { body: { email, password } });
+    if (response.statusCode !== 200) throw new Error(`login failed for ${email}: ${response.statusCode} ${response.body}`);
+    return cookieFrom(response);
+  };
+
+  return {
+    app,
+    ctx,
+    handle,
+    config,
+    clock,
+    call,
+    login,
+    async createUser(overrides = {}) {
+      counter += 1;
+      const email = overrides.email ?? `user${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+      const password = overrides.password ?? TEST_PASSWORD;
+      const user = await insertUser(handle.db, {
+        fullName: overrides.fullName ?? `Test User ${counter}`,
+        email,
+        phone: overrides.phone ?? '4085550100',
+        passwordHash: await hashPassword(password),
+        role: overrides.role ?? 'customer',
+        emailVerified: overrides.emailVerified ?? true,
+      });
+      return { user, cookie: await login(email, password) };
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const first = (Array.isArray(header) ? header : [header]).find((c) => c?.startsWith('glint_session='));
+  if (!first) throw new Error('no session cookie in response');
+  return first.split(';')[0]!;
+}
+
+/** The latest e-mail to an address in the outbox, with its links. */
+export async function latestMailTo(test: TestApp, to: string) {
+  const response = await test.call('GET', '/api/dev/outbox');
+  const messages = response.json() as Array<{ to: string; subject: string; text: string; links: string[] }>;
+  return messages.find((m) => m.to === to);
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * The PostgreSQL suites: concurrency and multi-instance tests (*.pg.test.ts) plus every server integration
+ * suite again, each file on a fresh database of the server in TEST_DATABASE_URL.
+ */
+export default defineConfig({
+  test: {
+    include: ['src/server/**/*.test.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
