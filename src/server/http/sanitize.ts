@@ -1,6 +1,7 @@
-import xss from 'xss';
+import { createRequire } from 'node:module';
 
-const { FilterXSS, safeAttrValue } = xss;
+// xss is CommonJS whose named exports Node's ESM loader cannot see.
+const { FilterXSS, safeAttrValue } = createRequire(import.meta.url)('xss') as typeof import('xss');
 
 /** The HTML a service description may keep: text formatting, lists and plain links; no scripts, styles or handlers. */
 const filter = new FilterXSS({

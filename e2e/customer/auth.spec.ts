@@ -1,0 +1,75 @@
+import { expect, test } from '@playwright/test';
+import { latestMail, uniqueEmail } from '../support/helpers';
+
+test('a visitor registers, verifies the e-mail from the outbox, signs out and signs back in', async ({ page }) => {
+  const email = uniqueEmail('newcomer');
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/home-signed-out.png', fullPage: true });
+
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Full Name').fill('Riley Newcomer');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('4085550111');
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await page.getByLabel('Password').fill('a-strong-password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Your account has been created successfully. Please check your email to verify your account.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Profile' })).toHaveText('RN');
+
+  const mail = await latestMail(page.request, email, /verify/i);
+  const link = mail.links.find((l) => l.includes('/verify-email?token='))!;
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole('heading', { name: 'Email verified!' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue to App' }).click();
+
+  // Sign out through the API the account page uses, then sign in on /auth.
+  await page.request.post('/api/auth/logout');
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/auth.png', fullPage: true });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-strong-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Welcome back!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Profile' })).toHaveText('RN');
+});
+
+test('a wrong password shows the login failure toast', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill('customer@glint.local');
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+});
+
+test('forgot password shows Check Your Email and the reset link sets a new password', async ({ page }) => {
+  const email = uniqueEmail('forgetful');
+  const created = await page.request.post('/api/auth/register', { data: { fullName: 'Forgetful Fran', email, phone: '4085550122', password: 'first-password' } });
+  expect(created.status()).toBe(201);
+  await page.request.post('/api/auth/logout');
+  await page.goto('/forgot-password');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  const mail = await latestMail(page.request, email, /reset/i);
+  const link = new URL(mail.links[0]!);
+  await page.goto(link.pathname + link.search);
+  await page.getByLabel('New password').fill('second-password');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password updated' })).toBeVisible();
+  const login = await page.request.post('/api/auth/login', { data: { email, password: 'second-password' } });
+  expect(login.status()).toBe(200);
+});
+
+test('guest mode shows the guest navigation and an unknown path shows the 404 screen', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Continue as Guest' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' })).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+});

@@ -1,0 +1,35 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ADMIN = { email: 'admin@glint.local', password: 'admin-e2e-password' };
+export const DRIVER = { email: 'driver@glint.local', password: 'glint-demo-pass' };
+export const CUSTOMER = { email: 'customer@glint.local', password: 'glint-demo-pass' };
+
+interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The newest mail to an address in the dev outbox (waits for it to arrive). */
+export async function latestMail(request: APIRequestContext, to: string, subject?: RegExp): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const messages = (await (await request.get('/api/dev/outbox')).json()) as OutboxMessage[];
+      found = messages.find((m) => m.to === to && (!subject || subject.test(m.subject)));
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+/** Signs in through the API (the page shares the context's cookies). */
+export async function signInViaApi(page: Page, who: { email: string; password: string }): Promise<void> {
+  const response = await page.request.post('/api/auth/login', { data: who, headers: { origin: new URL(page.context().pages()[0]?.url() || 'http://localhost').origin } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}

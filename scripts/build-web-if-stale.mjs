@@ -1,0 +1,26 @@
+// Builds the web app when dist/web is missing or older than any of its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const output = join(root, 'dist/web/index.html');
+
+function newest(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) latest = Math.max(latest, newest(join(path, entry)));
+  return latest;
+}
+
+export function buildWebIfStale() {
+  const sources = ['src/web', 'src/shared', 'vite.config.ts', 'package-lock.json'].map((p) => join(root, p)).filter(existsSync);
+  const stale = !existsSync(output) || Math.max(...sources.map(newest)) > statSync(output).mtimeMs;
+  if (!stale) return;
+  console.log('Building the web app...');
+  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildWebIfStale();

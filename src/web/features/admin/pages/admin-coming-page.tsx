@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+
+export function AdminComingPage() {
+  return <PlaceholderPage title="Coming soon" />;
+}

@@ -1,0 +1,56 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { api } from '@web/lib/api';
+import { currentUserKey } from '../api';
+
+export function VerifyEmailPage() {
+  const { token } = useSearch({ from: '/verify-email' });
+  const queryClient = useQueryClient();
+  const verification = useQuery({
+    queryKey: ['verify-email', token],
+    queryFn: () => api.get<{ message: string }>(`/api/auth/verify-email?token=${encodeURIComponent(token!)}`),
+    enabled: Boolean(token),
+    retry: false,
+  });
+  const failed = !token || verification.isError;
+  useEffect(() => {
+    if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: currentUserKey });
+    if (failed) toast.error('Verification failed', { description: 'The verification link may be expired or invalid.' });
+  }, [verification.isSuccess, failed, queryClient]);
+
+  return (
+    <Card className="mx-auto mt-6 max-w-md">
+      <CardContent className="flex flex-col items-center gap-4 p-6 text-center">
+        {failed ? (
+          <>
+            <XCircle className="size-12 text-red-600" aria-hidden />
+            <h1 className="text-xl font-semibold">Verification failed</h1>
+            <p className="text-slate-600">The verification link may be expired or invalid.</p>
+            <Button asChild>
+              <Link to="/auth">Back to Sign In</Link>
+            </Button>
+          </>
+        ) : verification.isSuccess ? (
+          <>
+            <CheckCircle2 className="size-12 text-green-600" aria-hidden />
+            <h1 className="text-xl font-semibold">Email verified!</h1>
+            <p className="text-slate-600">{verification.data.message}. Thanks for confirming your address.</p>
+            <Button asChild>
+              <Link to="/">Continue to App</Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <Loader2 className="size-12 animate-spin text-brand-700" aria-hidden />
+            <h1 className="text-xl font-semibold">Verifying your email...</h1>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

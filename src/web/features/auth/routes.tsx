@@ -1,0 +1,30 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
+import { rootRoute } from '@web/root-route';
+import { HomePage } from '@web/features/home/home-page';
+
+const tokenSearch = z.object({ token: z.string().optional() });
+
+export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+
+export const authRoutes = [
+  homeRoute,
+  createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: lazyRouteComponent(() => import('./pages/auth-page'), 'AuthPage') }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/verify-email',
+    validateSearch: tokenSearch,
+    component: lazyRouteComponent(() => import('./pages/verify-email-page'), 'VerifyEmailPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/forgot-password',
+    component: lazyRouteComponent(() => import('./pages/forgot-password-page'), 'ForgotPasswordPage'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/reset-password',
+    validateSearch: tokenSearch,
+    component: lazyRouteComponent(() => import('./pages/reset-password-page'), 'ResetPasswordPage'),
+  }),
+] as const;

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+
+export function BookingDetailsPage() {
+  return <PlaceholderPage title="Booking Details" />;
+}

@@ -1,0 +1,29 @@
+/** Guest mode is a flag in local storage; switching it reloads the page (customer-app.md §1). */
+const KEY = 'glint.guestMode';
+
+export function isGuestMode(): boolean {
+  try {
+    return localStorage.getItem(KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+export function setGuestMode(on: boolean): void {
+  if (on) localStorage.setItem(KEY, 'true');
+  else localStorage.removeItem(KEY);
+  window.location.reload();
+}
+
+const REDIRECT_KEY = 'glint.redirectAfterLogin';
+
+/** Remembers where to go after sign-in (e.g. /driver for a visitor sent to /auth). */
+export function rememberRedirect(path: string): void {
+  sessionStorage.setItem(REDIRECT_KEY, path);
+}
+
+export function takeRedirect(): string | null {
+  const value = sessionStorage.getItem(REDIRECT_KEY);
+  sessionStorage.removeItem(REDIRECT_KEY);
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : null;
+}
