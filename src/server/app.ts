@@ -10,6 +10,7 @@ import { registerErrorHandler } from './errors';
 import { featureRoutes } from './features';
 import { registerAuthHooks } from './http/auth-hooks';
 import { RateLimiter } from './http/rate-limit';
+import { createEventBus } from './events/bus';
 import { createMailer, outboxOnlyTransport, smtpTransport, type MailTransport } from './integrations/mail/mailer';
 
 export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
@@ -54,7 +55,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       resendPerAccount: new RateLimiter(5, 60 * MINUTE),
     },
     now: options.now ?? (() => new Date()),
+    events: createEventBus(handle),
   };
+  await ctx.events.start();
+  app.addHook('onClose', async () => ctx.events.stop());
   app.decorate('ctx', ctx);
 
   registerErrorHandler(app);

@@ -1,0 +1,53 @@
+/**
+ * Card payments behind one interface: Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test
+ * provider ("Test mode — no real charge"). Amounts are integer cents computed by the server, never by
+ * the client. Implementations: stripe-provider.ts and test-provider.ts beside this file.
+ */
+export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled' | 'failed';
+
+export interface CardDetails {
+  /** The provider's PaymentMethod id (a local id for the test provider). */
+  providerMethodId: string;
+  brand: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+}
+
+export interface PaymentIntent {
+  id: string;
+  clientSecret: string;
+  status: IntentStatus;
+  amountCents: number;
+  currency: string;
+  /** The booking (or package purchase) the intent pays for, from its metadata. */
+  bookingId: string | null;
+  card: CardDetails | null;
+  /** The provider's decline text, when the last attempt failed. */
+  lastError: string | null;
+}
+
+export interface CreateIntentInput {
+  bookingId: string;
+  amountCents: number;
+  currency: 'usd';
+  idempotencyKey: string;
+  receiptEmail?: string;
+  /** The provider's customer reference, to save the card for later (ticked 'Save this card'). */
+  customerRef?: string;
+  saveCard?: boolean;
+  /** A saved card to charge. */
+  paymentMethodId?: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'stripe' | 'test';
+  createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
+  retrieveIntent(intentId: string): Promise<PaymentIntent>;
+  /** Refunds the whole intent (or `amountCents` of it); resolves to the refund id. */
+  refund(intentId: string, amountCents?: number): Promise<string>;
+  /** Creates (or returns) the provider's customer reference for an account. */
+  ensureCustomer(input: { userId: string; email: string; name: string; existingRef: string | null }): Promise<string>;
+  /** Detaches a saved card from the provider's customer. */
+  detachCard(providerMethodId: string): Promise<void>;
+}
