@@ -4,7 +4,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const output = join(root, 'dist/web/index.html');
+// WEB_DIST_DIR lets parallel checkouts of the tests build into separate folders (default dist/web).
+const output = join(root, process.env.WEB_DIST_DIR ?? 'dist/web', 'index.html');
 
 function newest(path) {
   const stat = statSync(path);

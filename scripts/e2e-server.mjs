@@ -2,7 +2,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
-const dataDir = new URL('../.test-data/e2e', import.meta.url).pathname;
+const dataDir = new URL(`../.test-data/e2e-${process.env.PORT ?? 5055}`, import.meta.url).pathname;
 rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, DATA_DIR: dataDir } });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -13,7 +13,8 @@ import { RateLimiter } from './http/rate-limit';
 import { createEventBus } from './events/bus';
 import { createMailer, outboxOnlyTransport, smtpTransport, type MailTransport } from './integrations/mail/mailer';
 
-export const webDistDir = fileURLToPath(new URL('../../dist/web', import.meta.url));
+/** The built SPA; WEB_DIST_DIR (relative to the repo) lets parallel test runs use separate builds. */
+export const webDistDir = fileURLToPath(new URL(`../../${process.env.WEB_DIST_DIR ?? 'dist/web'}`, import.meta.url));
 
 export interface BuildAppOptions {
   config: Config;
