@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('runs with no variables at all, on the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(5000);
+    expect(config.publicUrl).toBe('http://localhost:5000');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe('./data');
+    expect(config.adminEmail).toBe('admin@glint.local');
+    expect(config.seedDemo).toBe(true);
+    expect(config.business.name).toBe('Glint');
+    expect(config.business.serviceZipCodes).toEqual([]);
+  });
+
+  it('does not seed demo data in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+  });
+
+  it('derives PUBLIC_URL from PORT and parses ZIP lists', () => {
+    const config = loadConfig({ PORT: '6001', SERVICE_ZIP_CODES: '95110, 95112 ,' });
+    expect(config.publicUrl).toBe('http://localhost:6001');
+    expect(config.business.serviceZipCodes).toEqual(['95110', '95112']);
+  });
+
+  it('stops with a message naming every bad variable', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', SERVICE_ZIP_CODES: '9511', ADMIN_PASSWORD: 'short', SEED_DEMO: 'maybe' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT');
+    expect(message).toContain('DATABASE_URL');
+    expect(message).toContain('SERVICE_ZIP_CODES: not 5-digit ZIP codes: 9511');
+    expect(message).toContain('ADMIN_PASSWORD');
+  });
+
+  it('names SEED_DEMO when it is not a boolean', () => {
+    expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
+  });
+});

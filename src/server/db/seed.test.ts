@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { seed } from './seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seedDemo: true });
+});
+afterAll(() => t.close());
+
+async function counts() {
+  const tables = ['users', 'services', 'business_hours', 'bookings', 'booking_updates', 'addresses', 'driver_status'];
+  const entries = await Promise.all(tables.map(async (table) => [table, Number((await t.handle.executeSql(`select count(*)::int as n from ${table}`)).rows[0]!.n)] as const));
+  return Object.fromEntries(entries);
+}
+
+describe('seed', () => {
+  it('fills an empty database with the catalogue, weekly hours, admin and demo data', async () => {
+    const n = await counts();
+    expect(n.services).toBeGreaterThanOrEqual(6);
+    expect(n.services).toBeLessThanOrEqual(8);
+    expect(n.business_hours).toBe(7);
+    expect(n.users).toBe(3);
+    expect(n.bookings).toBeGreaterThanOrEqual(3);
+    const hours = await t.handle.executeSql('select day_of_week, start_time, end_time, capacity, is_open from business_hours order by day_of_week');
+    expect(hours.rows[1]).toMatchObject({ day_of_week: 1, start_time: '09:00', end_time: '17:00', capacity: 3, is_open: true });
+    expect(hours.rows[0]).toMatchObject({ day_of_week: 0, is_open: false });
+    const statuses = await t.handle.executeSql('select distinct status from bookings');
+    expect(statuses.rows.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await counts();
+    const result = await seed(t.handle.db, t.config);
+    expect(result).toMatchObject({ createdAdmin: false, createdDemo: false });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('signs in the demo accounts with the demo password', async () => {
+    await expect(t.login('driver@glint.local')).resolves.toMatch(/^glint_session=/);
+    await expect(t.login('customer@glint.local')).resolves.toMatch(/^glint_session=/);
+  });
+});
