@@ -1,9 +1,9 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { rootRoute } from '@web/root-route';
 import { HomePage } from '@web/features/home/home-page';
+import { text, type RawSearch } from '@web/lib/search';
 
-const tokenSearch = z.object({ token: z.string().optional() });
+const tokenSearch = (search: RawSearch): { token?: string } => ({ token: text(search, 'token') });
 
 export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
 

@@ -5,13 +5,14 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/feedback';
 import { telHref, usePublicConfig } from '@web/features/app/api';
 import { useCurrentUser } from '@web/features/auth/api';
-import { AuthTabs } from '@web/features/auth/components/auth-forms';
 import { MarketingHero } from '@web/features/auth/components/marketing-hero';
 import { authMessages } from '@web/features/auth/messages';
 import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useT } from '@web/lib/i18n';
 
 // The booking start carries the calendar, slots and address search: loaded only for those who book.
+// The sign-in forms carry the validation schemas: a separate chunk, so the hero paints first.
+const AuthTabs = lazy(() => import('@web/features/auth/components/auth-forms').then((m) => ({ default: m.AuthTabs })));
 const BookingStart = lazy(() => import('@web/features/booking/components/booking-start').then((m) => ({ default: m.BookingStart })));
 
 export function HomePage() {
@@ -39,7 +40,9 @@ function SignedOutHome() {
           <p className="text-sm text-slate-500">{t('getStartedHint')}</p>
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <AuthTabs />
+          <Suspense fallback={<Spinner />}>
+            <AuthTabs />
+          </Suspense>
           <div className="flex items-center gap-3 text-xs uppercase text-slate-400">
             <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
           </div>
