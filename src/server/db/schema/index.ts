@@ -7,3 +7,4 @@ export * from './packages';
 export * from './analytics';
 export * from './store';
 export * from './mail';
+export * from './payments';
