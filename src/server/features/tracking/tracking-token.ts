@@ -3,6 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
 
+/** A tracking link stops working this many days after the booking's scheduled time. */
+export const TRACKING_TOKEN_TTL_DAYS = 30;
+
 /**
  * Creates a fresh tracking token for a booking, stores only its SHA-256 in bookings.trackingTokenHash
  * (replacing any earlier one, which stops working) and returns the plain token to hand to the guest.
@@ -19,16 +22,27 @@ export function trackingTokenHash(token: string): string {
   return hashToken(token);
 }
 
-/** True when `token` is the current tracking token of the booking. */
-export async function verifyTrackingToken(db: DbOrTx, bookingId: string, token: string | undefined | null): Promise<boolean> {
-  if (!token || token.length > 200) return false;
-  const [row] = await db.select({ hash: bookings.trackingTokenHash }).from(bookings).where(eq(bookings.id, bookingId)).limit(1);
-  return !!row?.hash && row.hash === hashToken(token);
+export type TokenCheck = { ok: true; bookingId: string } | { ok: false; reason: 'invalid' | 'expired' };
+
+/** Which booking a token opens, refusing unknown tokens and tokens past their booking's expiry. */
+export async function checkTrackingToken(db: DbOrTx, token: string | undefined | null, now: Date): Promise<TokenCheck> {
+  if (!token || token.length > 200) return { ok: false, reason: 'invalid' };
+  const [row] = await db
+    .select({ id: bookings.id, scheduledDate: bookings.scheduledDate })
+    .from(bookings)
+    .where(eq(bookings.trackingTokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return { ok: false, reason: 'invalid' };
+  if (isExpired(row.scheduledDate, now)) return { ok: false, reason: 'expired' };
+  return { ok: true, bookingId: row.id };
 }
 
-/** The booking id a tracking token belongs to, or undefined. */
-export async function bookingIdForTrackingToken(db: DbOrTx, token: string | undefined | null): Promise<string | undefined> {
-  if (!token || token.length > 200) return undefined;
-  const [row] = await db.select({ id: bookings.id }).from(bookings).where(eq(bookings.trackingTokenHash, hashToken(token))).limit(1);
-  return row?.id;
+/** True when `token` is the current, unexpired tracking token of the booking. */
+export async function verifyTrackingToken(db: DbOrTx, bookingId: string, token: string | undefined | null, now: Date = new Date()): Promise<boolean> {
+  const check = await checkTrackingToken(db, token, now);
+  return check.ok && check.bookingId === bookingId;
+}
+
+function isExpired(scheduledDate: Date, now: Date): boolean {
+  return now.getTime() > scheduledDate.getTime() + TRACKING_TOKEN_TTL_DAYS * 86_400_000;
 }
