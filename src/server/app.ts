@@ -83,6 +83,8 @@ async function serveSpa(app: FastifyInstance) {
     root: webDistDir,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (scripts/build-web-if-stale.mjs).
+    preCompressed: true,
     setHeaders(res, path) {
       if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },

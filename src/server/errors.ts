@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError, type ZodType, type z } from 'zod';
+import { ZodError } from 'zod';
 
 const STATUS_BY_CODE = {
   BAD_REQUEST: 400,
@@ -35,17 +35,26 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const forbidden = (message = 'You do not have permission to do that') => new AppError('FORBIDDEN', message);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 
+/** Any Zod schema, classic or mini. */
+interface ParsesInput<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ZodLikeIssue[] } };
+}
+interface ZodLikeIssue {
+  message: string;
+  path: PropertyKey[];
+}
+
 /** Parses input with a shared Zod schema; the first problem becomes a 400 with its message. */
-export function parse<S extends ZodType>(schema: S, input: unknown): z.output<S> {
+export function parse<T>(schema: ParsesInput<T>, input: unknown): T {
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
 
-function validationError(error: ZodError): AppError {
+function validationError(error: { issues: ZodLikeIssue[] }): AppError {
   const issue = error.issues[0];
   const message = issue ? issue.message : 'Invalid request';
-  return new AppError('BAD_REQUEST', message, { field: issue?.path.join('.') });
+  return new AppError('BAD_REQUEST', message, { field: issue?.path.map(String).join('.') });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
