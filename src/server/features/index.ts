@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
+import { adminRoutes } from './admin/admin.routes';
 import { authRoutes } from './auth/auth.routes';
+import { servicesAdminRoutes } from './services/services-admin.routes';
 import { slotsRoutes } from './slots/slots.routes';
 import { systemRoutes } from './system/system.routes';
 
 /** Every feature's routes; a new feature adds one line here. */
-export const featureRoutes: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [systemRoutes, authRoutes, slotsRoutes];
+export const featureRoutes: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [systemRoutes, authRoutes, slotsRoutes, adminRoutes, servicesAdminRoutes];

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { AdminCustomer, CreatedUser, CustomerUpdateRequest } from '../../../../shared/schemas/admin';
+import type { Page } from '../../../../shared/schemas/common';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { deleteUserSessions, findPublicUserById, insertUser, setVerificationToken } from '../../auth/auth.repository';
+import { sendResetMail, sendVerificationMail } from '../../auth/auth.service';
+import { hashPassword } from '../../auth/passwords';
+import { newToken } from '../../auth/tokens';
+import { VERIFY_TOKEN_HOURS } from '../../../../shared/constants';
+import * as repo from './admin-customers.repository';
+
+export function listCustomers(ctx: AppContext, query: { search?: string; page: number; pageSize: number }): Promise<Page<AdminCustomer>> {
+  return repo.listUsers(ctx.db, { roles: ['customer'], ...query });
+}
+
+export function listAllUsers(ctx: AppContext, query: { search?: string; page: number; pageSize: number }): Promise<Page<AdminCustomer>> {
+  return repo.listUsers(ctx.db, { roles: ['customer', 'driver', 'admin'], ...query });
+}
+
+async function findCustomer(ctx: AppContext, id: string) {
+  const user = await repo.findUser(ctx.db, id);
+  if (!user || user.deletedAt || user.role !== 'customer') throw new AppError('NOT_FOUND', 'Customer not found');
+  return user;
+}
+
+/** Edit: a new e-mail must be free, becomes unverified and gets a verification link. */
+export async function updateCustomer(ctx: AppContext, id: string, input: CustomerUpdateRequest) {
+  const user = await findCustomer(ctx, id);
+  const emailChanged = input.email !== user.email;
+  if (emailChanged && (await repo.emailTakenByOther(ctx.db, input.email, id))) throw new AppError('CONFLICT', 'Email already registered');
+  const verification = emailChanged ? newToken() : undefined;
+  await repo.updateUser(ctx.db, id, {
+    fullName: input.fullName,
+    email: input.email,
+    phone: input.phone,
+    ...(emailChanged ? { emailVerified: false } : {}),
+    updatedAt: ctx.now(),
+  });
+  const updated = (await findPublicUserById(ctx.db, id))!;
+  if (verification) {
+    await setVerificationToken(ctx.db, id, verification.hash, new Date(ctx.now().getTime() + VERIFY_TOKEN_HOURS * 3600_000));
+    await sendVerificationMail(ctx, updated, verification.token);
+  }
+  return updated;
+}
+
+export async function deleteCustomer(ctx: AppContext, id: string): Promise<{ message: string }> {
+  await findCustomer(ctx, id);
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  await ctx.db.transaction(async (tx) => {
+    await repo.eraseUser(tx, id, unusable, ctx.now());
+    await deleteUserSessions(tx, id);
+  });
+  return { message: 'Customer deleted. Their bookings are kept without personal details.' };
+}
+
+/** E-mails a reset link (the same one-hour token as "Forgot password"); never sets a password itself. */
+export async function sendPasswordReset(ctx: AppContext, email: string): Promise<{ message: string }> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user || user.deletedAt) throw new AppError('NOT_FOUND', 'No account uses that email');
+  if (user.isDisabled) throw new AppError('BAD_REQUEST', 'This account is disabled');
+  await sendResetMail(ctx, user);
+  return { message: `Password reset email sent to ${user.email}` };
+}
+
+/** An account made by the admin: a random temporary password, returned once and stored only as a hash. */
+export async function createUser(ctx: AppContext, input: CustomerUpdateRequest): Promise<CreatedUser> {
+  const existing = await repo.findUserByEmail(ctx.db, input.email);
+  if (existing) throw new AppError('CONFLICT', 'Email already registered');
+  const temporaryPassword = randomBytes(9).toString('base64url');
+  const user = await insertUser(ctx.db, {
+    fullName: input.fullName,
+    email: input.email,
+    phone: input.phone,
+    passwordHash: await hashPassword(temporaryPassword),
+    role: 'customer',
+    emailVerified: false,
+  });
+  return { user, temporaryPassword };
+}

@@ -1,0 +1,273 @@
+import { priceBooking, fromCents } from '../../../../shared/money';
+import type {
+  AppointmentRequest,
+  AvailabilityRequest,
+  AvailabilityRow,
+  BlockTimeRequest,
+  BulkAvailabilityRequest,
+  ClosureRequest,
+  ClosureRow,
+  ScheduleDay,
+  ScheduleWeek,
+  WeeklyHoursRequest,
+} from '../../../../shared/schemas/admin';
+import { BULK_MAX_DAYS } from '../../../../shared/schemas/admin';
+import type { BookingView } from '../../../../shared/schemas/bookings';
+import { closureApplies } from '../../../../shared/slots';
+import { addDaysToKey, dayOfWeek, minutesOfDay, pacificTimeOfDay } from '../../../../shared/time';
+import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
+import { AppError } from '../../../errors';
+import { recordBookingUpdate } from '../../bookings/booking-updates';
+import { findBookingView } from '../../bookings/bookings.repository';
+import { closureOn, openWindows } from '../../slots/slots.repository';
+import { claimCapacity } from '../../slots/slots.service';
+import * as bookingsRepo from '../bookings/admin-bookings.repository';
+import * as repo from './schedule.repository';
+
+export const BLOCKED_NAME = 'BLOCKED TIME';
+
+/**
+ * Staff claims go through the one capacity engine (locked day, re-count, 409 when full). Its "not a start
+ * of this day" answer is reworded for the admin, who picks any hour on the grid rather than a listed slot.
+ */
+export async function claimStaffTime(
+  tx: DbOrTx,
+  ctx: AppContext,
+  claim: { dateKey: string; time: string; durationMinutes: number; excludeBookingId?: string },
+): Promise<{ scheduledDate: Date; businessDate: string }> {
+  try {
+    return await claimCapacity(tx, ctx.now(), {
+      slotId: `${claim.dateKey}T${claim.time}`,
+      durationMinutes: claim.durationMinutes,
+      excludeBookingId: claim.excludeBookingId,
+      staff: true,
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'BAD_REQUEST') {
+      if (await closureOn(tx, claim.dateKey)) throw new AppError('BAD_REQUEST', 'This day is marked unavailable. Reopen it before booking time on it.');
+      throw new AppError(
+        'BAD_REQUEST',
+        'That time is not open for booking on this day. Choose a start inside the open hours, on the hour or half hour, with the whole duration before closing.',
+      );
+    }
+    throw error;
+  }
+}
+
+// The week grid
+
+export async function scheduleWeek(ctx: AppContext, startDate: string, days = 7): Promise<ScheduleWeek> {
+  const endDate = addDaysToKey(startDate, days - 1);
+  const [availability, closures, appointments] = await Promise.all([
+    repo.listAvailability(ctx.db, startDate, endDate),
+    repo.listClosures(ctx.db, startDate, endDate),
+    repo.appointmentsBetween(ctx.db, startDate, endDate),
+  ]);
+  const result: ScheduleDay[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = addDaysToKey(startDate, i);
+    const dayAvailability = availability.filter((a) => a.date === date);
+    const windows = await openWindows(ctx.db, date);
+    result.push({
+      date,
+      dayOfWeek: dayOfWeek(date),
+      closure: closures.find((c) => closureApplies(c, date)) ?? null,
+      windows: windows.map((w) => ({ startTime: w.start, endTime: w.end, capacity: w.capacity })),
+      windowsSource: dayAvailability.length ? 'availability' : 'weekly',
+      availability: dayAvailability,
+      appointments: appointments.filter((a) => a.businessDate === date).map(({ businessDate: _, ...rest }) => rest),
+    });
+  }
+  return { startDate, days: result };
+}
+
+// Appointments and blocked time
+
+export async function createAppointment(ctx: AppContext, input: AppointmentRequest): Promise<BookingView> {
+  const service = await bookingsRepo.findService(ctx.db, input.serviceId);
+  if (!service) throw new AppError('BAD_REQUEST', 'Please choose a service');
+  const price = priceBooking(service.price, service.serviceFee);
+  const userId = await repo.findCustomerIdByEmail(ctx.db, input.customerEmail);
+  const id = await ctx.db.transaction(async (tx) => {
+    const { scheduledDate, businessDate } = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration });
+    const bookingId = await bookingsRepo.insertBooking(tx, {
+      userId: userId ?? null,
+      serviceId: service.id,
+      serviceType: 'serviceLocation',
+      scheduledDate,
+      businessDate,
+      durationMinutes: service.duration,
+      status: 'confirmed',
+      totalAmount: fromCents(price.totalCents),
+      serviceFee: fromCents(price.serviceFeeCents),
+      tax: fromCents(price.taxCents),
+      paymentStatus: 'unpaid',
+      guestName: input.customerName,
+      guestEmail: input.customerEmail,
+      guestPhone: input.customerPhone,
+      notes: input.notes,
+      source: 'admin',
+    });
+    await recordBookingUpdate(ctx, tx, { bookingId, status: 'confirmed', message: 'Appointment booked by the business.', setStatus: false });
+    return bookingId;
+  });
+  return (await findBookingView(ctx.db, id))!;
+}
+
+export async function updateAppointment(ctx: AppContext, id: string, input: AppointmentRequest): Promise<BookingView> {
+  const existing = await bookingsRepo.findBookingRow(ctx.db, id);
+  if (!existing) throw new AppError('NOT_FOUND', 'Appointment not found');
+  const service = await bookingsRepo.findService(ctx.db, input.serviceId);
+  if (!service) throw new AppError('BAD_REQUEST', 'Please choose a service');
+  await ctx.db.transaction(async (tx) => {
+    // Re-claim only when the time or the length changes, so editing notes never trips over today's count.
+    const moved = existing.businessDate !== input.date || pacificTimeOfDay(existing.scheduledDate) !== input.time || existing.durationMinutes !== service.duration;
+    const when = moved
+      ? await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration, excludeBookingId: id })
+      : { scheduledDate: existing.scheduledDate, businessDate: existing.businessDate };
+    await bookingsRepo.updateBooking(tx, id, {
+      serviceId: service.id,
+      durationMinutes: service.duration,
+      scheduledDate: when.scheduledDate,
+      businessDate: when.businessDate,
+      guestName: input.customerName,
+      guestEmail: input.customerEmail,
+      guestPhone: input.customerPhone,
+      notes: input.notes,
+      updatedAt: ctx.now(),
+    });
+    if (!existing.isBlocked) {
+      await recordBookingUpdate(ctx, tx, {
+        bookingId: id,
+        status: existing.status,
+        message: moved ? `Appointment moved to ${input.date} at ${input.time}.` : 'Appointment details updated.',
+        setStatus: false,
+      });
+    }
+  });
+  return (await findBookingView(ctx.db, id))!;
+}
+
+export async function deleteAppointment(ctx: AppContext, id: string): Promise<{ message: string }> {
+  if (!(await bookingsRepo.deleteBooking(ctx.db, id))) throw new AppError('NOT_FOUND', 'Appointment not found');
+  return { message: 'Appointment deleted' };
+}
+
+/** Blocked time is a booking flagged as blocked: it fills its steps so customers cannot book them. */
+export async function blockTime(ctx: AppContext, input: BlockTimeRequest): Promise<BookingView> {
+  const serviceId = await repo.firstServiceId(ctx.db);
+  if (!serviceId) throw new AppError('BAD_REQUEST', 'Add a service before blocking time');
+  const durationMinutes = minutesOfDay(input.endTime) - minutesOfDay(input.startTime);
+  const id = await ctx.db.transaction(async (tx) => {
+    const { scheduledDate, businessDate } = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.startTime, durationMinutes });
+    return bookingsRepo.insertBooking(tx, {
+      serviceId,
+      serviceType: 'serviceLocation',
+      scheduledDate,
+      businessDate,
+      durationMinutes,
+      status: 'confirmed',
+      totalAmount: '0.00',
+      serviceFee: '0.00',
+      tax: '0.00',
+      paymentStatus: 'manual',
+      guestName: BLOCKED_NAME,
+      guestEmail: ctx.config.adminEmail,
+      notes: input.reason ? `Time blocked: ${input.reason}` : 'Personal time',
+      isBlocked: true,
+      source: 'admin',
+    });
+  });
+  return (await findBookingView(ctx.db, id))!;
+}
+
+// Business availability
+
+export function listAvailability(ctx: AppContext, startDate: string, endDate: string): Promise<AvailabilityRow[]> {
+  assertRange(startDate, endDate);
+  return repo.listAvailability(ctx.db, startDate, endDate);
+}
+
+export async function createAvailability(ctx: AppContext, input: AvailabilityRequest): Promise<AvailabilityRow> {
+  const [row] = await repo.insertAvailability(ctx.db, [toAvailabilityValues(input)]);
+  return row!;
+}
+
+export async function updateAvailability(ctx: AppContext, id: string, input: AvailabilityRequest): Promise<AvailabilityRow> {
+  const row = await repo.updateAvailability(ctx.db, id, toAvailabilityValues(input));
+  if (!row) throw new AppError('NOT_FOUND', 'Availability not found');
+  return row;
+}
+
+export async function deleteAvailability(ctx: AppContext, id: string): Promise<{ message: string }> {
+  if (!(await repo.deleteAvailability(ctx.db, id))) throw new AppError('NOT_FOUND', 'Availability not found');
+  return { message: 'Availability deleted' };
+}
+
+function toAvailabilityValues(input: AvailabilityRequest) {
+  return { date: input.date, startTime: input.startTime, endTime: input.endTime, maxCapacity: input.maxCapacity, isActive: input.isActive, notes: input.notes };
+}
+
+/** One window per chosen weekday in the range (0 = Sunday; none chosen = every day); exact duplicates are skipped. */
+export async function bulkCreateAvailability(ctx: AppContext, input: BulkAvailabilityRequest): Promise<{ created: number; skipped: number; message: string }> {
+  const dates: string[] = [];
+  const weekdays = input.daysOfWeek.length ? new Set(input.daysOfWeek) : undefined;
+  for (let date = input.startDate, n = 0; date <= input.endDate; date = addDaysToKey(date, 1), n++) {
+    if (n >= BULK_MAX_DAYS) throw new AppError('BAD_REQUEST', `A bulk range can cover at most ${BULK_MAX_DAYS} days`);
+    if (!weekdays || weekdays.has(dayOfWeek(date))) dates.push(date);
+  }
+  return ctx.db.transaction(async (tx) => {
+    const existing = await repo.existingWindows(tx, dates);
+    const fresh = dates.filter((date) => !existing.has(`${date}|${input.startTime}|${input.endTime}`));
+    const rows = await repo.insertAvailability(
+      tx,
+      fresh.map((date) => ({ date, startTime: input.startTime, endTime: input.endTime, maxCapacity: input.maxCapacity, isActive: true, notes: null })),
+    );
+    const skipped = dates.length - rows.length;
+    return { created: rows.length, skipped, message: `Created ${rows.length} availability slot${rows.length === 1 ? '' : 's'}${skipped ? ` (${skipped} already existed)` : ''}` };
+  });
+}
+
+// Closures
+
+export function listClosures(ctx: AppContext, startDate: string, endDate: string): Promise<ClosureRow[]> {
+  assertRange(startDate, endDate);
+  return repo.listClosures(ctx.db, startDate, endDate);
+}
+
+/** Marks a day unavailable; the answer says how many customer bookings stand on it, to be moved or cancelled. */
+export async function createClosure(ctx: AppContext, input: ClosureRequest): Promise<ClosureRow & { affectedBookings: number }> {
+  const closure = await repo.insertClosure(ctx.db, closureValues(input));
+  return { ...closure, affectedBookings: await repo.countBookingsOn(ctx.db, input.date) };
+}
+
+export async function updateClosure(ctx: AppContext, id: string, input: ClosureRequest): Promise<ClosureRow & { affectedBookings: number }> {
+  const closure = await repo.updateClosure(ctx.db, id, closureValues(input));
+  if (!closure) throw new AppError('NOT_FOUND', 'Closure not found');
+  return { ...closure, affectedBookings: await repo.countBookingsOn(ctx.db, input.date) };
+}
+
+export async function deleteClosure(ctx: AppContext, id: string): Promise<{ message: string }> {
+  if (!(await repo.deleteClosure(ctx.db, id))) throw new AppError('NOT_FOUND', 'Closure not found');
+  return { message: 'Day reopened' };
+}
+
+function closureValues(input: ClosureRequest) {
+  return { date: input.date, name: input.name, reason: input.reason, type: input.type, isRecurring: input.isRecurring };
+}
+
+// Weekly hours
+
+export const listWeeklyHours = (ctx: AppContext) => repo.listWeeklyHours(ctx.db);
+
+export async function saveWeeklyHours(ctx: AppContext, input: WeeklyHoursRequest) {
+  const days = new Set(input.days.map((d) => d.dayOfWeek));
+  if (days.size !== 7) throw new AppError('BAD_REQUEST', 'Give the hours of all seven days');
+  await repo.upsertWeeklyHours(ctx.db, input.days);
+  return repo.listWeeklyHours(ctx.db);
+}
+
+function assertRange(startDate: string, endDate: string) {
+  if (addDaysToKey(startDate, BULK_MAX_DAYS) < endDate) throw new AppError('BAD_REQUEST', `A range can cover at most ${BULK_MAX_DAYS} days`);
+}

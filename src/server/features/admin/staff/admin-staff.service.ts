@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto';
+import type { StaffMember } from '../../../../shared/schemas/admin';
+import type { Page } from '../../../../shared/schemas/common';
+import type { AppContext } from '../../../context';
+import { AppError } from '../../../errors';
+import { renderMail } from '../../../integrations/mail/templates';
+import { deleteUserSessions, emailTaken, insertUser, setResetToken } from '../../auth/auth.repository';
+import { hashPassword } from '../../auth/passwords';
+import { newToken } from '../../auth/tokens';
+import * as repo from './admin-staff.repository';
+
+/** An invitation link lasts longer than a reset link: people do not always read mail within the hour. */
+export const INVITE_VALID_DAYS = 7;
+
+export async function listStaff(ctx: AppContext, query: { page: number; pageSize: number; id?: string }): Promise<Page<StaffMember>> {
+  const { rows, total } = await repo.listDrivers(ctx.db, query);
+  const items = rows.map<StaffMember>((r) => ({
+    id: r.id,
+    fullName: r.fullName,
+    email: r.email,
+    phone: r.phone,
+    role: r.role,
+    isDisabled: r.isDisabled,
+    // The set-password link marks the e-mail verified, so an unverified driver has not accepted yet.
+    invitationPending: !r.emailVerified,
+    createdAt: r.createdAt.toISOString(),
+    status: r.status,
+    onShift: !r.isDisabled && r.status !== null && r.status !== 'offline',
+    lastSeen: r.lastSeen?.toISOString() ?? null,
+    isLocationSharing: r.isLocationSharing ?? false,
+    currentBookingId: r.currentBookingId,
+    activeBookings: r.activeBookings,
+  }));
+  return { items, page: query.page, pageSize: query.pageSize, total };
+}
+
+async function findStaffMember(ctx: AppContext, id: string): Promise<StaffMember | undefined> {
+  return (await listStaff(ctx, { page: 1, pageSize: 1, id })).items[0];
+}
+
+/** Adds a driver with no usable password and e-mails a link to choose one (the reset-token mechanism). */
+export async function addDriver(ctx: AppContext, input: { fullName: string; email: string; phone: string | null }): Promise<StaffMember> {
+  if (await emailTaken(ctx.db, input.email)) throw new AppError('CONFLICT', 'Email already registered');
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  const user = await ctx.db.transaction(async (tx) => {
+    const created = await insertUser(tx, { fullName: input.fullName, email: input.email, phone: input.phone, passwordHash: unusable, role: 'driver', emailVerified: false });
+    await repo.ensureDriverStatus(tx, created.id);
+    return created;
+  });
+  await sendInvitation(ctx, user);
+  return (await findStaffMember(ctx, user.id))!;
+}
+
+export async function resendInvitation(ctx: AppContext, id: string): Promise<{ message: string }> {
+  const staff = await repo.findStaff(ctx.db, id);
+  if (!staff || staff.deletedAt) throw new AppError('NOT_FOUND', 'Staff member not found');
+  if (staff.isDisabled) throw new AppError('BAD_REQUEST', 'Enable the account before inviting again');
+  await sendInvitation(ctx, staff);
+  return { message: `Invitation sent to ${staff.email}` };
+}
+
+async function sendInvitation(ctx: AppContext, user: { id: string; email: string; fullName: string }) {
+  const invite = newToken();
+  await setResetToken(ctx.db, user.id, invite.hash, new Date(ctx.now().getTime() + INVITE_VALID_DAYS * 86_400_000));
+  const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(invite.token)}`;
+  const mail = renderMail(
+    ctx.config.business.name,
+    `You're invited to drive for ${ctx.config.business.name}`,
+    [
+      `Hi ${user.fullName},`,
+      `You have been added as a driver at ${ctx.config.business.name}. Choose your password with the link below, then sign in to the driver dashboard.`,
+      `The link works once, within the next ${INVITE_VALID_DAYS} days.`,
+    ],
+    { label: 'Set your password', url },
+  );
+  await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional', userId: user.id });
+}
+
+/** Disabling ends every session at once and takes the driver off shift; enabling lets them sign in again. */
+export async function updateStaff(ctx: AppContext, id: string, input: { isDisabled?: boolean; fullName?: string; phone?: string | null }): Promise<StaffMember> {
+  const staff = await repo.findStaff(ctx.db, id);
+  if (!staff || staff.deletedAt) throw new AppError('NOT_FOUND', 'Staff member not found');
+  await ctx.db.transaction(async (tx) => {
+    await repo.updateStaff(tx, id, {
+      ...(input.isDisabled !== undefined ? { isDisabled: input.isDisabled } : {}),
+      ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
+      ...(input.phone !== undefined ? { phone: input.phone } : {}),
+      updatedAt: ctx.now(),
+    });
+    if (input.isDisabled) {
+      await deleteUserSessions(tx, id);
+      await repo.setOffline(tx, id);
+    }
+  });
+  const found = await findStaffMember(ctx, id);
+  if (!found) throw new AppError('NOT_FOUND', 'Staff member not found');
+  return found;
+}
