@@ -1,4 +1,5 @@
 import type { BookingStatus } from './domain';
+import { MPH_PER_MPS } from './constants';
 
 /**
  * Status → tracking step and label (customer-app.md §4). The pickup timeline has 6 steps, the
@@ -129,3 +130,133 @@ export const DRIVER_ACTIVE_STATUSES: BookingStatus[] = [
   'completed_service',
   'en_route_return',
 ];
+
+// ---------------------------------------------------------------------------------------------------------
+// Per-booking helpers (by service type), speed, last-updated text and ETA — shared by server and client.
+
+/** Pickup bookings follow the 6-step timeline; mobile and on-site bookings the 4-step one. */
+export function usesPickupTimeline(serviceType: string): boolean {
+  return serviceType === 'pickup';
+}
+
+export function trackingSteps(serviceType: string): readonly (PickupStep | MobileStep)[] {
+  return usesPickupTimeline(serviceType) ? PICKUP_STEPS : MOBILE_STEPS;
+}
+
+export function trackingStep(serviceType: string, status: string): PickupStep | MobileStep {
+  return usesPickupTimeline(serviceType) ? pickupStep(status) : mobileStep(status);
+}
+
+/** Index of the current step in trackingSteps(serviceType). */
+export function trackingStepIndex(serviceType: string, status: string): number {
+  return (trackingSteps(serviceType) as readonly string[]).indexOf(trackingStep(serviceType, status));
+}
+
+export function trackingStepLabel(serviceType: string, step: PickupStep | MobileStep): string {
+  return usesPickupTimeline(serviceType) ? PICKUP_STEP_LABELS[step as PickupStep] : MOBILE_STEP_LABELS[step as MobileStep];
+}
+
+export function statusLabel(serviceType: string, status: string): string {
+  return usesPickupTimeline(serviceType) ? pickupStatusLabel(status) : mobileStatusLabel(status);
+}
+
+/** '(Pickup Service)' or '(Mobile Service)' after the service name on the tracking page. */
+export function serviceTypeSuffix(serviceType: string): '(Pickup Service)' | '(Mobile Service)' {
+  return usesPickupTimeline(serviceType) ? '(Pickup Service)' : '(Mobile Service)';
+}
+
+export function driverNextStatus(status: string): BookingStatus | undefined {
+  return DRIVER_NEXT_STATUS[status as BookingStatus];
+}
+
+export function isDriverActiveStatus(status: string): boolean {
+  return (DRIVER_ACTIVE_STATUSES as string[]).includes(status);
+}
+
+/** The en-route steps: choosing one switches the driver's location sharing on. */
+export function isEnRouteStatus(status: string): boolean {
+  return status.startsWith('en_route_');
+}
+
+/** Driver speed: m/s × 2.237, rounded to a whole mph; null or negative readings show as 0. */
+export function speedMph(metersPerSecond: number | null | undefined): number {
+  if (metersPerSecond == null || !Number.isFinite(metersPerSecond) || metersPerSecond < 0) return 0;
+  return Math.round(metersPerSecond * MPH_PER_MPS);
+}
+
+export type LastUpdated = { unit: 'now' } | { unit: 'minutes'; value: number } | { unit: 'hours'; value: number };
+
+/** How long ago a position was reported: under a minute is 'now', then whole minutes, then whole hours. */
+export function lastUpdated(updatedAt: string | Date, now: Date | number = Date.now()): LastUpdated {
+  const ms = (typeof now === 'number' ? now : now.getTime()) - new Date(updatedAt).getTime();
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 1) return { unit: 'now' };
+  if (minutes < 60) return { unit: 'minutes', value: minutes };
+  return { unit: 'hours', value: Math.floor(minutes / 60) };
+}
+
+/** 'Just now', '5 minutes ago', '2 hours ago' (English; the page translates the same parts). */
+export function lastUpdatedText(updatedAt: string | Date, now: Date | number = Date.now()): string {
+  const value = lastUpdated(updatedAt, now);
+  if (value.unit === 'now') return 'Just now';
+  if (value.unit === 'minutes') return `${value.value} minute${value.value === 1 ? '' : 's'} ago`;
+  return `${value.value} hour${value.value === 1 ? '' : 's'} ago`;
+}
+
+export interface LatLng {
+  latitude: number;
+  longitude: number;
+}
+
+/** Great-circle distance in kilometres. */
+export function distanceKm(a: LatLng, b: LatLng): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.latitude - a.latitude) * rad;
+  const dLng = (b.longitude - a.longitude) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Urban driving: roads wind about 1.3× the straight line and average about 30 km/h (≈19 mph) with lights
+ * and traffic; a minute is the least we ever promise.
+ */
+export const ROAD_DETOUR_FACTOR = 1.3;
+export const URBAN_SPEED_KMH = 30;
+
+export function travelMinutes(from: LatLng, to: LatLng): number {
+  const km = distanceKm(from, to) * ROAD_DETOUR_FACTOR;
+  return Math.max(1, Math.ceil((km / URBAN_SPEED_KMH) * 60));
+}
+
+/** Statuses in which the driver is heading to the customer's address (the ETA is an arrival time). */
+export const ARRIVAL_STATUSES: ReadonlySet<string> = new Set(['en_route_pickup', 'en_route_return']);
+
+export interface TrackingEta {
+  /** When the driver arrives (arrival) or the service is expected to be finished (completion). */
+  at: string;
+  kind: 'arrival' | 'completion';
+  /** Minutes of driving left, for an arrival. */
+  minutes: number | null;
+}
+
+/**
+ * The ETA shown on the tracking page: while the driver heads to the customer and both positions are known,
+ * now + driving time from the driver's last position; otherwise the scheduled start plus the booked duration.
+ */
+export function estimateEta(input: {
+  status: string;
+  scheduledDate: string | Date;
+  durationMinutes: number;
+  destination: LatLng | null;
+  driverPosition: LatLng | null;
+  now: Date;
+}): TrackingEta | null {
+  if (input.status === 'completed' || input.status === 'cancelled') return null;
+  if (ARRIVAL_STATUSES.has(input.status) && input.destination && input.driverPosition) {
+    const minutes = travelMinutes(input.driverPosition, input.destination);
+    return { at: new Date(input.now.getTime() + minutes * 60_000).toISOString(), kind: 'arrival', minutes };
+  }
+  const start = new Date(input.scheduledDate).getTime();
+  return { at: new Date(start + input.durationMinutes * 60_000).toISOString(), kind: 'completion', minutes: null };
+}
