@@ -5,6 +5,9 @@ import { authRoutes } from './auth/auth.routes';
 import { servicesAdminRoutes } from './services/services-admin.routes';
 import { slotsRoutes } from './slots/slots.routes';
 import { systemRoutes } from './system/system.routes';
+import { driverRoutes } from './drivers/drivers.routes';
+import { trackingRoutes } from './tracking/tracking.routes';
+import { liveSocketRoutes } from '../ws/live-socket';
 
 /** Every feature's routes; a new feature adds one line here. */
-export const featureRoutes: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [systemRoutes, authRoutes, slotsRoutes, adminRoutes, servicesAdminRoutes];
+export const featureRoutes: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [systemRoutes, authRoutes, slotsRoutes, adminRoutes, servicesAdminRoutes, driverRoutes, trackingRoutes, liveSocketRoutes];

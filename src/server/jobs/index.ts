@@ -1,7 +1,8 @@
 import type { AppContext } from '../context';
 import type { JobDefinition } from './boss';
+import { driverJobs } from '../features/drivers/drivers.jobs';
 
 /** Every feature's jobs; a new job adds one entry here. */
 export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
-  return [];
+  return [...driverJobs(_ctx)];
 }

@@ -1,0 +1,140 @@
+import type { Page } from '../../../shared/schemas/common';
+import type { BookingView } from '../../../shared/schemas/bookings';
+import type { DriverLocationAck, DriverLocationRequest, DriverStatusView, UpdateDriverBookingStatusRequest, UpdateDriverStatusRequest } from '../../../shared/schemas/drivers';
+import type { PublicUser } from '../../../shared/schemas/auth';
+import { driverNextStatus, isDriverActiveStatus, isEnRouteStatus, statusLabel } from '../../../shared/tracking';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { emailStatusChange, recordBookingUpdate } from '../bookings/booking-updates';
+import { findBookingView } from '../bookings/bookings.repository';
+import * as repo from './drivers.repository';
+
+const NOT_ASSIGNED = 'This booking is not assigned to you';
+const BOOKING_NOT_FOUND = 'Booking not found';
+
+export function getDriverStatus(ctx: AppContext, driver: PublicUser): Promise<DriverStatusView> {
+  return repo.findOrCreateDriverStatus(ctx.db, driver.id);
+}
+
+/**
+ * Available turns location sharing on and starts a shift; offline turns sharing off and ends the shift;
+ * the sharing toggle (shown while en route) may send isLocationSharing alone.
+ */
+export async function setDriverStatus(ctx: AppContext, driver: PublicUser, input: UpdateDriverStatusRequest): Promise<DriverStatusView> {
+  const now = ctx.now();
+  const current = await repo.findOrCreateDriverStatus(ctx.db, driver.id);
+  const changes: Parameters<typeof repo.updateDriverStatusRow>[2] = { lastSeen: now };
+  if (input.status) changes.status = input.status;
+  if (input.isLocationSharing !== undefined) changes.isLocationSharing = input.isLocationSharing;
+  if (input.status === 'available') {
+    changes.isLocationSharing = input.isLocationSharing ?? true;
+    if (current.status === 'offline' || !current.shiftStartTime) changes.shiftStartTime = now;
+    changes.shiftEndTime = null;
+  }
+  if (input.status === 'offline' || (!input.status && current.status === 'offline' && input.isLocationSharing)) {
+    // An offline driver never shares a position.
+    changes.isLocationSharing = false;
+    if (input.status && current.status !== 'offline') changes.shiftEndTime = now;
+  }
+  return repo.updateDriverStatusRow(ctx.db, driver.id, changes);
+}
+
+export function listDriverBookings(ctx: AppContext, driver: PublicUser, query: { scope: 'active' | 'completed'; page: number; pageSize: number }): Promise<Page<BookingView>> {
+  return repo.listDriverBookings(ctx.db, driver.id, query.scope, query.page, query.pageSize);
+}
+
+/**
+ * The assigned driver moves a booking one step along back-office.md §4 — only to the one allowed next
+ * status. The change, its booking_update and the live event share one transaction; the customer's e-mail
+ * goes out after it commits.
+ */
+export async function advanceBooking(ctx: AppContext, driver: PublicUser, bookingId: string, input: UpdateDriverBookingStatusRequest): Promise<BookingView> {
+  const { next } = await ctx.db.transaction(async (tx) => {
+    const booking = await repo.lockBookingForDriver(tx, bookingId);
+    if (!booking || booking.isBlocked) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    if (booking.assignedDriverId !== driver.id) throw new AppError('FORBIDDEN', NOT_ASSIGNED);
+    const next = driverNextStatus(booking.status);
+    if (!next) throw new AppError('CONFLICT', `A booking that is ${booking.status} has no next driver step`);
+    if (input.status !== next) throw new AppError('CONFLICT', `This booking can only move from ${booking.status} to ${next}`);
+    const message = input.message?.trim() || statusLabel(booking.serviceType, next);
+    const now = ctx.now();
+    await recordBookingUpdate(ctx, tx, { bookingId, status: next, message, driverId: driver.id, location: input.location ?? null });
+    if (next === 'picked_up') await repo.setBookingTimes(tx, bookingId, { pickupTime: now });
+    if (next === 'completed') {
+      await repo.deactivateLocation(tx, driver.id, bookingId);
+      const status = await repo.findOrCreateDriverStatus(tx, driver.id);
+      if (status.currentBookingId === bookingId || !status.currentBookingId) {
+        await repo.updateDriverStatusRow(tx, driver.id, { currentBookingId: null, status: status.status === 'busy' ? 'available' : status.status, lastSeen: now });
+      }
+    } else {
+      await repo.updateDriverStatusRow(tx, driver.id, {
+        currentBookingId: bookingId,
+        status: 'busy',
+        lastSeen: now,
+        ...(isEnRouteStatus(next) ? { isLocationSharing: true } : {}),
+      });
+    }
+    if (input.location) {
+      await repo.saveLocation(tx, { driverId: driver.id, bookingId, ...input.location, heading: null, speed: null, accuracy: null, at: now });
+    }
+    return { next };
+  });
+  await emailStatusChange(ctx, bookingId, next).catch((error: unknown) => console.error('status e-mail failed', error));
+  return (await findBookingView(ctx.db, bookingId))!;
+}
+
+/**
+ * A point from the driver's phone: the live row for driver+booking is replaced, the history gains a row, and
+ * the customer's socket hears about it. Without a bookingId the driver's current job is used.
+ */
+export async function recordDriverLocation(ctx: AppContext, driver: PublicUser, input: DriverLocationRequest): Promise<DriverLocationAck> {
+  const now = ctx.now();
+  let bookingId = input.bookingId ?? null;
+  if (bookingId) {
+    const booking = await repo.findBookingAssignment(ctx.db, bookingId);
+    if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    if (booking.assignedDriverId !== driver.id) throw new AppError('FORBIDDEN', NOT_ASSIGNED);
+    if (!isDriverActiveStatus(booking.status)) throw new AppError('CONFLICT', 'This booking is no longer active');
+  } else {
+    const status = await repo.findOrCreateDriverStatus(ctx.db, driver.id);
+    if (status.currentBookingId) {
+      const booking = await repo.findBookingAssignment(ctx.db, status.currentBookingId);
+      if (booking && booking.assignedDriverId === driver.id && isDriverActiveStatus(booking.status)) bookingId = booking.id;
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    await repo.saveLocation(tx, {
+      driverId: driver.id,
+      bookingId,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      heading: input.heading ?? null,
+      speed: input.speed ?? null,
+      accuracy: input.accuracy ?? null,
+      at: now,
+    });
+    await repo.updateDriverStatusRow(tx, driver.id, { lastSeen: now });
+    if (bookingId) {
+      await ctx.events.publish(tx, {
+        type: 'driver_location_update',
+        bookingId,
+        driverId: driver.id,
+        latitude: input.latitude,
+        longitude: input.longitude,
+        speed: input.speed ?? null,
+        heading: input.heading ?? null,
+        at: now.toISOString(),
+      });
+    }
+  });
+  return { ok: true, bookingId, updatedAt: now.toISOString() };
+}
+
+export const LOCATION_HISTORY_DAYS = 30;
+
+/** The daily job: location history older than 30 days is deleted. */
+export async function pruneLocationHistory(ctx: Pick<AppContext, 'db' | 'now'>): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - LOCATION_HISTORY_DAYS * 86_400_000);
+  return repo.deleteLocationsBefore(ctx.db, cutoff);
+}
+

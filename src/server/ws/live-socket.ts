@@ -1,0 +1,190 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { WS_CLOSE, type LiveMessage } from '../../shared/schemas/tracking';
+import { estimateEta } from '../../shared/tracking';
+import type { AppContext } from '../context';
+import type { LiveEvent } from '../events/bus';
+import { checkTrackingToken } from '../features/tracking/tracking-token';
+import { destinationOf, findTrackingFacts } from '../features/tracking/tracking.repository';
+import { hasFullAccess } from '../features/tracking/tracking.service';
+
+/** Ping every 25 s: a socket that has not answered the previous ping by then is dropped. */
+export const HEARTBEAT_MS = 25_000;
+/** Browsers' own sends are tiny (we ignore them); anything large is refused by ws itself. */
+const MAX_PAYLOAD = 4 * 1024;
+/** A slow client that falls this far behind misses updates instead of growing our memory. */
+const MAX_BUFFERED = 512 * 1024;
+
+interface Client {
+  socket: WebSocket;
+  bookingId: string;
+  /** Set for sockets opened with a tracking token: re-checked on each heartbeat (rotation, expiry). */
+  token?: string;
+  alive: boolean;
+}
+
+export interface LiveHub {
+  /** Sockets open on this instance. */
+  size(): number;
+  /** One heartbeat round (the timer calls it; tests call it directly). */
+  heartbeat(): Promise<void>;
+  close(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    liveHub: LiveHub;
+  }
+}
+
+const socketQuery = z.object({
+  token: z.string().min(1).max(200).optional(),
+  bookingId: z.uuid().optional(),
+});
+
+/**
+ * /ws?token=<tracking token> (or ?bookingId= with the owner's or staff's session cookie): one socket follows
+ * one booking. Events reach it from any app instance through PostgreSQL NOTIFY (ctx.events).
+ */
+export async function liveSocketRoutes(app: FastifyInstance, ctx: AppContext) {
+  await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
+  const byBooking = new Map<string, Set<Client>>();
+
+  const unsubscribe = ctx.events.subscribe((event) => {
+    const clients = byBooking.get(event.bookingId);
+    if (!clients?.size) return;
+    void toMessage(ctx, event).then(
+      (message) => {
+        const text = JSON.stringify(message);
+        for (const client of clients) send(client, text);
+      },
+      (error: unknown) => app.log.error({ err: error }, 'live event could not be delivered'),
+    );
+  });
+
+  const hub: LiveHub = {
+    size: () => [...byBooking.values()].reduce((n, set) => n + set.size, 0),
+    async heartbeat() {
+      const at = ctx.now().toISOString();
+      for (const clients of byBooking.values()) {
+        for (const client of clients) {
+          if (!client.alive) {
+            client.socket.terminate();
+            continue;
+          }
+          client.alive = false;
+          client.socket.ping();
+          send(client, JSON.stringify({ type: 'ping', at } satisfies LiveMessage));
+          if (client.token) {
+            const check = await checkTrackingToken(ctx.db, client.token, ctx.now());
+            if (!check.ok || check.bookingId !== client.bookingId) {
+              client.socket.close(check.ok || check.reason === 'invalid' ? WS_CLOSE.INVALID_TOKEN : WS_CLOSE.EXPIRED_TOKEN, check.ok || check.reason === 'invalid' ? 'Tracking link is no longer valid' : 'Tracking link expired');
+            }
+          }
+        }
+      }
+    },
+    close() {
+      unsubscribe();
+      clearInterval(timer);
+    },
+  };
+  const timer = setInterval(() => void hub.heartbeat().catch((error: unknown) => app.log.error({ err: error }, 'heartbeat failed')), HEARTBEAT_MS);
+  timer.unref();
+  app.decorate('liveHub', hub);
+  app.addHook('onClose', async () => hub.close());
+
+  app.get('/ws', { websocket: true }, (socket, request) => {
+    // Listeners first (messages arriving while we authorise must not be lost or crash the process).
+    socket.on('error', () => socket.terminate());
+    void authorise(ctx, request).then(
+      (result) => {
+        if (socket.readyState !== socket.OPEN) return;
+        if ('close' in result) {
+          socket.close(result.close, result.reason);
+          return;
+        }
+        const client: Client = { socket, bookingId: result.bookingId, token: result.token, alive: true };
+        let set = byBooking.get(client.bookingId);
+        if (!set) byBooking.set(client.bookingId, (set = new Set()));
+        set.add(client);
+        socket.on('pong', () => (client.alive = true));
+        socket.on('message', () => (client.alive = true));
+        socket.on('close', () => {
+          set!.delete(client);
+          if (!set!.size) byBooking.delete(client.bookingId);
+        });
+        send(client, JSON.stringify({ type: 'connected', bookingId: client.bookingId } satisfies LiveMessage));
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'socket authorisation failed');
+        socket.close(1011, 'Server error');
+      },
+    );
+  });
+}
+
+type AuthResult = { bookingId: string; token?: string } | { close: number; reason: string };
+
+async function authorise(ctx: AppContext, request: FastifyRequest): Promise<AuthResult> {
+  const parsed = socketQuery.safeParse(request.query ?? {});
+  if (!parsed.success) return { close: WS_CLOSE.BAD_REQUEST, reason: 'Bad token or booking id' };
+  const { token, bookingId } = parsed.data;
+  if (token) {
+    const check = await checkTrackingToken(ctx.db, token, ctx.now());
+    if (!check.ok) return check.reason === 'expired' ? { close: WS_CLOSE.EXPIRED_TOKEN, reason: 'Tracking link expired' } : { close: WS_CLOSE.INVALID_TOKEN, reason: 'Invalid tracking token' };
+    if (bookingId && bookingId !== check.bookingId) return { close: WS_CLOSE.FORBIDDEN, reason: 'This token is for another booking' };
+    return { bookingId: check.bookingId, token };
+  }
+  if (!bookingId) return { close: WS_CLOSE.BAD_REQUEST, reason: 'A token or bookingId is required' };
+  // The session cookie counts only from our own pages (a cross-site page cannot borrow it).
+  const origin = request.headers.origin;
+  const user = origin && origin !== new URL(ctx.config.publicUrl).origin ? undefined : request.session?.user;
+  if (!user) return { close: WS_CLOSE.INVALID_TOKEN, reason: 'Sign in or use a tracking link' };
+  const facts = await findTrackingFacts(ctx.db, bookingId);
+  if (!facts) return { close: WS_CLOSE.NOT_FOUND, reason: 'Booking not found' };
+  if (!(await hasFullAccess(ctx, facts, { user }))) return { close: WS_CLOSE.FORBIDDEN, reason: 'You may not follow this booking' };
+  return { bookingId };
+}
+
+/** Bus events carry ids and small fields; a location update gains the server-side ETA here. */
+async function toMessage(ctx: AppContext, event: LiveEvent): Promise<LiveMessage> {
+  switch (event.type) {
+    case 'booking_status_update':
+      return { type: 'booking_status_update', bookingId: event.bookingId, status: event.status, message: event.message ?? null, at: event.at };
+    case 'booking_update':
+      return { type: 'booking_update', bookingId: event.bookingId, status: event.status ?? null, message: event.message ?? null, at: event.at };
+    case 'driver_assigned':
+      return { type: 'driver_assigned', bookingId: event.bookingId, driverId: event.driverId, at: event.at };
+    case 'driver_location_update': {
+      const facts = await findTrackingFacts(ctx.db, event.bookingId);
+      const eta = facts
+        ? estimateEta({
+            status: facts.status,
+            scheduledDate: facts.scheduledDate,
+            durationMinutes: facts.durationMinutes,
+            destination: destinationOf(facts),
+            driverPosition: { latitude: event.latitude, longitude: event.longitude },
+            now: ctx.now(),
+          })
+        : null;
+      return {
+        type: 'driver_location_update',
+        bookingId: event.bookingId,
+        latitude: event.latitude,
+        longitude: event.longitude,
+        speed: event.speed,
+        heading: event.heading,
+        at: event.at,
+        eta,
+      };
+    }
+  }
+}
+
+function send(client: Client, text: string): void {
+  if (client.socket.readyState !== client.socket.OPEN || client.socket.bufferedAmount > MAX_BUFFERED) return;
+  client.socket.send(text);
+}
