@@ -19,8 +19,8 @@ function searchCondition(search: string | undefined): SQL | undefined {
 
 /** Counted and summed per account: bookings (not blocked time) and money spent on confirmed-and-later ones. */
 const totals = {
-  totalBookings: sql<number>`(select count(*)::int from ${bookings} b where b.user_id = ${users.id} and b.is_blocked = false)`,
-  totalSpent: sql<string>`(select coalesce(sum(b.total_amount), 0)::numeric(10,2)::text from ${bookings} b where b.user_id = ${users.id} and b.is_blocked = false and b.status not in ('pending', 'cancelled'))`,
+  totalBookings: sql<number>`(select count(*)::int from ${bookings} b where b.user_id = "users"."id" and b.is_blocked = false)`,
+  totalSpent: sql<string>`(select coalesce(sum(b.total_amount), 0)::numeric(10,2)::text from ${bookings} b where b.user_id = "users"."id" and b.is_blocked = false and b.status not in ('pending', 'cancelled'))`,
 };
 
 export async function listUsers(db: DbOrTx, options: { roles: Role[]; search?: string; page: number; pageSize: number }) {

@@ -25,7 +25,7 @@ export async function listDrivers(db: DbOrTx, options: { page: number; pageSize:
         lastSeen: driverStatus.lastSeen,
         isLocationSharing: driverStatus.isLocationSharing,
         currentBookingId: driverStatus.currentBookingId,
-        activeBookings: sql<number>`(select count(*)::int from ${bookings} b where b.assigned_driver_id = ${users.id} and b.status in (${activeStatuses}))`,
+        activeBookings: sql<number>`(select count(*)::int from ${bookings} b where b.assigned_driver_id = "users"."id" and b.status in (${activeStatuses}))`,
       })
       .from(users)
       .leftJoin(driverStatus, eq(driverStatus.driverId, users.id))
