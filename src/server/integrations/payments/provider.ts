@@ -25,6 +25,10 @@ export interface PaymentIntent {
   card: CardDetails | null;
   /** The provider's decline text, when the last attempt failed. */
   lastError: string | null;
+  /** The customer asked to keep the card (setup for future use). */
+  saveCard?: boolean;
+  /** The provider's customer the intent belongs to, if any. */
+  customerRef?: string | null;
 }
 
 export interface CreateIntentInput {

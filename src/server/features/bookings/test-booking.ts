@@ -1,0 +1,46 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { inServiceArea, parseUsAddress } from '../../../shared/address';
+import { toCents } from '../../../shared/money';
+import { offeredServiceTypes } from '../../../shared/service-types';
+import { addDaysToKey, pacificDateKey } from '../../../shared/time';
+import type { AppContext } from '../../context';
+import { services } from '../../db/schema';
+import { AppError } from '../../errors';
+import { TestPaymentProvider } from '../../integrations/payments/test-provider';
+import { slotsForDay } from '../slots/slots.service';
+import { applySucceededPayment, createBooking } from './bookings.service';
+
+/**
+ * /api/create-test-booking-redirect (never in production): books the first free time from tomorrow on as a
+ * guest, pays with the test provider's 4242 card through the real checkout path, and returns the tracking URL.
+ */
+export async function createTestBooking(ctx: AppContext): Promise<{ bookingId: string; url: string }> {
+  const [service] = await ctx.db.select({ id: services.id, duration: services.duration, locationOptions: services.locationOptions }).from(services).where(and(eq(services.isActive, true))).orderBy(asc(services.sortOrder)).limit(1);
+  if (!service) throw new AppError('NOT_FOUND', 'There is no active service to book');
+  const today = pacificDateKey(ctx.now());
+  let slotId: string | undefined;
+  for (let day = 1; day <= 21 && !slotId; day++) {
+    const slots = await slotsForDay(ctx.db, { dateKey: addDaysToKey(today, day), durationMinutes: service.duration, now: ctx.now() });
+    slotId = slots.find((s) => s.availableCapacity > 0)?.id;
+  }
+  if (!slotId) throw new AppError('CONFLICT', 'No free time in the next three weeks for a test booking');
+
+  const serviceType = offeredServiceTypes(service.locationOptions)[0]!;
+  const parsed = parseUsAddress(ctx.config.business.address) ?? parseUsAddress('1180 Industrial Ave, San Jose, CA 95112')!;
+  const zips = ctx.config.business.serviceZipCodes;
+  const address = { street: parsed.street, city: parsed.city, state: parsed.state, zipCode: inServiceArea(parsed.zipCode, zips) ? parsed.zipCode : zips[0]! };
+
+  const { booking } = await createBooking(ctx, {
+    input: { serviceId: service.id, serviceType, slotId, address, guestEmail: 'test.customer@example.com', guestName: 'Test Customer', guestPhone: '(408) 555-0100', notes: 'Test booking' },
+    user: undefined,
+    idempotencyKey: undefined,
+    source: 'test',
+  });
+  const provider = new TestPaymentProvider(ctx.db, ctx.now);
+  const intent = await provider.createIntent({ bookingId: booking.id, amountCents: toCents(booking.totalAmount), currency: 'usd', idempotencyKey: `test-booking-${booking.id}` });
+  const paid = await provider.confirmCard(intent.id, intent.clientSecret, { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', saveCard: false });
+  if (paid.kind !== 'done') throw new AppError('CONFLICT', paid.message);
+  await applySucceededPayment(ctx, provider, paid.intent, booking.id);
+  const url = `/tracking?bookingId=${encodeURIComponent(booking.id)}${booking.trackingToken ? `&token=${encodeURIComponent(booking.trackingToken)}` : ''}`;
+  return { bookingId: booking.id, url };
+}

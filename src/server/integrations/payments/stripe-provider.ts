@@ -1,0 +1,99 @@
+import Stripe from 'stripe';
+import type { CardDetails, CreateIntentInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  /** http://127.0.0.1:PORT for tests against a local stand-in of the Stripe API. */
+  apiBase?: string;
+}
+
+export function createStripeClient(settings: StripeSettings): Stripe {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  return new Stripe(settings.secretKey, {
+    maxNetworkRetries: base ? 0 : 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol.replace(':', '') as 'http' | 'https' } : {}),
+  });
+}
+
+export function toPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
+  const method = typeof pi.payment_method === 'object' && pi.payment_method ? pi.payment_method : null;
+  const card: CardDetails | null =
+    method?.card
+      ? { providerMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expiryMonth: method.card.exp_month, expiryYear: method.card.exp_year }
+      : null;
+  return {
+    id: pi.id,
+    clientSecret: pi.client_secret ?? '',
+    status: pi.status as IntentStatus,
+    amountCents: pi.amount,
+    currency: pi.currency,
+    bookingId: pi.metadata?.bookingId ?? null,
+    card,
+    lastError: pi.last_payment_error?.message ?? null,
+    saveCard: pi.setup_future_usage === 'off_session' || pi.metadata?.saveCard === 'true',
+    customerRef: typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null),
+  };
+}
+
+/** Stripe behind the PaymentProvider interface; the amount always comes from the server's own pricing. */
+export class StripePaymentProvider implements PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly client: Stripe;
+
+  constructor(settings: StripeSettings) {
+    this.client = createStripeClient(settings);
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntent> {
+    const common = {
+      amount: input.amountCents,
+      currency: input.currency,
+      metadata: { bookingId: input.bookingId, saveCard: input.saveCard ? 'true' : 'false' },
+      ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
+      ...(input.customerRef ? { customer: input.customerRef } : {}),
+    };
+    const params: Stripe.PaymentIntentCreateParams = input.paymentMethodId
+      ? // A saved card is charged at once, on the server; the browser only hears the outcome.
+        { ...common, payment_method: input.paymentMethodId, automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const }, confirm: true, expand: ['payment_method'] }
+      : {
+          ...common,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
+          ...(input.saveCard && input.customerRef ? { setup_future_usage: 'off_session' as const } : {}),
+        };
+    try {
+      const pi = await this.client.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey });
+      return toPaymentIntent(pi);
+    } catch (error) {
+      // A declined saved card comes back as a card error that still carries the intent.
+      const raw = (error as { raw?: { payment_intent?: Stripe.PaymentIntent } }).raw;
+      if (raw?.payment_intent) return toPaymentIntent(raw.payment_intent);
+      throw error;
+    }
+  }
+
+  async retrieveIntent(intentId: string): Promise<PaymentIntent> {
+    return toPaymentIntent(await this.client.paymentIntents.retrieve(intentId, { expand: ['payment_method'] }));
+  }
+
+  async refund(intentId: string, amountCents?: number): Promise<string> {
+    const refund = await this.client.refunds.create({ payment_intent: intentId, ...(amountCents ? { amount: amountCents } : {}) }, { idempotencyKey: `refund-${intentId}-${amountCents ?? 'all'}` });
+    return refund.id;
+  }
+
+  async ensureCustomer(input: { userId: string; email: string; name: string; existingRef: string | null }): Promise<string> {
+    if (input.existingRef) return input.existingRef;
+    const customer = await this.client.customers.create({ email: input.email, name: input.name, metadata: { userId: input.userId } }, { idempotencyKey: `customer-${input.userId}` });
+    return customer.id;
+  }
+
+  async detachCard(providerMethodId: string): Promise<void> {
+    await this.client.paymentMethods.detach(providerMethodId);
+  }
+
+  /** Verifies a webhook's signature on the exact raw body; throws on a forged or stale one. */
+  verifyWebhook(rawBody: Buffer | string, signature: string, secret: string): Stripe.Event {
+    return this.client.webhooks.constructEvent(rawBody, signature, secret);
+  }
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { testPaymentIntents } from '../../db/schema';
+import type { CardDetails, CreateIntentInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
+import { checkTestCard } from './test-cards';
+
+type Row = typeof testPaymentIntents.$inferSelect;
+
+function toIntent(row: Row): PaymentIntent {
+  const card: CardDetails | null =
+    row.cardLast4 && row.providerMethodId
+      ? { providerMethodId: row.providerMethodId, brand: row.cardBrand ?? 'unknown', last4: row.cardLast4, expiryMonth: row.cardExpiryMonth ?? 0, expiryYear: row.cardExpiryYear ?? 0 }
+      : null;
+  return {
+    id: row.id,
+    clientSecret: row.clientSecret,
+    status: row.status as IntentStatus,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    bookingId: row.bookingId,
+    card,
+    lastError: row.lastError,
+    saveCard: row.saveCard,
+    customerRef: row.customerRef,
+  };
+}
+
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
+
+export class UnknownIntentError extends Error {}
+
+export interface TestCardAttempt {
+  number: string;
+  expMonth: number;
+  expYear: number;
+  cvc: string;
+  saveCard: boolean;
+}
+
+/** The result of the test card form: the intent afterwards, or a problem with what was typed. */
+export type TestCardOutcome = { kind: 'invalid'; message: string } | { kind: 'done'; intent: PaymentIntent };
+
+/**
+ * The built-in provider: the same intent life cycle as Stripe (requires_payment_method → succeeded),
+ * stored in test_payment_intents. Nothing is ever charged.
+ */
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test' as const;
+
+  constructor(
+    private readonly db: Database,
+    private readonly now: () => Date,
+  ) {}
+
+  async createIntent(input: CreateIntentInput): Promise<PaymentIntent> {
+    const [existing] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey));
+    if (existing) return toIntent(existing);
+    const intentId = id('pi');
+    const values: typeof testPaymentIntents.$inferInsert = {
+      id: intentId,
+      clientSecret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+      bookingId: input.bookingId,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      idempotencyKey: input.idempotencyKey,
+      customerRef: input.customerRef ?? null,
+      saveCard: Boolean(input.saveCard),
+    };
+    if (input.paymentMethodId) {
+      // A saved card of the test provider always pays (declined cards are never saved).
+      const saved = parseSavedMethod(input.paymentMethodId);
+      Object.assign(values, { status: 'succeeded', providerMethodId: input.paymentMethodId, ...saved });
+    }
+    const [row] = await this.db.insert(testPaymentIntents).values(values).onConflictDoNothing({ target: testPaymentIntents.idempotencyKey }).returning();
+    if (row) return toIntent(row);
+    // Another request with the same key won the race: answer with its intent.
+    const [winner] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.idempotencyKey, input.idempotencyKey));
+    return toIntent(winner!);
+  }
+
+  async retrieveIntent(intentId: string): Promise<PaymentIntent> {
+    const [row] = await this.db.select().from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+    if (!row) throw new UnknownIntentError(`No such payment intent: ${intentId}`);
+    return toIntent(row);
+  }
+
+  /** The test card form: checks the card, then marks the intent succeeded or records the decline. */
+  async confirmCard(intentId: string, clientSecret: string, card: TestCardAttempt): Promise<TestCardOutcome> {
+    const intent = await this.retrieveIntent(intentId).catch(() => undefined);
+    if (!intent || intent.clientSecret !== clientSecret) throw new UnknownIntentError('No such payment intent');
+    if (intent.status === 'succeeded' || intent.status === 'canceled') return { kind: 'done', intent };
+    const check = checkTestCard(card, this.now());
+    if (!check.ok && !check.declined) return { kind: 'invalid', message: check.message };
+    const [row] = check.ok
+      ? await this.db
+          .update(testPaymentIntents)
+          .set({
+            status: 'succeeded',
+            lastError: null,
+            saveCard: intent.saveCard || card.saveCard,
+            // A local method id that carries only what may be kept: brand, last four, expiry.
+            providerMethodId: savedMethodId(check.brand, check.digits.slice(-4), card.expMonth, normaliseYear(card.expYear)),
+            cardBrand: check.brand,
+            cardLast4: check.digits.slice(-4),
+            cardExpiryMonth: card.expMonth,
+            cardExpiryYear: normaliseYear(card.expYear),
+            updatedAt: this.now(),
+          })
+          .where(eq(testPaymentIntents.id, intentId))
+          .returning()
+      : await this.db
+          .update(testPaymentIntents)
+          .set({ status: 'requires_payment_method', lastError: check.message, updatedAt: this.now() })
+          .where(eq(testPaymentIntents.id, intentId))
+          .returning();
+    return { kind: 'done', intent: toIntent(row!) };
+  }
+
+  async refund(intentId: string, amountCents?: number): Promise<string> {
+    const intent = await this.retrieveIntent(intentId);
+    if (intent.status !== 'succeeded') throw new Error('Only a succeeded payment can be refunded');
+    await this.db
+      .update(testPaymentIntents)
+      .set({ refundedCents: sql`least(${testPaymentIntents.amountCents}, ${testPaymentIntents.refundedCents} + ${amountCents ?? intent.amountCents})`, updatedAt: this.now() })
+      .where(eq(testPaymentIntents.id, intentId));
+    return id('re');
+  }
+
+  async ensureCustomer(input: { userId: string; existingRef: string | null }): Promise<string> {
+    return input.existingRef ?? `cus_test_${input.userId.replace(/-/g, '')}`;
+  }
+
+  async detachCard(): Promise<void> {
+    // Nothing is kept at the test provider beyond the payment_methods row the caller deletes.
+  }
+}
+
+function normaliseYear(year: number): number {
+  return year < 100 ? 2000 + year : year;
+}
+
+/** pm_test_<brand>_<last4>_<mm>_<yyyy>_<random>: a saved test card needs nothing else. */
+function savedMethodId(brand: string, last4: string, month: number, year: number): string {
+  return `pm_test_${brand}_${last4}_${month}_${year}_${randomBytes(6).toString('hex')}`;
+}
+
+function parseSavedMethod(methodId: string) {
+  const match = /^pm_test_([a-z]+)_(\d{4})_(\d{1,2})_(\d{4})_/.exec(methodId);
+  if (!match) return {};
+  return { cardBrand: match[1], cardLast4: match[2], cardExpiryMonth: Number(match[3]), cardExpiryYear: Number(match[4]) };
+}
