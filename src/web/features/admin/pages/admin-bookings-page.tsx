@@ -1,5 +1,329 @@
-import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+import { useQuery } from '@tanstack/react-query';
+import { CalendarClock, ChevronLeft, ChevronRight, Search, Trash2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { BOOKING_STATUSES, type BookingStatus } from '@shared/domain';
+import { bookingNumber, formatDuration } from '@shared/format';
+import { formatUsd } from '@shared/money';
+import type { AdminBooking } from '@shared/schemas/admin';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
+import { Input, Select, Textarea } from '@web/components/ui/input';
+import { errorMessage } from '@web/lib/api';
+import {
+  ADMIN_PAGE_SIZE,
+  customerAddressesQuery,
+  useAdminBookings,
+  useAdminServices,
+  useAssignDriver,
+  useDeleteBooking,
+  useDrivers,
+  useSetBookingStatus,
+  useUpdateBooking,
+  type BookingFilters,
+} from '../api';
+import { AdminLayout } from '../components/admin-layout';
+import { Field, LabelledControl } from '../components/form-bits';
+import { formatPacificDateTime, statusLabel, statusOptions, statusTone } from '../components/status';
 
 export function AdminBookingsPage() {
-  return <PlaceholderPage title="Manage Bookings" />;
+  const [filters, setFilters] = useState<BookingFilters>({ page: 1 });
+  const [searchText, setSearchText] = useState('');
+  const { data, isLoading, error, isFetching } = useAdminBookings(filters);
+  const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
+  const update = (patch: Partial<BookingFilters>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
+
+  const submitSearch = (event: FormEvent) => {
+    event.preventDefault();
+    update({ search: searchText.trim() || undefined });
+  };
+
+  return (
+    <AdminLayout title="Manage Bookings" actions={data ? <Badge tone="brand">{data.total} bookings</Badge> : null}>
+      <Card className="mb-4">
+        <CardContent className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_10rem]">
+          <form onSubmit={submitSearch} className="flex gap-2" role="search">
+            <Input aria-label="Search bookings" placeholder="Name, email, service or booking #" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+            <Button type="submit" variant="outline" aria-label="Search">
+              <Search aria-hidden />
+            </Button>
+          </form>
+          <Select aria-label="Status filter" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
+            <option value="">All statuses</option>
+            {BOOKING_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(s)}
+              </option>
+            ))}
+          </Select>
+          <Input aria-label="From date" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
+          <Input aria-label="To date" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
+        </CardContent>
+      </Card>
+
+      {isLoading && <Spinner />}
+      {error && (
+        <Alert tone="error" title="Error loading admin bookings">
+          {errorMessage(error, 'Please try refreshing the page')}
+        </Alert>
+      )}
+      {data && data.items.length === 0 && <EmptyState title="No bookings found" />}
+      {data && data.items.length > 0 && (
+        <div className={isFetching ? 'opacity-70 transition-opacity' : undefined}>
+          <ul className="grid gap-4 xl:grid-cols-2" aria-label="Bookings">
+            {data.items.map((booking) => (
+              <li key={booking.id}>
+                <BookingCard booking={booking} />
+              </li>
+            ))}
+          </ul>
+          <nav aria-label="Pagination" className="mt-4 flex items-center justify-center gap-3">
+            <Button variant="outline" size="sm" disabled={filters.page <= 1} onClick={() => update({ page: filters.page - 1 })}>
+              <ChevronLeft aria-hidden /> Previous
+            </Button>
+            <span className="text-sm text-slate-600">
+              Page {filters.page} of {pages}
+            </span>
+            <Button variant="outline" size="sm" disabled={filters.page >= pages} onClick={() => update({ page: filters.page + 1 })}>
+              Next <ChevronRight aria-hidden />
+            </Button>
+          </nav>
+        </div>
+      )}
+    </AdminLayout>
+  );
+}
+
+function BookingCard({ booking }: { booking: AdminBooking }) {
+  const drivers = useDrivers();
+  const setStatus = useSetBookingStatus();
+  const assign = useAssignDriver();
+  const [rescheduling, setRescheduling] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const customerName = booking.user?.fullName ?? booking.guestName ?? 'Guest';
+  const customerEmail = booking.user?.email ?? booking.guestEmail;
+  const number = bookingNumber(booking.id);
+
+  const changeStatus = (status: BookingStatus) =>
+    setStatus.mutate(
+      { id: booking.id, status },
+      {
+        onSuccess: () => toast.success('Booking status updated', { description: `#${number} is now ${statusLabel(status)}` }),
+        onError: (error) => toast.error('Error updating booking status', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  const changeDriver = (driverId: string) =>
+    assign.mutate(
+      { driverId: driverId || 'unassign', bookingId: booking.id },
+      {
+        onSuccess: (view) => toast.success(view.driver ? 'Driver assigned' : 'Driver unassigned', { description: view.driver ? `${view.driver.fullName} takes #${number}` : `#${number} has no driver` }),
+        onError: (error) => toast.error('Error assigning driver', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+
+  return (
+    <Card data-testid={`booking-${number}`} aria-label={`Booking #${number}`}>
+      <CardHeader className="flex-row flex-wrap items-center gap-2">
+        <span className="font-mono text-sm font-semibold">#{number}</span>
+        <Badge tone={statusTone(booking.status)}>{statusLabel(booking.status)}</Badge>
+        {booking.source === 'admin' && <Badge tone="purple">Appointment</Badge>}
+        <span className="ml-auto text-lg font-bold">{formatUsd(booking.totalAmount)}</span>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-1">
+          <dt className="text-slate-500">Customer</dt>
+          <dd>
+            <span className="font-medium">{customerName}</span>
+            {customerEmail && <span className="block break-all text-slate-500">{customerEmail}</span>}
+          </dd>
+          <dt className="text-slate-500">Scheduled</dt>
+          <dd className="font-medium">{formatPacificDateTime(booking.scheduledDate)}</dd>
+          <dt className="text-slate-500">Order placed</dt>
+          <dd>{formatPacificDateTime(booking.createdAt)}</dd>
+          <dt className="text-slate-500">Service</dt>
+          <dd>
+            {booking.service.name} · {formatDuration(booking.service.duration)} · {formatUsd(booking.service.price)}
+            <span className="block text-xs capitalize text-slate-500">{booking.serviceType === 'serviceLocation' ? 'At our location' : booking.serviceType}</span>
+          </dd>
+          <dt className="text-slate-500">Address</dt>
+          <dd>{booking.address ? `${booking.address.street}, ${booking.address.city}, ${booking.address.state} ${booking.address.zipCode}` : '—'}</dd>
+          {booking.notes && (
+            <>
+              <dt className="text-slate-500">Notes</dt>
+              <dd className="whitespace-pre-wrap">{booking.notes}</dd>
+            </>
+          )}
+        </dl>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <LabelledControl label="Status">
+            {(id) => (
+              <Select id={id} value={booking.status} disabled={setStatus.isPending} onChange={(e) => changeStatus(e.target.value as BookingStatus)}>
+                {statusOptions(booking.status).map((s) => (
+                  <option key={s} value={s}>
+                    {statusLabel(s)}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </LabelledControl>
+          <LabelledControl label="Driver">
+            {(id) => (
+              <Select id={id} value={booking.assignedDriverId ?? ''} disabled={assign.isPending} onChange={(e) => changeDriver(e.target.value)}>
+                <option value="">Unassigned</option>
+                {booking.driver && !drivers.data?.some((d) => d.id === booking.driver!.id) && <option value={booking.driver.id}>{booking.driver.fullName}</option>}
+                {drivers.data?.map((d) => (
+                  <option key={d.id} value={d.id}>
+                    {d.fullName}
+                    {d.status ? ` (${d.status})` : ''}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </LabelledControl>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setRescheduling(true)}>
+            <CalendarClock aria-hidden /> Reschedule
+          </Button>
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden /> Delete
+          </Button>
+        </div>
+        <section aria-label="Updates">
+          <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Updates</h4>
+          {booking.updates.length === 0 ? (
+            <p className="text-xs text-slate-500">No updates yet.</p>
+          ) : (
+            <ol className="flex flex-col gap-1 border-l-2 border-slate-200 pl-3">
+              {booking.updates.map((u) => (
+                <li key={u.id} className="text-xs">
+                  <Badge tone={statusTone(u.status)} className="mr-1">
+                    {statusLabel(u.status)}
+                  </Badge>
+                  {u.message} <span className="text-slate-400">· {formatPacificDateTime(u.createdAt)}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </CardContent>
+      <RescheduleDialog booking={booking} open={rescheduling} onOpenChange={setRescheduling} />
+      <DeleteBookingDialog booking={booking} open={deleting} onOpenChange={setDeleting} />
+    </Card>
+  );
+}
+
+const pacificParts = (iso: string) => {
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Los_Angeles', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return { date, time };
+};
+
+/** Reschedule (date and time, capacity-checked on the server) and edit the service, saved address and notes. */
+function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooking; open: boolean; onOpenChange(open: boolean): void }) {
+  const services = useAdminServices();
+  const addresses = useQuery({ ...customerAddressesQuery(booking.userId ?? 'none'), enabled: open && Boolean(booking.userId) });
+  const save = useUpdateBooking();
+  const initial = () => ({ ...pacificParts(booking.scheduledDate), serviceId: booking.serviceId, addressId: booking.addressId ?? '', notes: booking.notes ?? '' });
+  const [form, setForm] = useState(initial);
+  useEffect(() => {
+    if (open) setForm(initial());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.date || !form.time) return toast.error('Please fill in all required fields');
+    save.mutate(
+      { id: booking.id, body: { date: form.date, time: form.time, serviceId: form.serviceId, addressId: form.addressId || null, notes: form.notes } },
+      {
+        onSuccess: () => {
+          toast.success('Booking rescheduled', { description: `#${bookingNumber(booking.id)}: ${form.date} at ${form.time} (Pacific Time)` });
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error('Error rescheduling booking', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Reschedule Booking" description={`#${bookingNumber(booking.id)} · times are Pacific Time`}>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="New Date *" type="date" value={form.date} onChange={(e) => setForm((f) => ({ ...f, date: e.target.value }))} />
+            <Field label="New Time *" type="time" step={1800} value={form.time} onChange={(e) => setForm((f) => ({ ...f, time: e.target.value }))} />
+          </div>
+          <LabelledControl label="Service">
+            {(id) => (
+              <Select id={id} value={form.serviceId} onChange={(e) => setForm((f) => ({ ...f, serviceId: e.target.value }))}>
+                {services.data?.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} ({s.duration} min)
+                  </option>
+                ))}
+              </Select>
+            )}
+          </LabelledControl>
+          {booking.userId && (
+            <LabelledControl label="Saved address">
+              {(id) => (
+                <Select id={id} value={form.addressId} onChange={(e) => setForm((f) => ({ ...f, addressId: e.target.value }))}>
+                  <option value="">{booking.address ? 'Keep the current address' : 'No address'}</option>
+                  {addresses.data?.map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.street}, {a.city} {a.zipCode}
+                      {a.isDefault ? ' (default)' : ''}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </LabelledControl>
+          )}
+          <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />}</LabelledControl>
+          <div className="flex justify-end gap-2 pt-1">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              Save Changes
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteBookingDialog({ booking, open, onOpenChange }: { booking: AdminBooking; open: boolean; onOpenChange(open: boolean): void }) {
+  const remove = useDeleteBooking();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Delete this booking?" description={`#${bookingNumber(booking.id)} and its updates are removed for good; its time becomes free.`}>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Keep
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(booking.id, {
+                onSuccess: () => {
+                  toast.success('Booking deleted');
+                  onOpenChange(false);
+                },
+                onError: (error) => toast.error('Error deleting booking', { description: errorMessage(error, 'Please try again.') }),
+              })
+            }
+          >
+            <Trash2 aria-hidden /> Delete Booking
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
 }

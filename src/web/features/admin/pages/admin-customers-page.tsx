@@ -1,5 +1,275 @@
-import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+import { ChevronLeft, ChevronRight, KeyRound, Pencil, Search, Trash2, UserPlus } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { formatUsd } from '@shared/money';
+import type { AdminCustomer } from '@shared/schemas/admin';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
+import { Input } from '@web/components/ui/input';
+import { errorMessage } from '@web/lib/api';
+import { CUSTOMERS_PAGE_SIZE, useCreateUser, useCustomers, useDeleteCustomer, useSendPasswordReset, useUpdateCustomer } from '../api';
+import { AdminLayout } from '../components/admin-layout';
+import { Field } from '../components/form-bits';
+import { formatPacificDate } from '../components/status';
+
+type DialogState = { kind: 'none' } | { kind: 'edit' | 'delete'; customer: AdminCustomer } | { kind: 'create' };
 
 export function AdminCustomersPage() {
-  return <PlaceholderPage title="Customer Management" />;
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  const { data, isLoading, error, isFetching } = useCustomers({ search, page });
+  const reset = useSendPasswordReset();
+  const pages = data ? Math.max(1, Math.ceil(data.total / CUSTOMERS_PAGE_SIZE)) : 1;
+
+  // Search as the admin types, a moment after the last key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const sendReset = (customer: AdminCustomer) =>
+    reset.mutate(customer.email, {
+      onSuccess: (result) => toast.success('Password reset sent', { description: result.message }),
+      onError: (err) => toast.error('Failed to send password reset', { description: errorMessage(err, 'Please try again.') }),
+    });
+  const close = (open: boolean) => !open && setDialog({ kind: 'none' });
+
+  return (
+    <AdminLayout
+      title="Customer Management"
+      actions={
+        <Button size="sm" onClick={() => setDialog({ kind: 'create' })}>
+          <UserPlus aria-hidden /> Create User
+        </Button>
+      }
+    >
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <form role="search" className="relative min-w-0 flex-1 sm:max-w-md" onSubmit={(e: FormEvent) => e.preventDefault()}>
+          <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+          <Input aria-label="Search customers" placeholder="Search by name, email or phone" className="pl-9" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        </form>
+        {data && (
+          <Badge tone="brand" data-testid="customer-count">
+            {data.total} {data.total === 1 ? 'customer' : 'customers'}
+          </Badge>
+        )}
+      </div>
+
+      {isLoading && <Spinner />}
+      {error && <Alert tone="error" title="Failed to load customers">{errorMessage(error, 'Please refresh the page')}</Alert>}
+      {data && data.items.length === 0 && <EmptyState title="No customers found" />}
+      {data && data.items.length > 0 && (
+        <div className={isFetching ? 'opacity-70 transition-opacity' : undefined}>
+          {/* Wide screens: a table. */}
+          <Card className="hidden overflow-hidden md:block">
+            <table className="w-full text-sm" aria-label="Customers">
+              <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 dark:bg-slate-800">
+                <tr>
+                  <th className="p-3">Name</th>
+                  <th className="p-3">Email</th>
+                  <th className="p-3">Phone</th>
+                  <th className="p-3 text-right">Bookings</th>
+                  <th className="p-3 text-right">Spent</th>
+                  <th className="p-3">Joined</th>
+                  <th className="p-3 text-right">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {data.items.map((c) => (
+                  <tr key={c.id}>
+                    <td className="p-3 font-medium">{c.fullName}</td>
+                    <td className="p-3">
+                      {c.email}
+                      {!c.emailVerified && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
+                    </td>
+                    <td className="p-3">{c.phone ?? '—'}</td>
+                    <td className="p-3 text-right tabular-nums">{c.totalBookings}</td>
+                    <td className="p-3 text-right tabular-nums">{formatUsd(c.totalSpent)}</td>
+                    <td className="p-3">{formatPacificDate(c.createdAt)}</td>
+                    <td className="p-3">
+                      <CustomerActions customer={c} onEdit={() => setDialog({ kind: 'edit', customer: c })} onReset={() => sendReset(c)} onDelete={() => setDialog({ kind: 'delete', customer: c })} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </Card>
+          {/* Narrow screens: cards. */}
+          <ul className="flex flex-col gap-3 md:hidden" aria-label="Customers">
+            {data.items.map((c) => (
+              <li key={c.id}>
+                <Card className="p-4 text-sm">
+                  <p className="font-semibold">{c.fullName}</p>
+                  <p className="break-all text-slate-600">
+                    {c.email}
+                    {!c.emailVerified && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
+                  </p>
+                  <p className="text-slate-600">{c.phone ?? 'No phone'}</p>
+                  <p className="mt-1 text-xs text-slate-500">
+                    {c.totalBookings} bookings · {formatUsd(c.totalSpent)} · joined {formatPacificDate(c.createdAt)}
+                  </p>
+                  <div className="mt-3">
+                    <CustomerActions customer={c} onEdit={() => setDialog({ kind: 'edit', customer: c })} onReset={() => sendReset(c)} onDelete={() => setDialog({ kind: 'delete', customer: c })} />
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label="Pagination" className="mt-4 flex items-center justify-center gap-3">
+              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                <ChevronLeft aria-hidden /> Previous
+              </Button>
+              <span className="text-sm text-slate-600">
+                Page {page} of {pages}
+              </span>
+              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                Next <ChevronRight aria-hidden />
+              </Button>
+            </nav>
+          )}
+        </div>
+      )}
+
+      <EditCustomerDialog customer={dialog.kind === 'edit' ? dialog.customer : undefined} onOpenChange={close} />
+      <DeleteCustomerDialog customer={dialog.kind === 'delete' ? dialog.customer : undefined} onOpenChange={close} />
+      <CreateUserDialog open={dialog.kind === 'create'} onOpenChange={close} />
+    </AdminLayout>
+  );
+}
+
+function CustomerActions({ customer, onEdit, onReset, onDelete }: { customer: AdminCustomer; onEdit(): void; onReset(): void; onDelete(): void }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-1 md:flex-nowrap">
+      <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${customer.fullName}`}>
+        <Pencil aria-hidden /> Edit
+      </Button>
+      <Button size="sm" variant="outline" onClick={onReset} aria-label={`Reset password of ${customer.fullName}`}>
+        <KeyRound aria-hidden /> Reset Password
+      </Button>
+      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${customer.fullName}`}>
+        <Trash2 aria-hidden /> Delete
+      </Button>
+    </div>
+  );
+}
+
+function EditCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustomer; onOpenChange(open: boolean): void }) {
+  const save = useUpdateCustomer();
+  const [form, setForm] = useState({ fullName: '', email: '', phone: '' });
+  useEffect(() => {
+    if (customer) setForm({ fullName: customer.fullName, email: customer.email, phone: customer.phone ?? '' });
+  }, [customer]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!customer) return;
+    if (!form.fullName.trim() || !form.email.trim()) return toast.error('Please fill in all required fields');
+    save.mutate(
+      { id: customer.id, form },
+      {
+        onSuccess: () => {
+          toast.success('Customer updated');
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error('Failed to update customer', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  };
+  return (
+    <Dialog open={Boolean(customer)} onOpenChange={onOpenChange}>
+      <DialogContent title="Edit Customer" description="A new email address must be verified again.">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
+          <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+          <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
+          <div className="flex justify-end gap-2 pt-1">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending}>
+              Save Changes
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustomer; onOpenChange(open: boolean): void }) {
+  const remove = useDeleteCustomer();
+  return (
+    <Dialog open={Boolean(customer)} onOpenChange={onOpenChange}>
+      <DialogContent title="Delete customer?" description={`${customer?.fullName ?? ''}: their name, email, phone, addresses and cards are erased and they are signed out. Their bookings stay for the business's records.`}>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Keep
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              customer &&
+              remove.mutate(customer.id, {
+                onSuccess: (result) => {
+                  toast.success('Customer deleted', { description: result.message });
+                  onOpenChange(false);
+                },
+                onError: (error) => toast.error('Failed to delete customer', { description: errorMessage(error, 'Please try again.') }),
+              })
+            }
+          >
+            <Trash2 aria-hidden /> Delete Customer
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const create = useCreateUser();
+  const [form, setForm] = useState({ fullName: '', email: '', phone: '' });
+  useEffect(() => {
+    if (open) setForm({ fullName: '', email: '', phone: '' });
+  }, [open]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.fullName.trim() || !form.email.trim()) return toast.error('Please fill in all required fields');
+    create.mutate(form, {
+      onSuccess: (result) => {
+        // Shown once: the server keeps only its hash.
+        toast.success('User created', { description: `Temporary password for ${result.user.email}: ${result.temporaryPassword}`, duration: 10_000 });
+        onOpenChange(false);
+      },
+      onError: (error) => toast.error('Failed to create user', { description: errorMessage(error, 'Please try again.') }),
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Create User" description="A customer account with a temporary password, shown once.">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
+          <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+          <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
+          <div className="flex justify-end gap-2 pt-1">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              Create User
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }

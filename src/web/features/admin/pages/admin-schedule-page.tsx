@@ -1,5 +1,302 @@
-import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+import { CalendarRange, ChevronLeft, ChevronRight, Clock, Lock, Plus, Settings2 } from 'lucide-react';
+import { useState } from 'react';
+import { CLOSURE_LABEL, type AvailabilityRow, type ClosureRow, type ScheduleAppointment, type ScheduleDay } from '@shared/schemas/admin';
+import { addDaysToKey, dayOfWeek, formatTime12, minutesOfDay } from '@shared/time';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Alert, Spinner } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { cn } from '@web/lib/utils';
+import { useSchedule, type AppointmentForm } from '../api';
+import { AdminLayout } from '../components/admin-layout';
+import {
+  AppointmentDialog,
+  AvailabilityDialog,
+  BlockTimeDialog,
+  BulkAvailabilityDialog,
+  ClosureDialog,
+  TimeSlotActionDialog,
+  WeeklyHoursDialog,
+} from '../components/schedule-dialogs';
+import { pacificToday } from '../components/status';
+
+/** 8 AM to 8 PM: 13 hourly rows (back-office.md §9). */
+const HOURS = Array.from({ length: 13 }, (_, i) => 8 + i);
+
+const mondayOf = (date: string) => addDaysToKey(date, -((dayOfWeek(date) + 6) % 7));
+const dayLabel = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short' });
+const dateLabel = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+const yearLabel = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
+const asDate = (key: string) => new Date(`${key}T12:00:00Z`);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+type DialogState =
+  | { kind: 'none' }
+  | { kind: 'action'; date: string; hour: number }
+  | { kind: 'appointment'; initial: Partial<AppointmentForm>; editing?: ScheduleAppointment }
+  | { kind: 'availability'; date: string; editing?: AvailabilityRow }
+  | { kind: 'bulk' }
+  | { kind: 'block'; date: string; hour: number }
+  | { kind: 'closure'; date: string; editing?: ClosureRow | null }
+  | { kind: 'hours' };
 
 export function AdminSchedulePage() {
-  return <PlaceholderPage title="Schedule Management" />;
+  const [weekStart, setWeekStart] = useState(() => mondayOf(pacificToday()));
+  const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
+  const { data, isLoading, error, isFetching } = useSchedule(weekStart);
+  const close = (open: boolean) => !open && setDialog({ kind: 'none' });
+  const today = pacificToday();
+
+  return (
+    <AdminLayout
+      title="Schedule Management"
+      actions={
+        <>
+          <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'availability', date: weekStart < today ? today : weekStart })}>
+            <Clock aria-hidden /> Add Availability
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'bulk' })}>
+            <CalendarRange aria-hidden /> Bulk Availability
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'hours' })}>
+            <Settings2 aria-hidden /> Weekly Hours
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'block', date: weekStart < today ? today : weekStart, hour: 9 })}>
+            <Lock aria-hidden /> Block Time
+          </Button>
+          <Button size="sm" onClick={() => setDialog({ kind: 'appointment', initial: { date: weekStart < today ? today : weekStart, time: '09:00' } })}>
+            <Plus aria-hidden /> New Appointment
+          </Button>
+        </>
+      }
+    >
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <Button variant="outline" size="sm" onClick={() => setWeekStart(addDaysToKey(weekStart, -7))}>
+          <ChevronLeft aria-hidden /> Previous Week
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setWeekStart(mondayOf(today))}>
+          Today
+        </Button>
+        <Button variant="outline" size="sm" onClick={() => setWeekStart(addDaysToKey(weekStart, 7))}>
+          Next Week <ChevronRight aria-hidden />
+        </Button>
+        <h2 className="ml-1 text-lg font-semibold" aria-live="polite">
+          {dateLabel.format(asDate(weekStart))} – {yearLabel.format(asDate(addDaysToKey(weekStart, 6)))}
+        </h2>
+        {isFetching && !isLoading && <span className="text-xs text-slate-500">Updating…</span>}
+      </div>
+      <Legend />
+      {isLoading && <Spinner />}
+      {error && <Alert tone="error" title="Failed to load the schedule">{errorMessage(error, 'Please refresh the page')}</Alert>}
+      {data && (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <table className="w-full min-w-[960px] table-fixed border-collapse text-sm" aria-label="Week schedule">
+            <thead>
+              <tr>
+                <th scope="col" className="sticky left-0 z-10 w-20 border-b border-slate-200 bg-white p-2 text-left text-xs font-medium text-slate-500 dark:bg-slate-900">
+                  Time
+                </th>
+                {data.days.map((day) => (
+                  <DayHeader
+                    key={day.date}
+                    day={day}
+                    isToday={day.date === today}
+                    onClose={() => setDialog({ kind: 'closure', date: day.date, editing: day.closure })}
+                    onAdd={() => setDialog({ kind: 'appointment', initial: { date: day.date, time: '09:00' } })}
+                    onEditAvailability={(row) => setDialog({ kind: 'availability', date: day.date, editing: row })}
+                  />
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {HOURS.map((hour) => (
+                <tr key={hour}>
+                  <th scope="row" className="sticky left-0 z-10 border-b border-slate-100 bg-white p-2 text-left align-top text-xs font-medium text-slate-500 dark:bg-slate-900">
+                    {formatTime12(`${pad(hour)}:00`).replace(':00 ', ' ')}
+                  </th>
+                  {data.days.map((day) => (
+                    <HourCell
+                      key={day.date}
+                      day={day}
+                      hour={hour}
+                      onFree={() => setDialog({ kind: 'action', date: day.date, hour })}
+                      onAppointment={(a) =>
+                        setDialog({
+                          kind: 'appointment',
+                          editing: a,
+                          initial: {
+                            customerName: a.customerName ?? '',
+                            customerEmail: a.customerEmail ?? '',
+                            customerPhone: a.customerPhone ?? '',
+                            serviceId: a.serviceId,
+                            date: day.date,
+                            time: a.startTime,
+                            notes: a.notes ?? '',
+                          },
+                        })
+                      }
+                    />
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <TimeSlotActionDialog
+        open={dialog.kind === 'action'}
+        onOpenChange={close}
+        label={dialog.kind === 'action' ? `${yearLabel.format(asDate(dialog.date))} at ${formatTime12(`${pad(dialog.hour)}:00`)}` : ''}
+        onAppointment={() => dialog.kind === 'action' && setDialog({ kind: 'appointment', initial: { date: dialog.date, time: `${pad(dialog.hour)}:00` } })}
+        onBlock={() => dialog.kind === 'action' && setDialog({ kind: 'block', date: dialog.date, hour: dialog.hour })}
+      />
+      <AppointmentDialog
+        open={dialog.kind === 'appointment'}
+        onOpenChange={close}
+        initial={dialog.kind === 'appointment' ? dialog.initial : {}}
+        editing={dialog.kind === 'appointment' ? dialog.editing : undefined}
+      />
+      <AvailabilityDialog
+        open={dialog.kind === 'availability'}
+        onOpenChange={close}
+        date={dialog.kind === 'availability' ? dialog.date : weekStart}
+        editing={dialog.kind === 'availability' ? dialog.editing : undefined}
+      />
+      <BulkAvailabilityDialog open={dialog.kind === 'bulk'} onOpenChange={close} startDate={weekStart < today ? today : weekStart} />
+      <BlockTimeDialog open={dialog.kind === 'block'} onOpenChange={close} date={dialog.kind === 'block' ? dialog.date : weekStart} hour={dialog.kind === 'block' ? dialog.hour : 9} />
+      <ClosureDialog
+        open={dialog.kind === 'closure'}
+        onOpenChange={close}
+        date={dialog.kind === 'closure' ? dialog.date : weekStart}
+        editing={dialog.kind === 'closure' ? dialog.editing : undefined}
+      />
+      <WeeklyHoursDialog open={dialog.kind === 'hours'} onOpenChange={close} />
+    </AdminLayout>
+  );
+}
+
+function DayHeader({
+  day,
+  isToday,
+  onClose,
+  onAdd,
+  onEditAvailability,
+}: {
+  day: ScheduleDay;
+  isToday: boolean;
+  onClose(): void;
+  onAdd(): void;
+  onEditAvailability(row: AvailabilityRow): void;
+}) {
+  const label = `${dayLabel.format(asDate(day.date))} ${dateLabel.format(asDate(day.date))}`;
+  return (
+    <th scope="col" className={cn('border-b border-l border-slate-200 p-2 text-left align-top font-normal', isToday && 'bg-brand-50 dark:bg-slate-800')} data-testid={`day-${day.date}`}>
+      <div className="font-semibold">{label}</div>
+      {day.closure && (
+        <div className="mt-1 flex flex-col items-start gap-0.5">
+          <Badge tone="red">{CLOSURE_LABEL[day.closure.type]}</Badge>
+          <span className="line-clamp-2 text-xs text-slate-600 dark:text-slate-300">{day.closure.name}</span>
+        </div>
+      )}
+      <div className="mt-1 flex flex-wrap gap-1">
+        {day.windowsSource === 'availability'
+          ? day.availability.map((row) => (
+              <button
+                key={row.id}
+                type="button"
+                onClick={() => onEditAvailability(row)}
+                className={cn('rounded bg-green-100 px-1.5 py-0.5 text-[11px] text-green-900 hover:bg-green-200', !row.isActive && 'line-through opacity-60')}
+                aria-label={`Edit availability ${row.startTime}–${row.endTime}`}
+              >
+                {row.startTime}–{row.endTime} ·{row.maxCapacity}
+              </button>
+            ))
+          : day.windows.map((w) => (
+              <span key={w.startTime} className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600 dark:bg-slate-800 dark:text-slate-300" title="Weekly hours">
+                {w.startTime}–{w.endTime} ·{w.capacity}
+              </span>
+            ))}
+        {!day.closure && day.windows.length === 0 && <span className="text-[11px] text-slate-500">Closed (weekly hours)</span>}
+      </div>
+      <div className="mt-1.5 flex gap-1">
+        <Button size="sm" variant={day.closure ? 'secondary' : 'outline'} className="h-7 px-2 text-xs" onClick={onClose} aria-label={`${day.closure ? 'Edit' : 'Close'} ${day.date}`}>
+          {day.closure ? 'Edit' : 'Close'}
+        </Button>
+        <Button size="sm" variant="outline" className="h-7 px-2 text-xs" onClick={onAdd} aria-label={`Add appointment on ${day.date}`} disabled={Boolean(day.closure)}>
+          <Plus aria-hidden /> Add
+        </Button>
+      </div>
+    </th>
+  );
+}
+
+function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour: number; onFree(): void; onAppointment(a: ScheduleAppointment): void }) {
+  const start = hour * 60;
+  const open = !day.closure && day.windows.some((w) => minutesOfDay(w.startTime) <= start && start < minutesOfDay(w.endTime));
+  const starting = day.appointments.filter((a) => Math.floor(minutesOfDay(a.startTime) / 60) === hour);
+  const covering = day.appointments.filter((a) => {
+    const s = minutesOfDay(a.startTime);
+    return s < start && s + a.durationMinutes > start;
+  });
+  const blocked = [...starting, ...covering].some((a) => a.isBlocked);
+  const state = day.closure ? 'unavailable' : blocked ? 'blocked' : starting.length || covering.length ? 'booked' : open ? 'available' : 'closed';
+  const label = `${day.date} ${pad(hour)}:00`;
+  return (
+    <td
+      className={cn(
+        'h-16 border-b border-l border-slate-100 p-1 align-top dark:border-slate-800',
+        state === 'unavailable' && 'bg-[repeating-linear-gradient(45deg,#e2e8f0,#e2e8f0_6px,#f1f5f9_6px,#f1f5f9_12px)] dark:bg-slate-800',
+        state === 'blocked' && 'bg-red-50 dark:bg-red-950/40',
+        state === 'booked' && 'bg-blue-50 dark:bg-blue-950/40',
+        state === 'available' && 'bg-green-50 hover:bg-green-100 dark:bg-green-950/30',
+        state === 'closed' && 'bg-slate-50 dark:bg-slate-900',
+      )}
+      data-state={state}
+      data-testid={`cell-${label}`}
+    >
+      <div className="flex h-full flex-col gap-0.5">
+        {starting.map((a) => (
+          <button
+            key={a.id}
+            type="button"
+            onClick={() => onAppointment(a)}
+            className={cn(
+              'w-full truncate rounded px-1.5 py-0.5 text-left text-[11px] font-medium',
+              a.isBlocked ? 'bg-red-200 text-red-900 hover:bg-red-300' : 'bg-blue-200 text-blue-900 hover:bg-blue-300',
+            )}
+            title={`${a.startTime}–${a.endTime} ${a.isBlocked ? (a.notes ?? 'Blocked') : `${a.customerName ?? ''} · ${a.serviceName}`}`}
+          >
+            {a.startTime} {a.isBlocked ? 'Blocked' : (a.customerName ?? 'Customer')}
+            {!a.isBlocked && <span className="block truncate font-normal">{a.serviceName}</span>}
+          </button>
+        ))}
+        {state === 'available' || (state === 'booked' && open) ? (
+          <button type="button" onClick={onFree} className="min-h-4 w-full flex-1 rounded text-left text-[11px] text-green-800/0 hover:text-green-800" aria-label={`Open slot ${label}`}>
+            + slot
+          </button>
+        ) : null}
+      </div>
+    </td>
+  );
+}
+
+function Legend() {
+  const items = [
+    ['bg-green-50 border-green-200', 'Available'],
+    ['bg-blue-200 border-blue-300', 'Appointment'],
+    ['bg-red-200 border-red-300', 'Blocked time'],
+    ['bg-slate-200 border-slate-300', 'Unavailable day'],
+    ['bg-slate-50 border-slate-200', 'Outside open hours'],
+  ];
+  return (
+    <ul className="mb-3 flex flex-wrap gap-3 text-xs text-slate-600 dark:text-slate-300" aria-label="Legend">
+      {items.map(([cls, text]) => (
+        <li key={text} className="flex items-center gap-1.5">
+          <span className={cn('inline-block size-3 rounded border', cls)} aria-hidden />
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
 }

@@ -1,5 +1,157 @@
-import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+import { MailPlus, UserPlus } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { StaffMember } from '@shared/schemas/admin';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
+import { Switch } from '@web/components/ui/switch';
+import { errorMessage } from '@web/lib/api';
+import { useAddDriver, useResendInvite, useStaff, useUpdateStaff } from '../api';
+import { AdminLayout } from '../components/admin-layout';
+import { Field } from '../components/form-bits';
+import { formatPacificDateTime } from '../components/status';
 
+const STATUS_TONE = { available: 'green', busy: 'orange', break: 'yellow', offline: 'gray' } as const;
+
+/** Drivers: add them (an invitation e-mail to choose a password), disable them, and see who is on shift. */
 export function AdminStaffPage() {
-  return <PlaceholderPage title="Staff" />;
+  const { data, isLoading, error } = useStaff();
+  const [adding, setAdding] = useState(false);
+  const onShift = data?.items.filter((s) => s.onShift).length ?? 0;
+  return (
+    <AdminLayout
+      title="Staff"
+      actions={
+        <Button size="sm" onClick={() => setAdding(true)}>
+          <UserPlus aria-hidden /> Add Driver
+        </Button>
+      }
+    >
+      {data && (
+        <p className="mb-4 text-sm text-slate-600">
+          <Badge tone="green">{onShift} on shift</Badge> of {data.total} {data.total === 1 ? 'driver' : 'drivers'}
+        </p>
+      )}
+      {isLoading && <Spinner />}
+      {error && <Alert tone="error" title="Failed to load staff">{errorMessage(error, 'Please refresh the page')}</Alert>}
+      {data && data.items.length === 0 && (
+        <EmptyState title="No drivers yet">
+          <p className="text-sm text-slate-500">Add a driver; they get an e-mail to choose their password.</p>
+        </EmptyState>
+      )}
+      {data && data.items.length > 0 && (
+        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Drivers">
+          {data.items.map((member) => (
+            <li key={member.id}>
+              <StaffCard member={member} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <AddDriverDialog open={adding} onOpenChange={setAdding} />
+    </AdminLayout>
+  );
+}
+
+function StaffCard({ member }: { member: StaffMember }) {
+  const update = useUpdateStaff();
+  const resend = useResendInvite();
+  const setDisabled = (isDisabled: boolean) =>
+    update.mutate(
+      { id: member.id, isDisabled },
+      {
+        onSuccess: () => toast.success(isDisabled ? 'Driver disabled' : 'Driver enabled', { description: isDisabled ? `${member.fullName} is signed out and cannot sign in.` : `${member.fullName} can sign in again.` }),
+        onError: (err) => toast.error('Error updating driver', { description: errorMessage(err, 'Please try again.') }),
+      },
+    );
+  return (
+    <Card className={member.isDisabled ? 'p-4 opacity-70' : 'p-4'} aria-label={member.fullName}>
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">{member.fullName}</p>
+          <p className="break-all text-sm text-slate-600">{member.email}</p>
+          <p className="text-sm text-slate-600">{member.phone ?? 'No phone'}</p>
+        </div>
+        <div className="flex flex-col items-end gap-1">
+          {member.isDisabled ? (
+            <Badge tone="red">Disabled</Badge>
+          ) : member.onShift ? (
+            <Badge tone="green">On shift</Badge>
+          ) : (
+            <Badge tone="gray">Off shift</Badge>
+          )}
+          {member.status && !member.isDisabled && <Badge tone={STATUS_TONE[member.status]}>{member.status}</Badge>}
+          {member.invitationPending && <Badge tone="yellow">Invitation pending</Badge>}
+        </div>
+      </div>
+      <p className="mt-2 text-xs text-slate-500">
+        {member.activeBookings} active booking{member.activeBookings === 1 ? '' : 's'}
+        {member.isLocationSharing ? ' · sharing location' : ''}
+        {member.lastSeen ? ` · last seen ${formatPacificDateTime(member.lastSeen)}` : ''}
+      </p>
+      <div className="mt-3 flex items-center gap-2">
+        <label className="flex items-center gap-2 text-sm">
+          <Switch checked={!member.isDisabled} disabled={update.isPending} onCheckedChange={(enabled) => setDisabled(!enabled)} aria-label={`Enabled: ${member.fullName}`} />
+          Enabled
+        </label>
+        {member.invitationPending && !member.isDisabled && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="ml-auto"
+            disabled={resend.isPending}
+            onClick={() =>
+              resend.mutate(member.id, {
+                onSuccess: (r) => toast.success('Invitation sent', { description: r.message }),
+                onError: (err) => toast.error('Failed to send email', { description: errorMessage(err, 'Please try again.') }),
+              })
+            }
+          >
+            <MailPlus aria-hidden /> Resend Invitation
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function AddDriverDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const add = useAddDriver();
+  const [form, setForm] = useState({ fullName: '', email: '', phone: '' });
+  useEffect(() => {
+    if (open) setForm({ fullName: '', email: '', phone: '' });
+  }, [open]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.fullName.trim() || !form.email.trim()) return toast.error('Please fill in all required fields');
+    add.mutate(form, {
+      onSuccess: (member) => {
+        toast.success('Driver added', { description: `An invitation to choose a password was sent to ${member.email}.` });
+        onOpenChange(false);
+      },
+      onError: (error) => toast.error('Error adding driver', { description: errorMessage(error, 'Please try again.') }),
+    });
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Add Driver" description="They receive an e-mail with a link to choose their password.">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
+          <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+          <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
+          <div className="flex justify-end gap-2 pt-1">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={add.isPending}>
+              Add Driver
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
 }

@@ -1,0 +1,41 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Input, Label } from '@web/components/ui/input';
+import { cn } from '@web/lib/utils';
+
+/** A labelled input; the label is tied to the input so tests and screen readers find it by name. */
+export function Field({ label, hint, className, ...props }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <Input id={id} {...props} />
+      {hint && <p className="text-xs text-slate-500">{hint}</p>}
+    </div>
+  );
+}
+
+export function LabelledControl({ label, children, className }: { label: string; children: (id: string) => ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children(id)}
+    </div>
+  );
+}
+
+export function CheckboxField({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" className="size-4 accent-brand-700" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+/** Max concurrent appointments: 1 to 10, and 1 when the input is not a number (back-office.md §5). */
+export function clampCapacity(value: string | number): number {
+  const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
+  if (!Number.isFinite(n)) return 1;
+  return Math.min(10, Math.max(1, Math.trunc(n)));
+}

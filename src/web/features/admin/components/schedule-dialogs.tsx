@@ -1,0 +1,508 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarPlus, Lock, Trash2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { CLOSURE_TYPES } from '@shared/domain';
+import type { AvailabilityRow, ClosureRow, ScheduleAppointment, WeeklyHoursRow } from '@shared/schemas/admin';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { Select, Textarea } from '@web/components/ui/input';
+import { errorMessage } from '@web/lib/api';
+import {
+  useAdminServices,
+  useBlockTime,
+  useBulkAvailability,
+  useCreateAppointment,
+  useCreateAvailability,
+  useDeleteAppointment,
+  useDeleteAvailability,
+  useDeleteClosure,
+  useSaveClosure,
+  useSaveWeeklyHours,
+  useUpdateAppointment,
+  useUpdateAvailability,
+  weeklyHoursQuery,
+  type AppointmentForm,
+} from '../api';
+import { CheckboxField, clampCapacity, Field, LabelledControl } from './form-bits';
+
+const REQUIRED = 'Please fill in all required fields';
+const requiredToast = () => toast.error(REQUIRED);
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+}
+
+// Time Slot Action
+
+export function TimeSlotActionDialog({ open, onOpenChange, label, onAppointment, onBlock }: DialogProps & { label: string; onAppointment(): void; onBlock(): void }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Time Slot Action" description={label}>
+        <div className="flex flex-col gap-2">
+          <Button onClick={onAppointment}>
+            <CalendarPlus aria-hidden /> Create Customer Appointment
+          </Button>
+          <Button variant="outline" onClick={onBlock}>
+            <Lock aria-hidden /> Block This Time (Personal/Unavailable)
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// Create New Appointment / Edit Appointment
+
+export function AppointmentDialog({ open, onOpenChange, initial, editing }: DialogProps & { initial: Partial<AppointmentForm>; editing?: ScheduleAppointment }) {
+  const services = useAdminServices();
+  const create = useCreateAppointment();
+  const update = useUpdateAppointment();
+  const remove = useDeleteAppointment();
+  const [form, setForm] = useState<AppointmentForm>(() => blankAppointment(initial));
+  useEffect(() => {
+    if (open) setForm(blankAppointment(initial));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const set = (patch: Partial<AppointmentForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.customerName.trim() || !form.customerEmail.trim() || !form.serviceId || !form.date || !form.time) return requiredToast();
+    if (editing) {
+      update.mutate(
+        { id: editing.id, form },
+        {
+          onSuccess: () => {
+            toast.success('Appointment updated');
+            onOpenChange(false);
+          },
+          onError: (error) => toast.error('Error updating appointment', { description: errorMessage(error, 'Please try again.') }),
+        },
+      );
+    } else {
+      create.mutate(form, {
+        onSuccess: () => {
+          toast.success('Appointment created', { description: `${form.customerName} on ${form.date} at ${form.time}` });
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error('Error creating appointment', { description: errorMessage(error, 'Please try again.') }),
+      });
+    }
+  };
+
+  const del = () => {
+    if (!editing) return;
+    remove.mutate(editing.id, {
+      onSuccess: () => {
+        toast.success(editing.isBlocked ? 'Blocked time removed' : 'Appointment deleted');
+        onOpenChange(false);
+      },
+      onError: (error) => toast.error('Error deleting appointment', { description: errorMessage(error, 'Please try again.') }),
+    });
+  };
+
+  const pending = create.isPending || update.isPending || remove.isPending;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={editing ? (editing.isBlocked ? 'Blocked Time' : 'Edit Appointment') : 'Create New Appointment'} description="Times are Pacific Time.">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Field label="Customer Name *" value={form.customerName} onChange={(e) => set({ customerName: e.target.value })} />
+          <Field label="Customer Email *" type="email" value={form.customerEmail} onChange={(e) => set({ customerEmail: e.target.value })} />
+          <Field label="Customer Phone" type="tel" value={form.customerPhone} onChange={(e) => set({ customerPhone: e.target.value })} />
+          <LabelledControl label="Service *">
+            {(id) => (
+              <Select id={id} value={form.serviceId} onChange={(e) => set({ serviceId: e.target.value })}>
+                <option value="">Select a service</option>
+                {services.data?.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.name} ({s.duration} min){s.isActive ? '' : ' — inactive'}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </LabelledControl>
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Date *" type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} />
+            <Field label="Time *" type="time" step={1800} value={form.time} onChange={(e) => set({ time: e.target.value })} />
+          </div>
+          <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.notes} onChange={(e) => set({ notes: e.target.value })} />}</LabelledControl>
+          <div className="flex flex-wrap justify-end gap-2 pt-1">
+            {editing && (
+              <Button type="button" variant="destructive" onClick={del} disabled={pending} className="mr-auto">
+                <Trash2 aria-hidden /> Delete
+              </Button>
+            )}
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {editing ? 'Update Appointment' : 'Create Appointment'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function blankAppointment(initial: Partial<AppointmentForm>): AppointmentForm {
+  return { customerName: '', customerEmail: '', customerPhone: '', serviceId: '', date: '', time: '09:00', notes: '', ...initial };
+}
+
+// Add / Edit Business Availability
+
+interface AvailabilityState {
+  date: string;
+  startTime: string;
+  endTime: string;
+  maxCapacity: string;
+  notes: string;
+  isActive: boolean;
+}
+
+export function AvailabilityDialog({ open, onOpenChange, date, editing }: DialogProps & { date: string; editing?: AvailabilityRow }) {
+  const create = useCreateAvailability();
+  const update = useUpdateAvailability();
+  const remove = useDeleteAvailability();
+  const fresh = (): AvailabilityState =>
+    editing
+      ? { date: editing.date, startTime: editing.startTime, endTime: editing.endTime, maxCapacity: String(editing.maxCapacity), notes: editing.notes ?? '', isActive: editing.isActive }
+      : { date, startTime: '09:00', endTime: '17:00', maxCapacity: '3', notes: '', isActive: true };
+  const [form, setForm] = useState<AvailabilityState>(fresh);
+  useEffect(() => {
+    if (open) setForm(fresh());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+  const set = (patch: Partial<AvailabilityState>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.date || !form.startTime || !form.endTime) return requiredToast();
+    const body = { date: form.date, startTime: form.startTime, endTime: form.endTime, maxCapacity: clampCapacity(form.maxCapacity), notes: form.notes, isActive: form.isActive };
+    const done = {
+      onSuccess: () => {
+        toast.success(editing ? 'Availability updated' : 'Availability added', { description: `${form.date}, ${form.startTime}–${form.endTime}` });
+        onOpenChange(false);
+      },
+      onError: (error: unknown) => toast.error(editing ? 'Error updating availability' : 'Error adding availability', { description: errorMessage(error, 'Please try again.') }),
+    };
+    if (editing) update.mutate({ id: editing.id, form: body }, done);
+    else create.mutate(body, done);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={editing ? 'Edit Business Availability' : 'Add Business Availability'} description="Open hours for one date; they replace the weekly hours of that date.">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Field label="Date *" type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} />
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Start Time *" type="time" value={form.startTime} onChange={(e) => set({ startTime: e.target.value })} />
+            <Field label="End Time *" type="time" value={form.endTime} onChange={(e) => set({ endTime: e.target.value })} />
+          </div>
+          <Field label="Max Concurrent Appointments" type="number" min={1} max={10} value={form.maxCapacity} onChange={(e) => set({ maxCapacity: e.target.value })} hint="1 to 10" />
+          <Field label="Notes" value={form.notes} onChange={(e) => set({ notes: e.target.value })} />
+          {editing && <CheckboxField label="Active" checked={form.isActive} onChange={(isActive) => set({ isActive })} />}
+          <div className="flex flex-wrap justify-end gap-2 pt-1">
+            {editing && (
+              <Button
+                type="button"
+                variant="destructive"
+                className="mr-auto"
+                onClick={() =>
+                  remove.mutate(editing.id, {
+                    onSuccess: () => {
+                      toast.success('Availability deleted');
+                      onOpenChange(false);
+                    },
+                    onError: (error) => toast.error('Error deleting availability', { description: errorMessage(error, 'Please try again.') }),
+                  })
+                }
+              >
+                <Trash2 aria-hidden /> Delete
+              </Button>
+            )}
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending || update.isPending}>
+              {editing ? 'Update Availability' : 'Add Availability'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// Bulk Availability
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+export function BulkAvailabilityDialog({ open, onOpenChange, startDate }: DialogProps & { startDate: string }) {
+  const bulk = useBulkAvailability();
+  const [form, setForm] = useState({ startDate, endDate: '', startTime: '09:00', endTime: '17:00', maxCapacity: '3', daysOfWeek: [] as number[] });
+  useEffect(() => {
+    if (open) setForm({ startDate, endDate: '', startTime: '09:00', endTime: '17:00', maxCapacity: '3', daysOfWeek: [] });
+  }, [open, startDate]);
+  const toggleDay = (day: number) =>
+    setForm((f) => ({ ...f, daysOfWeek: f.daysOfWeek.includes(day) ? f.daysOfWeek.filter((d) => d !== day) : [...f.daysOfWeek, day].sort() }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.startDate || !form.endDate || !form.startTime || !form.endTime) return requiredToast();
+    bulk.mutate(
+      { ...form, maxCapacity: clampCapacity(form.maxCapacity) },
+      {
+        onSuccess: (result) => {
+          toast.success('Bulk availability created', { description: result.message });
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error('Error creating availability', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Bulk Availability" description="The same hours on every chosen weekday of a date range. No weekday chosen means every day.">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Start Date *" type="date" value={form.startDate} onChange={(e) => setForm((f) => ({ ...f, startDate: e.target.value }))} />
+            <Field label="End Date *" type="date" value={form.endDate} onChange={(e) => setForm((f) => ({ ...f, endDate: e.target.value }))} />
+            <Field label="Start Time *" type="time" value={form.startTime} onChange={(e) => setForm((f) => ({ ...f, startTime: e.target.value }))} />
+            <Field label="End Time *" type="time" value={form.endTime} onChange={(e) => setForm((f) => ({ ...f, endTime: e.target.value }))} />
+          </div>
+          <Field
+            label="Max Concurrent Appointments"
+            type="number"
+            min={1}
+            max={10}
+            value={form.maxCapacity}
+            onChange={(e) => setForm((f) => ({ ...f, maxCapacity: e.target.value }))}
+            hint="1 to 10"
+          />
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 text-sm font-medium">Days of the week</legend>
+            <div className="flex flex-wrap gap-3">
+              {WEEKDAYS.map((name, day) => (
+                <CheckboxField key={name} label={name} checked={form.daysOfWeek.includes(day)} onChange={() => toggleDay(day)} />
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex justify-end gap-2 pt-1">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={bulk.isPending}>
+              Create Availability
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// Block Time
+
+export function BlockTimeDialog({ open, onOpenChange, date, hour }: DialogProps & { date: string; hour: number }) {
+  const block = useBlockTime();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  // A blocked time ends at the start hour's :59 unless the admin changes it (back-office.md §9).
+  const initial = () => ({ date, startTime: `${pad(hour)}:00`, endTime: `${pad(hour)}:59`, reason: '' });
+  const [form, setForm] = useState(initial);
+  useEffect(() => {
+    if (open) setForm(initial());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, date, hour]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.date || !form.startTime || !form.endTime) return requiredToast();
+    block.mutate(form, {
+      onSuccess: () => {
+        toast.success('Time blocked successfully', { description: 'The selected time period is now unavailable for booking' });
+        onOpenChange(false);
+      },
+      onError: (error) => toast.error('Error blocking time', { description: errorMessage(error, 'Please try again.') }),
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Block Time" description="Customers cannot book blocked time.">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Field label="Date *" type="date" value={form.date} onChange={(e) => setForm((f) => ({ ...f, date: e.target.value }))} />
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Start Time *" type="time" value={form.startTime} onChange={(e) => setForm((f) => ({ ...f, startTime: e.target.value }))} />
+            <Field label="End Time *" type="time" value={form.endTime} onChange={(e) => setForm((f) => ({ ...f, endTime: e.target.value }))} />
+          </div>
+          <Field label="Reason" placeholder="Personal time" value={form.reason} onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))} />
+          <div className="flex justify-end gap-2 pt-1">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={block.isPending}>
+              <Lock aria-hidden /> Block Time
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// Mark Day Unavailable
+
+const TYPE_LABELS: Record<ClosureRow['type'], string> = {
+  holiday: 'Holiday',
+  capacity: 'Fully booked (FULL)',
+  staff: 'No staff',
+  maintenance: 'Maintenance',
+  other: 'Other',
+};
+
+export function ClosureDialog({ open, onOpenChange, date, editing }: DialogProps & { date: string; editing?: ClosureRow | null }) {
+  const save = useSaveClosure();
+  const remove = useDeleteClosure();
+  const initial = () => ({
+    type: (editing?.type ?? 'holiday') as ClosureRow['type'] | '',
+    name: editing?.name ?? '',
+    reason: editing?.reason ?? '',
+    isRecurring: editing?.isRecurring ?? false,
+  });
+  const [form, setForm] = useState(initial);
+  useEffect(() => {
+    if (open) setForm(initial());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, editing?.id]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.type || !form.name.trim()) return requiredToast();
+    save.mutate(
+      { id: editing?.id, form: { date: editing?.date ?? date, name: form.name, reason: form.reason, type: form.type, isRecurring: form.isRecurring } },
+      {
+        onSuccess: (result) => {
+          toast.success(editing ? 'Closure updated' : 'Day marked unavailable', {
+            description: result.affectedBookings
+              ? `${result.affectedBookings} booking${result.affectedBookings === 1 ? '' : 's'} stand on this day: move or cancel them from Manage Bookings.`
+              : 'Customers can no longer book this day.',
+          });
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error('Error marking day unavailable', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Mark Day Unavailable" description={`Close ${editing?.date ?? date} to customer bookings.`}>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <LabelledControl label="Type *">
+            {(id) => (
+              <Select id={id} value={form.type} onChange={(e) => setForm((f) => ({ ...f, type: e.target.value as ClosureRow['type'] }))}>
+                <option value="">Select a type</option>
+                {CLOSURE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {TYPE_LABELS[type]}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </LabelledControl>
+          <Field label="Description *" placeholder="e.g. Thanksgiving" value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
+          <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.reason} onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))} />}</LabelledControl>
+          <CheckboxField label="Repeat every year" checked={form.isRecurring} onChange={(isRecurring) => setForm((f) => ({ ...f, isRecurring }))} />
+          <div className="flex flex-wrap justify-end gap-2 pt-1">
+            {editing && (
+              <Button
+                type="button"
+                variant="outline"
+                className="mr-auto"
+                onClick={() =>
+                  remove.mutate(editing.id, {
+                    onSuccess: () => {
+                      toast.success('Day reopened', { description: 'Customers can book this day again.' });
+                      onOpenChange(false);
+                    },
+                    onError: (error) => toast.error('Error reopening day', { description: errorMessage(error, 'Please try again.') }),
+                  })
+                }
+              >
+                Reopen Day
+              </Button>
+            )}
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={save.isPending}>
+              {editing ? 'Save' : 'Mark Unavailable'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+// Weekly hours
+
+const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+export function WeeklyHoursDialog({ open, onOpenChange }: DialogProps) {
+  const hours = useQuery({ ...weeklyHoursQuery, enabled: open });
+  const save = useSaveWeeklyHours();
+  const [rows, setRows] = useState<Array<WeeklyHoursRow & { capacityText: string }>>([]);
+  useEffect(() => {
+    if (open && hours.data) {
+      const byDay = new Map(hours.data.map((h) => [h.dayOfWeek, h]));
+      setRows(DAY_NAMES.map((_, day) => ({ ...(byDay.get(day) ?? { dayOfWeek: day, startTime: '09:00', endTime: '17:00', capacity: 3, isOpen: false }), capacityText: String(byDay.get(day)?.capacity ?? 3) })));
+    }
+  }, [open, hours.data]);
+  const set = (day: number, patch: Partial<WeeklyHoursRow & { capacityText: string }>) => setRows((r) => r.map((row) => (row.dayOfWeek === day ? { ...row, ...patch } : row)));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (rows.some((r) => !r.startTime || !r.endTime)) return requiredToast();
+    save.mutate(
+      rows.map(({ capacityText, ...r }) => ({ ...r, capacity: clampCapacity(capacityText) })),
+      {
+        onSuccess: () => {
+          toast.success('Weekly hours saved');
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error('Error saving weekly hours', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title="Weekly Hours" description="The usual opening hours; a date's business availability replaces them on that date." className="max-w-2xl">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+          {rows.map((row) => (
+            <div key={row.dayOfWeek} className="grid grid-cols-[6.5rem_1fr_1fr_4.5rem] items-center gap-2">
+              <CheckboxField label={DAY_NAMES[row.dayOfWeek]!} checked={row.isOpen} onChange={(isOpen) => set(row.dayOfWeek, { isOpen })} />
+              <input aria-label={`${DAY_NAMES[row.dayOfWeek]} opens`} type="time" className="h-10 rounded-lg border border-slate-300 px-2" value={row.startTime} disabled={!row.isOpen} onChange={(e) => set(row.dayOfWeek, { startTime: e.target.value })} />
+              <input aria-label={`${DAY_NAMES[row.dayOfWeek]} closes`} type="time" className="h-10 rounded-lg border border-slate-300 px-2" value={row.endTime} disabled={!row.isOpen} onChange={(e) => set(row.dayOfWeek, { endTime: e.target.value })} />
+              <input aria-label={`${DAY_NAMES[row.dayOfWeek]} capacity`} type="number" min={1} max={10} className="h-10 rounded-lg border border-slate-300 px-2" value={row.capacityText} disabled={!row.isOpen} onChange={(e) => set(row.dayOfWeek, { capacityText: e.target.value })} />
+            </div>
+          ))}
+          <p className="text-xs text-slate-500">Columns: open, opens, closes, max concurrent appointments (1–10).</p>
+          <div className="flex justify-end gap-2 pt-1">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={save.isPending || !rows.length}>
+              Save Weekly Hours
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
