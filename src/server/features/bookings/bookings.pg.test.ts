@@ -1,0 +1,47 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { testPostgresUrl } from '../../test/postgres';
+import { HOME, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from './checkout-fixtures';
+
+/** Real PostgreSQL, a real connection pool: requests truly run at the same time. */
+let t: TestApp;
+beforeAll(async () => {
+  if (!testPostgresUrl) throw new Error('Run with npm run test:pg (TEST_DATABASE_URL)');
+  t = await createTestApp({ now: MONDAY_9AM_PACIFIC });
+  expect(t.handle.kind).toBe('postgres');
+});
+afterAll(() => t?.close());
+
+describe('booking capacity under concurrency', () => {
+  it('lets exactly 3 of 50 simultaneous bookings into a step of capacity 3; the other 47 get 409', async () => {
+    const service = await serviceNamed(t, 'Headlight Restoration');
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        t.call('POST', '/api/bookings', {
+          headers: { 'idempotency-key': `concurrent-${i}-${Date.now()}` },
+          body: { serviceId: service.id, serviceType: 'mobile', slotId: `${TUESDAY}T10:00`, address: HOME, guestEmail: `racer${i}@example.com` },
+        }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(47);
+    for (const r of responses.filter((r) => r.statusCode === 409)) expect(r.json().message).toBe('That time was just taken. Please choose another time.');
+    const held = await t.ctx.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.businessDate, TUESDAY), eq(bookings.serviceId, service.id), ne(bookings.status, 'cancelled')));
+    expect(held).toHaveLength(3);
+  });
+
+  it('creates one booking for 10 simultaneous retries of one Idempotency-Key', async () => {
+    const service = await serviceNamed(t, 'Express Exterior Wash');
+    const body = { serviceId: service.id, serviceType: 'mobile', slotId: `${TUESDAY}T14:00`, address: HOME, guestEmail: 'retry@example.com' };
+    const responses = await Promise.all(Array.from({ length: 10 }, () => t.call('POST', '/api/bookings', { headers: { 'idempotency-key': 'one-key-many-tries' }, body })));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
+    expect(await t.ctx.db.select().from(bookings).where(eq(bookings.guestEmail, 'retry@example.com'))).toHaveLength(1);
+  });
+});

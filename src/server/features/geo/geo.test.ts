@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GooglePlacesProvider, placeFromGoogle } from '../../integrations/geo/google';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { serviceNamed } from '../bookings/checkout-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SERVICE_ZIP_CODES: '95110,95112,95008' }, now: Date.parse('2026-06-01T16:00:00Z') });
+});
+afterAll(() => t.close());
+
+describe('GET /api/geo/suggest (built-in provider)', () => {
+  it('refuses fewer than 3 characters', async () => {
+    const response = await t.call('GET', '/api/geo/suggest?q=12');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Type at least 3 characters');
+    expect((await t.call('GET', '/api/geo/suggest')).statusCode).toBe(400);
+  });
+
+  it('parses a typed address into street, city, state and ZIP and says whether it is served', async () => {
+    const served = (await t.call('GET', `/api/geo/suggest?q=${encodeURIComponent('425 Park Ave, San Jose, CA 95110')}`)).json();
+    expect(served).toEqual([
+      expect.objectContaining({ source: 'typed', streetNumber: '425', streetName: 'Park Ave', street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110', country: 'US', formattedAddress: '425 Park Ave, San Jose, CA 95110', inServiceArea: true }),
+    ]);
+    const far = (await t.call('GET', `/api/geo/suggest?q=${encodeURIComponent('1 Market St, San Francisco, CA 94105')}`)).json();
+    expect(far[0]).toMatchObject({ zipCode: '94105', inServiceArea: false });
+    expect((await t.call('GET', '/api/geo/suggest?q=park')).json()).toEqual([]);
+  });
+
+  it('suggests a signed-in customer’s saved and recent addresses first, at most 5', async () => {
+    const { user, cookie } = await t.createUser();
+    for (let i = 1; i <= 6; i++) {
+      await t.handle.executeSql(`insert into addresses (user_id, street, city, state, zip_code) values ($1, $2, 'San Jose', 'CA', '95112')`, [user.id, `${i}0 Park Ave`]);
+    }
+    const list = (await t.call('GET', '/api/geo/suggest?q=park%20ave', { cookie })).json();
+    expect(list).toHaveLength(5);
+    expect(list.every((s: { source: string; addressId: string | null }) => s.source === 'saved' && s.addressId)).toBe(true);
+    // Another customer's addresses never appear.
+    expect((await t.call('GET', '/api/geo/suggest?q=park%20ave')).json()).toEqual([]);
+  });
+});
+
+describe('GET /api/geo/reverse', () => {
+  it('refuses coordinates that are not numbers or out of range', async () => {
+    expect((await t.call('GET', '/api/geo/reverse?lat=abc&lng=1')).json().message).toBe('lat must be a number');
+    expect((await t.call('GET', '/api/geo/reverse?lat=91&lng=1')).json().message).toBe('lat must be between -90 and 90');
+    expect((await t.call('GET', '/api/geo/reverse?lat=37&lng=-200')).statusCode).toBe(400);
+  });
+
+  it('finds the customer’s own nearby address, and says so clearly when it knows none', async () => {
+    const { user, cookie } = await t.createUser();
+    await t.handle.executeSql(`insert into addresses (user_id, street, city, state, zip_code, latitude, longitude) values ($1, '425 Park Ave', 'San Jose', 'CA', '95110', '37.3318', '-121.8963')`, [user.id]);
+    const near = await t.call('GET', '/api/geo/reverse?lat=37.3319&lng=-121.8962', { cookie });
+    expect(near.statusCode).toBe(200);
+    expect(near.json()).toMatchObject({ street: '425 Park Ave', zipCode: '95110', source: 'saved', inServiceArea: true });
+    const far = await t.call('GET', '/api/geo/reverse?lat=37.40&lng=-121.90', { cookie });
+    expect(far.statusCode).toBe(404);
+    expect(far.json().message).toBe('We could not find a street address for your location. Please type it instead.');
+  });
+});
+
+describe('SERVICE_ZIP_CODES', () => {
+  it('refuses a mobile or pickup booking outside the service area before any payment', async () => {
+    const wash = await serviceNamed(t, 'Wash & Wax');
+    const response = await t.call('POST', '/api/bookings', {
+      body: { serviceId: wash.id, serviceType: 'pickup', slotId: '2026-06-02T10:00', address: '1 Market St, San Francisco, CA 94105', guestEmail: 'far@example.com' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe("Sorry, we don't serve ZIP code 94105 yet. Please choose an address in our service area or call (408) 555-0142.");
+    const inside = await t.call('POST', '/api/bookings', {
+      body: { serviceId: wash.id, serviceType: 'pickup', slotId: '2026-06-02T10:00', address: '1 Main St, Campbell, CA 95008', guestEmail: 'near@example.com' },
+    });
+    expect(inside.statusCode).toBe(201);
+  });
+});
+
+describe('Google Places adapter', () => {
+  const components = [
+    { long_name: '425', short_name: '425', types: ['street_number'] },
+    { long_name: 'Park Avenue', short_name: 'Park Ave', types: ['route'] },
+    { long_name: 'San Jose', short_name: 'San Jose', types: ['locality', 'political'] },
+    { long_name: 'California', short_name: 'CA', types: ['administrative_area_level_1', 'political'] },
+    { long_name: 'United States', short_name: 'US', types: ['country', 'political'] },
+    { long_name: '95110', short_name: '95110', types: ['postal_code'] },
+  ];
+
+  it('turns address components into a structured US address and skips anything partial or foreign', () => {
+    expect(placeFromGoogle({ address_components: components, geometry: { location: { lat: 37.33, lng: -121.89 } } })).toEqual({
+      streetNumber: '425',
+      streetName: 'Park Ave',
+      street: '425 Park Ave',
+      city: 'San Jose',
+      state: 'CA',
+      zipCode: '95110',
+      country: 'US',
+      formattedAddress: '425 Park Ave, San Jose, CA 95110',
+      latitude: 37.33,
+      longitude: -121.89,
+    });
+    expect(placeFromGoogle({ address_components: components.filter((c) => !c.types.includes('street_number')) })).toBeUndefined();
+    expect(placeFromGoogle({ address_components: components.map((c) => (c.types.includes('country') ? { ...c, short_name: 'CA' } : c)) })).toBeUndefined();
+  });
+
+  it('asks for US street addresses with the key on the server and fetches details for at most the limit', async () => {
+    const calls: URL[] = [];
+    const fake = (async (input: URL | RequestInfo) => {
+      const url = new URL(String(input));
+      calls.push(url);
+      const body = url.pathname.endsWith('autocomplete/json')
+        ? { status: 'OK', predictions: Array.from({ length: 7 }, (_, i) => ({ place_id: `p${i}` })) }
+        : { status: 'OK', result: { address_components: components } };
+      return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const places = await new GooglePlacesProvider('server-key', fake).suggest('425 park', 5);
+    expect(places).toHaveLength(5);
+    expect(calls[0]!.searchParams.get('types')).toBe('address');
+    expect(calls[0]!.searchParams.get('components')).toBe('country:us');
+    expect(calls.every((c) => c.searchParams.get('key') === 'server-key')).toBe(true);
+    expect(calls).toHaveLength(6);
+  });
+});
