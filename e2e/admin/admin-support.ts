@@ -1,0 +1,54 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN } from '../support/helpers';
+
+/** Today's date in San Jose. */
+export function pacificToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function mondayOf(date: string): string {
+  const dow = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return addDays(date, -((dow + 6) % 7));
+}
+
+/**
+ * A Monday `weeksAhead` weeks from now: far enough that the other specs of the run (which book near
+ * today) never meet the closures and availability these specs create.
+ */
+export function mondayInWeeks(weeksAhead: number): string {
+  return addDays(mondayOf(pacificToday()), 7 * weeksAhead);
+}
+
+/** Signs in through /admin/login the way a person does: the account is fixed, only the password is typed. */
+export async function adminLogin(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await expect(page.getByLabel('Email')).toHaveValue(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+export async function serviceId(request: APIRequestContext, name: string): Promise<string> {
+  const services = (await (await request.get('/api/admin/services')).json()) as Array<{ id: string; name: string }>;
+  return services.find((s) => s.name === name)!.id;
+}
+
+export async function slotStarts(request: APIRequestContext, service: string, date: string): Promise<string[]> {
+  const response = await request.get(`/api/services/${service}/available-slots?date=${date}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as Array<{ startTime: string }>).map((s) => s.startTime);
+}
+
+/** Moves the week grid forward until it shows the week starting `monday`. */
+export async function showWeek(page: Page, monday: string): Promise<void> {
+  const weeks = Math.round((Date.parse(`${monday}T12:00:00Z`) - Date.parse(`${mondayOf(pacificToday())}T12:00:00Z`)) / (7 * 86_400_000));
+  await page.getByRole('button', { name: 'Today' }).click();
+  for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next Week' }).click();
+  await expect(page.getByTestId(`day-${monday}`)).toBeVisible();
+}
