@@ -1,5 +1,279 @@
-import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearch } from '@tanstack/react-router';
+import { Clock, MapPin, MessageSquare, Navigation, PackageSearch, Radio, Share2 } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { bookingNumber } from '@shared/format';
+import { formatUsd } from '@shared/money';
+import type { DriverLocationResponse, FullTrackingView, LiveMessage, TrackingView } from '@shared/schemas/tracking';
+import { serviceTypeSuffix, statusLabel, usesPickupTimeline } from '@shared/tracking';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
+import { usePublicConfig } from '@web/features/app/api';
+import { useCurrentUser } from '@web/features/auth/api';
+import { useLanguage, useT } from '@web/lib/i18n';
+import { driverLocationKey, trackingKey, trackingQuery, useShareTrackingLink } from '../api';
+import { LiveTrackDialog } from '../components/live-track-dialog';
+import { MessageDialog } from '../components/message-dialog';
+import { ProgressStepper } from '../components/progress-stepper';
+import { formatPacificDateTime, formatPacificTime } from '../format';
+import { useLiveSocket } from '../live-socket';
+import { trackingMessages, translateLabel } from '../messages';
+
+const UPDATES_SHOWN = 3;
+
+interface LiveUpdate {
+  key: string;
+  status: string | null;
+  message: string;
+  at: string;
+}
 
 export function TrackingPage() {
-  return <PlaceholderPage title="Track Your Booking" />;
+  const { bookingId, token } = useSearch({ from: '/tracking' });
+  const t = useT(trackingMessages);
+  if (!bookingId) {
+    return (
+      <EmptyState icon={<PackageSearch className="size-10 text-slate-400" aria-hidden />} title={t('noBookingTitle')}>
+        <p className="text-sm text-slate-500">{t('noBookingBody')}</p>
+        <Button asChild>
+          <Link to="/">{t('returnHome')}</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+  return <TrackBooking key={bookingId} bookingId={bookingId} token={token} />;
+}
+
+function TrackBooking({ bookingId, token }: { bookingId: string; token?: string }) {
+  const t = useT(trackingMessages);
+  const queryClient = useQueryClient();
+  const query = useQuery(trackingQuery(bookingId, token));
+  const { user } = useCurrentUser();
+  const [liveUpdates, setLiveUpdates] = useState<LiveUpdate[]>([]);
+  const [mapOpen, setMapOpen] = useState(false);
+  const [messageOpen, setMessageOpen] = useState(false);
+  const view = query.data;
+  const full = view?.access === 'full' ? view : undefined;
+
+  const onMessage = useCallback(
+    (message: LiveMessage) => {
+      switch (message.type) {
+        case 'booking_status_update':
+        case 'booking_update':
+        case 'driver_assigned': {
+          const text =
+            message.type === 'driver_assigned'
+              ? t('driverAssigned')
+              : (message.message ?? (message.status && full ? statusLabel(full.serviceType, message.status) : ''));
+          const status = message.type === 'driver_assigned' ? null : message.status;
+          if (text) setLiveUpdates((list) => [{ key: `${message.type}-${message.at}-${list.length}`, status, message: text, at: message.at }, ...list].slice(0, 20));
+          void queryClient.invalidateQueries({ queryKey: trackingKey(bookingId) });
+          break;
+        }
+        case 'driver_location_update': {
+          const location = { latitude: message.latitude, longitude: message.longitude, speed: message.speed, heading: message.heading, updatedAt: message.at };
+          queryClient.setQueryData<DriverLocationResponse>(driverLocationKey(bookingId), (old) => (old ? { ...old, location, eta: message.eta } : old));
+          queryClient.setQueryData<TrackingView>(trackingKey(bookingId), (old) => (old && old.access === 'full' ? { ...old, eta: message.eta } : old));
+          break;
+        }
+      }
+    },
+    [bookingId, full, queryClient, t],
+  );
+  const onReconnect = useCallback(() => void queryClient.invalidateQueries({ queryKey: trackingKey(bookingId) }), [bookingId, queryClient]);
+  const socket = useLiveSocket({ bookingId, token, enabled: Boolean(full) && (Boolean(token) || Boolean(user)), onMessage, onReconnect });
+
+  if (query.isPending) return <Spinner label={t('loading')} />;
+  if (query.isError || !view) {
+    return (
+      <EmptyState icon={<PackageSearch className="size-10 text-slate-400" aria-hidden />} title={t('notFoundTitle')}>
+        <p className="break-all text-sm text-slate-500">{t('notFoundBody', { id: bookingId })}</p>
+        <Button asChild>
+          <Link to="/">{t('returnHome')}</Link>
+        </Button>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Header view={view} live={socket === 'live'} />
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">{t('progress')}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ProgressStepper serviceType={view.serviceType} status={view.status} label={t('progress')} />
+        </CardContent>
+      </Card>
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="outline" onClick={() => setMessageOpen(true)}>
+          <MessageSquare aria-hidden /> {t('message')}
+        </Button>
+        <Button onClick={() => setMapOpen(true)}>
+          <Navigation aria-hidden /> {t('liveTrack')}
+        </Button>
+      </div>
+      {full ? <Details view={full} /> : <LimitedDetails scheduledDate={view.scheduledDate} />}
+      {full && <LiveUpdates view={full} live={liveUpdates} />}
+      {full && user && full.userId === user.id && <ShareLink bookingId={bookingId} />}
+      <MessageDialog open={messageOpen} onOpenChange={setMessageOpen} driverPhone={full?.driver?.phone ?? null} />
+      <LiveTrackDialog open={mapOpen} onOpenChange={setMapOpen} bookingId={bookingId} token={token} allowed={Boolean(full)} driverAssigned={Boolean(full?.assignedDriverId)} />
+    </div>
+  );
+}
+
+function Header({ view, live }: { view: TrackingView; live: boolean }) {
+  const t = useT(trackingMessages);
+  const { language } = useLanguage();
+  const label = translateLabel(language, statusLabel(view.serviceType, view.status));
+  const eta = view.access === 'full' ? view.eta : null;
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h1 className="text-xl font-bold leading-tight">
+            {view.serviceName} <span className="text-base font-medium text-slate-500">{translateLabel(language, serviceTypeSuffix(view.serviceType))}</span>
+          </h1>
+          {live && (
+            <span data-testid="live-indicator" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+              <Radio className="size-3.5 animate-pulse" aria-hidden /> {t('live')}
+            </span>
+          )}
+        </div>
+        <p className="text-sm text-slate-500">{t('bookingNumber', { number: bookingNumber(view.id) })}</p>
+        <div>
+          <Badge tone={view.status === 'cancelled' ? 'red' : view.status === 'completed' ? 'green' : 'blue'} data-testid="status-label">
+            {label}
+          </Badge>
+        </div>
+        {eta && (
+          <p className="flex items-center gap-1.5 text-sm font-medium" data-testid="eta">
+            <Clock className="size-4 text-brand-700" aria-hidden />
+            {eta.kind === 'arrival' ? t('etaArrival', { time: formatPacificTime(eta.at, language), minutes: eta.minutes ?? 0 }) : t('etaCompletion', { time: formatPacificTime(eta.at, language) })}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Details({ view }: { view: FullTrackingView }) {
+  const t = useT(trackingMessages);
+  const { language } = useLanguage();
+  const config = usePublicConfig();
+  const pickup = usesPickupTimeline(view.serviceType);
+  const address = view.address ? `${view.address.street}, ${view.address.city}, ${view.address.state} ${view.address.zipCode}` : null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{t('bookingDetails')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="flex flex-col gap-3 text-sm">
+          {address && (
+            <Row label={pickup ? t('pickupAddress') : t('serviceAddress')}>
+              <span className="flex items-start gap-1">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden /> {address}
+              </span>
+            </Row>
+          )}
+          {pickup && config?.businessAddress && <Row label={t('businessLocation')}>{config.businessAddress}</Row>}
+          <Row label={t('scheduledTime')}>{formatPacificDateTime(view.scheduledDate, language)}</Row>
+          <Row label={t('totalAmount')}>
+            <span className="font-semibold">{formatUsd(view.totalAmount)}</span>
+          </Row>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function LimitedDetails({ scheduledDate }: { scheduledDate: string }) {
+  const t = useT(trackingMessages);
+  const { language } = useLanguage();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{t('bookingDetails')}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        <dl>
+          <Row label={t('scheduledTime')}>{formatPacificDateTime(scheduledDate, language)}</Row>
+        </dl>
+        <Alert tone="info">{t('limitedNote')}</Alert>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The last 3 messages: what the socket brought, merged with the stored updates (same change shown once). */
+function LiveUpdates({ view, live }: { view: FullTrackingView; live: LiveUpdate[] }) {
+  const t = useT(trackingMessages);
+  const { language } = useLanguage();
+  const items = useMemo(() => {
+    const stored: LiveUpdate[] = view.updates.map((u) => ({ key: u.id, status: u.status, message: u.message ?? statusLabel(view.serviceType, u.status), at: u.createdAt }));
+    const fresh = live.filter((l) => !stored.some((s) => s.message === l.message && s.status === l.status && Math.abs(Date.parse(s.at) - Date.parse(l.at)) < 60_000));
+    return [...fresh, ...stored].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, UPDATES_SHOWN);
+  }, [view, live]);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">{t('liveUpdates')}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('noUpdates')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3" data-testid="live-updates">
+            {items.map((item) => (
+              <li key={item.key} className="border-l-2 border-brand-700 pl-3">
+                <p className="text-sm">{item.message}</p>
+                <p className="text-xs text-slate-500">
+                  {item.status ? `${translateLabel(language, statusLabel(view.serviceType, item.status))} · ` : ''}
+                  {formatPacificTime(item.at, language)}
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ShareLink({ bookingId }: { bookingId: string }) {
+  const t = useT(trackingMessages);
+  const share = useShareTrackingLink(bookingId);
+  const onShare = async () => {
+    try {
+      const { trackingUrl } = await share.mutateAsync();
+      if (navigator.share) {
+        await navigator.share({ url: trackingUrl }).catch(() => undefined);
+        toast.success(t('linkReady'));
+      } else {
+        await navigator.clipboard.writeText(trackingUrl);
+        toast.success(t('linkCopied'));
+      }
+    } catch {
+      toast.error(t('linkFailed'));
+    }
+  };
+  return (
+    <Button variant="ghost" onClick={() => void onShare()} disabled={share.isPending}>
+      <Share2 aria-hidden /> {t('shareLink')}
+    </Button>
+  );
 }
