@@ -42,7 +42,7 @@ export function AdminBookingsPage() {
   };
 
   return (
-    <AdminLayout title="Manage Bookings" actions={data ? <Badge tone="brand">{data.total} bookings</Badge> : null}>
+    <AdminLayout title="Manage Bookings" actions={data ? <Badge tone="brand">{data.total} {data.total === 1 ? "booking" : "bookings"}</Badge> : null}>
       <Card className="mb-4">
         <CardContent className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_10rem]">
           <form onSubmit={submitSearch} className="flex gap-2" role="search">
