@@ -1,0 +1,263 @@
+import { and, avg, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { bookingNumber } from '../../../shared/format';
+import { formatUsd, fromCents, toCents } from '../../../shared/money';
+import type { AccountBooking, AccountBookingsPage, AccountBookingsQuery, Receipt, RescheduleRequest, ReviewRequest, ReviewResponse } from '../../../shared/schemas/bookings-account';
+import type { BookingView } from '../../../shared/schemas/bookings';
+import type { PublicUser } from '../../../shared/schemas/auth';
+import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
+import { formatTime12, pacificDateKey, pacificTimeOfDay } from '../../../shared/time';
+import type { AppContext } from '../../context';
+import type { Database, DbOrTx } from '../../db/client';
+import { bookings, bookingUpdates, services } from '../../db/schema';
+import { AppError } from '../../errors';
+import { renderMail } from '../../integrations/mail/templates';
+import { getPaymentProvider, isTestProvider, TestPaymentProvider, type PaymentProvider } from '../../integrations/payments';
+import { UnknownIntentError } from '../../integrations/payments/test-provider';
+import { claimCapacity } from '../slots/slots.service';
+import { recordBookingUpdate } from './booking-updates';
+import { findBookingView, listBookingViews } from './bookings.repository';
+import { buildIcs } from './ics';
+
+/**
+ * The signed-in customer's own bookings: history, cancel, reschedule, review and receipt. Every call
+ * looks the booking up by id AND owner, so another customer's id answers exactly like an unknown one (404).
+ */
+
+const NOT_FOUND = 'Booking not found';
+
+function withSelfService(view: BookingView, now: Date): AccountBooking {
+  return { ...view, selfServiceBlock: selfServiceBlock(view, now), changeDeadline: changeDeadline(view.scheduledDate).toISOString() };
+}
+
+/** What the customer's history shows: their bookings, not blocked time, not unpaid holds that lapsed. */
+function historyFilter(userId: string, now: Date) {
+  return and(
+    eq(bookings.userId, userId),
+    eq(bookings.isBlocked, false),
+    sql`not (${bookings.status} = 'pending' and ${bookings.holdExpiresAt} is not null and ${bookings.holdExpiresAt} <= ${now})`,
+  );
+}
+
+export async function listMyBookings(ctx: AppContext, actor: PublicUser, query: AccountBookingsQuery): Promise<AccountBookingsPage> {
+  const now = ctx.now();
+  const where = and(historyFilter(actor.id, now), query.status ? eq(bookings.status, query.status) : undefined);
+  const page = await listBookingViews(ctx.db, { where, page: query.page, pageSize: query.pageSize });
+  return { ...page, items: page.items.map((view) => withSelfService(view, now)) };
+}
+
+/** Locks the customer's booking row for the transaction; 404 for anyone else's or an unknown id. */
+async function lockOwnBooking(tx: DbOrTx, userId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.userId, userId), eq(bookings.isBlocked, false)))
+    .for('update');
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  return row;
+}
+
+function assertChangeable(ctx: AppContext, booking: { status: BookingView['status']; scheduledDate: Date }, verb: 'cancelled' | 'rescheduled'): void {
+  const block = selfServiceBlock(booking, ctx.now());
+  if (block === 'status') {
+    const why = booking.status === 'cancelled' ? 'This booking is already cancelled.' : booking.status === 'completed' ? 'This booking is already completed.' : 'This booking is already under way.';
+    throw new AppError('CONFLICT', `${why} It can no longer be ${verb} online.`);
+  }
+  if (block === 'too_late') {
+    throw new AppError(
+      'CONFLICT',
+      `Bookings can only be ${verb} online up to 24 hours before the start. Please call us at ${ctx.config.business.phone}.`,
+    );
+  }
+}
+
+function whenText(instant: Date): string {
+  const dateKey = pacificDateKey(instant);
+  const date = new Date(`${dateKey}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return `${date} at ${formatTime12(pacificTimeOfDay(instant))} (Pacific Time)`;
+}
+
+/** POST /api/bookings/:id/cancel — releases the capacity (cancelled bookings hold none) and refunds a paid booking. */
+export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: string): Promise<{ message: string; refunded: boolean; booking: AccountBooking }> {
+  const now = ctx.now();
+  const refunded = await ctx.db.transaction(async (tx) => {
+    const booking = await lockOwnBooking(tx, actor.id, id);
+    assertChangeable(ctx, booking, 'cancelled');
+    await tx.update(bookings).set({ cancelledAt: now, updatedAt: now }).where(eq(bookings.id, id));
+    let refund = false;
+    if (booking.paymentStatus === 'paid' && booking.paymentIntentId) {
+      const provider = providerInTransaction(ctx, tx);
+      if (booking.paymentProvider && booking.paymentProvider !== provider.name) {
+        throw new AppError('CONFLICT', `This booking was paid through another payment system. Please call us at ${ctx.config.business.phone} to cancel it.`);
+      }
+      // The refund is the last step before commit: if it fails, nothing of the cancellation is saved.
+      try {
+        await provider.refund(booking.paymentIntentId);
+      } catch (error) {
+        // Demo bookings carry made-up intent ids the test provider never saw: nothing was charged, nothing to return.
+        const neverCharged = isTestProvider(provider) && error instanceof UnknownIntentError;
+        if (!neverCharged) {
+          throw new AppError('UNAVAILABLE', 'We could not refund your payment right now, so the booking was not cancelled. Please try again in a moment.');
+        }
+      }
+      await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, id));
+      refund = true;
+    }
+    await recordBookingUpdate(ctx, tx, {
+      bookingId: id,
+      status: 'cancelled',
+      message: refund ? 'Cancelled by the customer. A full refund was issued to the card.' : 'Cancelled by the customer.',
+    });
+    return refund;
+  });
+  const view = (await findBookingView(ctx.db, id))!;
+  await mailCustomer(ctx, view, `Booking cancelled: ${view.serviceName}`, [
+    `Hi ${view.user?.fullName ?? 'there'},`,
+    `Your booking #${bookingNumber(view.id)} for ${view.serviceName} on ${whenText(new Date(view.scheduledDate))} is cancelled.`,
+    refunded ? `A full refund of ${formatUsd(view.totalAmount)} was issued to your card; it usually appears within 5–10 business days.` : 'Nothing was charged for this booking.',
+  ]);
+  return { message: refunded ? 'Booking cancelled. Your payment has been refunded.' : 'Booking cancelled.', refunded, booking: withSelfService(view, ctx.now()) };
+}
+
+/** POST /api/bookings/:id/reschedule — the same slot engine and capacity rules as booking, in one transaction. */
+export async function rescheduleMyBooking(ctx: AppContext, actor: PublicUser, id: string, input: RescheduleRequest): Promise<{ message: string; booking: AccountBooking }> {
+  const now = ctx.now();
+  const sequence = await ctx.db.transaction(async (tx) => {
+    const booking = await lockOwnBooking(tx, actor.id, id);
+    assertChangeable(ctx, booking, 'rescheduled');
+    if (input.slotId === `${booking.businessDate}T${pacificTimeOfDay(booking.scheduledDate)}`) {
+      throw new AppError('BAD_REQUEST', 'Your booking is already at that time. Please choose another time.');
+    }
+    const claimed = await claimCapacity(tx, now, { slotId: input.slotId, durationMinutes: booking.durationMinutes, excludeBookingId: id });
+    await tx
+      .update(bookings)
+      .set({ scheduledDate: claimed.scheduledDate, businessDate: claimed.businessDate, pickupTime: null, returnEta: null, updatedAt: now })
+      .where(eq(bookings.id, id));
+    await recordBookingUpdate(ctx, tx, {
+      bookingId: id,
+      status: booking.status,
+      setStatus: false,
+      message: `Rescheduled by the customer to ${whenText(claimed.scheduledDate)}.`,
+    });
+    const [moves] = await tx
+      .select({ value: count() })
+      .from(bookingUpdates)
+      .where(and(eq(bookingUpdates.bookingId, id), sql`${bookingUpdates.message} like 'Rescheduled%'`));
+    return moves?.value ?? 1;
+  });
+  const view = (await findBookingView(ctx.db, id))!;
+  await mailCustomer(
+    ctx,
+    view,
+    `Booking rescheduled: ${view.serviceName}`,
+    [
+      `Hi ${view.user?.fullName ?? 'there'},`,
+      `Your booking #${bookingNumber(view.id)} for ${view.serviceName} is now on ${whenText(new Date(view.scheduledDate))}.`,
+      'The attached calendar file replaces the earlier one.',
+    ],
+    [{ filename: `booking-${bookingNumber(view.id)}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(ctx, view, sequence) }],
+  );
+  return { message: 'Booking rescheduled', booking: withSelfService(view, ctx.now()) };
+}
+
+/**
+ * POST /api/bookings/:id/review — once, by the owner, when completed. The service's rating becomes the
+ * average of its reviews (the service row is locked so concurrent reviews count each other).
+ */
+export async function reviewMyBooking(ctx: AppContext, actor: PublicUser, id: string, input: { rating: number; review: string | null }): Promise<ReviewResponse> {
+  const service = await ctx.db.transaction(async (tx) => {
+    const booking = await lockOwnBooking(tx, actor.id, id);
+    if (booking.status !== 'completed') throw new AppError('CONFLICT', 'Only completed bookings can be reviewed');
+    if (booking.rating !== null) throw new AppError('CONFLICT', 'You have already reviewed this booking');
+    await tx.update(bookings).set({ rating: input.rating, review: input.review, reviewedAt: ctx.now() }).where(eq(bookings.id, id));
+    return recomputeServiceRating(tx, booking.serviceId);
+  });
+  const view = (await findBookingView(ctx.db, id))!;
+  return { message: 'Thank you for your review!', booking: withSelfService(view, ctx.now()), service };
+}
+
+/** services.rating = the average of its reviews to two decimals, 5.0 while it has none. */
+export async function recomputeServiceRating(tx: DbOrTx, serviceId: string): Promise<{ id: string; rating: string; reviewCount: number }> {
+  await tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId)).for('update');
+  const [stats] = await tx
+    .select({ reviews: count(bookings.rating), average: avg(bookings.rating) })
+    .from(bookings)
+    .where(and(eq(bookings.serviceId, serviceId), isNotNull(bookings.rating)));
+  const reviewCount = stats?.reviews ?? 0;
+  const rating = reviewCount && stats?.average ? (Math.round(Number(stats.average) * 100) / 100).toFixed(2) : '5.00';
+  await tx.update(services).set({ rating, reviewCount }).where(eq(services.id, serviceId));
+  return { id: serviceId, rating, reviewCount };
+}
+
+/** GET /api/bookings/:id/receipt — once the booking was paid (or completed). */
+export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string): Promise<Receipt> {
+  const [row] = await ctx.db
+    .select({ id: bookings.id, paymentProvider: bookings.paymentProvider })
+    .from(bookings)
+    .where(and(eq(bookings.id, id), eq(bookings.userId, actor.id), eq(bookings.isBlocked, false)));
+  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  const view = (await findBookingView(ctx.db, id))!;
+  if (view.paymentStatus === 'unpaid' && view.status !== 'completed') throw new AppError('CONFLICT', 'A receipt is available once the booking is paid');
+  const priceCents = toCents(view.totalAmount) - toCents(view.serviceFee) - toCents(view.tax);
+  const { business } = ctx.config;
+  return {
+    bookingId: view.id,
+    bookingNumber: bookingNumber(view.id),
+    business: { name: business.name, address: business.address, phone: business.phone, email: business.email },
+    customer: { fullName: view.user?.fullName ?? actor.fullName, email: view.user?.email ?? actor.email, phone: view.user?.phone ?? actor.phone },
+    serviceName: view.serviceName,
+    serviceType: view.serviceType,
+    scheduledDate: view.scheduledDate,
+    address: view.address,
+    status: view.status,
+    issuedAt: view.createdAt,
+    lines: [
+      { label: view.serviceName, amount: fromCents(priceCents) },
+      { label: 'Service Fee', amount: view.serviceFee },
+    ],
+    subtotal: fromCents(priceCents + toCents(view.serviceFee)),
+    tax: view.tax,
+    total: view.totalAmount,
+    payment: { status: view.paymentStatus, brand: view.paymentMethodBrand, last4: view.paymentMethodLast4, provider: row.paymentProvider },
+  };
+}
+
+/**
+ * The configured provider, with the built-in test provider bound to the transaction: its intents live in
+ * our own database, and on PGlite (one connection) a second connection-less query would wait for the
+ * transaction forever. Stripe is a network call and needs nothing of the sort.
+ */
+function providerInTransaction(ctx: AppContext, tx: DbOrTx): PaymentProvider {
+  const provider = getPaymentProvider(ctx);
+  return isTestProvider(provider) ? new TestPaymentProvider(tx as unknown as Database, ctx.now) : provider;
+}
+
+/** Booking mail the customer asked for (a cancellation or a new time): transactional, so it always goes. */
+async function mailCustomer(ctx: AppContext, view: BookingView, subject: string, paragraphs: string[], attachments?: Array<{ filename: string; contentType: string; content: string }>) {
+  const to = view.user?.email ?? view.guestEmail;
+  if (!to) return;
+  const mail = renderMail(ctx.config.business.name, subject, paragraphs, { label: 'View your bookings', url: `${ctx.config.publicUrl}/bookings` });
+  await ctx.mailer.send({ to, ...mail, attachments, category: 'transactional', userId: view.userId });
+}
+
+/**
+ * The updated calendar file: the confirmation's event (same UID, same Pacific-time format) with a higher
+ * SEQUENCE, so calendars move the event instead of adding a second one.
+ */
+export function bookingIcs(ctx: AppContext, view: BookingView, sequence: number): string {
+  const start = new Date(view.scheduledDate);
+  const link = `${ctx.config.publicUrl}/tracking?bookingId=${view.id}`;
+  const ics = buildIcs(
+    {
+      uid: `${view.id}@${new URL(ctx.config.publicUrl).hostname}`,
+      start,
+      end: new Date(start.getTime() + view.durationMinutes * 60_000),
+      stamp: ctx.now(),
+      summary: `${ctx.config.business.name}: ${view.serviceName}`,
+      description: `Booking #${bookingNumber(view.id)}, rescheduled. Track it: ${link}`,
+      location: view.address ? `${view.address.street}, ${view.address.city}, ${view.address.state} ${view.address.zipCode}` : ctx.config.business.address,
+      url: link,
+    },
+    ctx.config.business.name,
+  );
+  return ics.replace(/^(UID:[^\r\n]*)/m, `$1\r\nSEQUENCE:${sequence}`);
+}
