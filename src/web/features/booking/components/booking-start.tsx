@@ -1,6 +1,231 @@
-import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { parseUsAddress } from '@shared/address';
+import type { ServiceType } from '@shared/domain';
+import type { AddressSuggestion } from '@shared/schemas/checkout';
+import { autoServiceType, bookingStartProblem, canContinue, needsAddress, offeredServiceTypes } from '@shared/service-types';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/feedback';
+import { Label, Select } from '@web/components/ui/input';
+import { usePublicConfig } from '@web/features/app/api';
+import { useCurrentUser } from '@web/features/auth/api';
+import { errorMessage } from '@web/lib/api';
+import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
+import { useT } from '@web/lib/i18n';
+import { cn } from '@web/lib/utils';
+import { slotsQuery, useServices } from '../api';
+import { dateParam, slotLabel, todayKey } from '../booking-dates';
+import { bookingMessages } from '../messages';
+import { AddressField } from './address-field';
+import { DateChoice } from './date-choice';
+import { ServiceCard } from './service-card';
 
-/** Choose Your Service: services, service type, address, date and slot (built by the booking work). */
+const TYPE_ICONS = { mobile: Car, pickup: Truck, serviceLocation: Building2 } as const;
+
+/** Choose Your Service: services, service type, address, date and slot, then on to the booking details. */
 export function BookingStart() {
-  return <PlaceholderPage title="Choose Your Service" />;
+  const t = useT(bookingMessages);
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const { user } = useCurrentUser();
+  const guest = !user && isGuestMode();
+  const services = useServices();
+  const [serviceId, setServiceId] = useState<string | null>(null);
+  const [serviceType, setServiceType] = useState<ServiceType | null>(null);
+  const [address, setAddress] = useState('');
+  const [verified, setVerified] = useState<AddressSuggestion | null>(null);
+  const [date, setDate] = useState(() => todayKey());
+  const [slotId, setSlotId] = useState<string | null>(null);
+
+  const service = services.data?.find((s) => s.id === serviceId);
+  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date), enabled: Boolean(serviceId) });
+  useEffect(() => {
+    if (slots.error) toast.error(t('slotsFailed'), { description: errorMessage(slots.error, '') || undefined });
+  }, [slots.error, t]);
+
+  const state = { serviceId, serviceType, address, slotId };
+
+  function continueToBooking() {
+    const problem = bookingStartProblem(state);
+    if (problem) {
+      if (problem.toast === 'Address required') toast.error(t('addressRequired'), { description: problem.description === 'Please enter your pickup address' ? t('enterPickup') : t('enterServiceLocation') });
+      else toast.error(t(problem.toast === 'Please select a service' ? 'pleaseSelectService' : problem.toast === 'Please select a service type' ? 'pleaseSelectServiceType' : 'pleaseSelectTime'));
+      return;
+    }
+    let line = '';
+    if (needsAddress(serviceType)) {
+      const parsed = verified ?? parseUsAddress(address);
+      if (!parsed) return void toast.error(t('addressIncomplete'));
+      if (verified && !verified.inServiceArea) return void toast.error(t('addressOutside'));
+      line = parsed.formattedAddress;
+    }
+    const slot = slots.data?.find((s) => s.id === slotId);
+    if (!slot) return void toast.error(t('pleaseSelectTime'));
+    void navigate({
+      to: '/booking-details',
+      search: { serviceId: serviceId!, serviceType: serviceType!, address: line, date: dateParam(date), time: slotLabel(slot), slotId: slot.id, addressId: verified?.addressId ?? undefined },
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {guest && (
+        <div className="flex items-center gap-3 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <UserRound className="size-4 shrink-0" aria-hidden />
+          <div className="flex-1">
+            <p className="font-semibold">{t('browsingAsGuest')}</p>
+            <p className="text-xs">{t('guestHint')}</p>
+          </div>
+          <button type="button" className="font-semibold text-brand-700 underline" onClick={() => setGuestMode(false)}>
+            {t('signIn')}
+          </button>
+        </div>
+      )}
+
+      <h1 className="text-2xl font-bold">{t('chooseService')}</h1>
+
+      {services.isLoading && <Spinner />}
+      {services.isError && (
+        <Card className="border-red-200">
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2 text-red-700">
+              <AlertTriangle className="size-5" aria-hidden /> {t('errorLoadingTitle')}
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex flex-col gap-3 text-sm">
+            <p>{t('errorLoadingText')}</p>
+            <p className="text-slate-500">{errorMessage(services.error, '')}</p>
+            <Button onClick={() => window.location.reload()}>{t('refreshPage')}</Button>
+          </CardContent>
+        </Card>
+      )}
+      {services.data && services.data.length === 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t('noServicesTitle')}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-slate-600">{t('noServicesText')}</CardContent>
+        </Card>
+      )}
+
+      {services.data && services.data.length > 0 && (
+        <>
+          <section aria-label={t('chooseService')} className="flex flex-col gap-3">
+            {services.data.map((s) => (
+              <ServiceCard
+                key={s.id}
+                service={s}
+                selected={s.id === serviceId}
+                onSelect={() => {
+                  setServiceId(s.id);
+                  setServiceType(autoServiceType(s.locationOptions));
+                  setSlotId(null);
+                }}
+              />
+            ))}
+          </section>
+
+          {service && (
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('serviceType')}</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <fieldset className="flex flex-col gap-2">
+                  <legend className="sr-only">{t('serviceType')}</legend>
+                  {offeredServiceTypes(service.locationOptions).map((type) => {
+                    const Icon = TYPE_ICONS[type];
+                    return (
+                      <label
+                        key={type}
+                        className={cn(
+                          'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700',
+                          serviceType === type && 'border-brand-600 bg-brand-50 dark:bg-brand-900/30',
+                        )}
+                      >
+                        <input type="radio" name="service-type" value={type} checked={serviceType === type} onChange={() => setServiceType(type)} className="size-4 accent-brand-700" />
+                        <Icon className="size-5 text-brand-700" aria-hidden />
+                        <span className="flex flex-col">
+                          <span className="font-medium">{t(`type_${type}`)}</span>
+                          <span className="text-xs text-slate-500">{t(`typeHint_${type}`)}</span>
+                        </span>
+                      </label>
+                    );
+                  })}
+                </fieldset>
+                {serviceType === 'serviceLocation' && config && <p className="mt-3 text-sm text-slate-600">{t('onSiteAt', { address: config.businessAddress })}</p>}
+              </CardContent>
+            </Card>
+          )}
+
+          {service && needsAddress(serviceType) && (
+            <Card>
+              <CardContent className="pt-4">
+                <AddressField
+                  serviceType={serviceType!}
+                  value={address}
+                  verified={verified}
+                  onType={(text) => {
+                    setAddress(text);
+                    setVerified(null);
+                  }}
+                  onVerified={(place) => {
+                    setAddress(place.formattedAddress);
+                    setVerified(place);
+                  }}
+                />
+              </CardContent>
+            </Card>
+          )}
+
+          {service && (
+            <Card>
+              <CardHeader>
+                <CardTitle>{t('schedule')}</CardTitle>
+              </CardHeader>
+              <CardContent className="flex flex-col gap-3">
+                <DateChoice
+                  value={date}
+                  onChange={(next) => {
+                    setDate(next);
+                    setSlotId(null);
+                  }}
+                />
+                <div className="flex flex-col gap-1">
+                  <Label htmlFor="booking-slot">{t('timeSlot')}</Label>
+                  <Select id="booking-slot" value={slotId ?? ''} disabled={slots.isLoading} onChange={(event) => setSlotId(event.target.value || null)}>
+                    {slots.isLoading ? (
+                      <option value="">{t('loadingSlots')}</option>
+                    ) : slots.data && slots.data.length > 0 ? (
+                      <>
+                        <option value="">{t('selectTime')}</option>
+                        {slots.data.map((slot) => (
+                          <option key={slot.id} value={slot.id}>
+                            {slotLabel(slot)}
+                            {slot.availableCapacity < slot.capacity ? ` ${t('spotsLeft', { count: slot.availableCapacity })}` : ''}
+                          </option>
+                        ))}
+                      </>
+                    ) : (
+                      <option value="">{t('noSlotsOption')}</option>
+                    )}
+                  </Select>
+                  {slots.data && slots.data.length === 0 && <p className="text-sm text-slate-600">{t('noSlotsText')}</p>}
+                  <p className="text-xs text-slate-500">{t('pacificNote')}</p>
+                </div>
+              </CardContent>
+            </Card>
+          )}
+
+          <Button size="lg" disabled={!canContinue(state)} onClick={continueToBooking}>
+            {t('continueToBooking')} <ArrowRight aria-hidden />
+          </Button>
+        </>
+      )}
+    </div>
+  );
 }

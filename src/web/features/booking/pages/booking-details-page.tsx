@@ -1,5 +1,59 @@
-import { PlaceholderPage } from '@web/components/layout/placeholder-page';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { ArrowRight } from 'lucide-react';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/feedback';
+import { usePublicConfig } from '@web/features/app/api';
+import { errorMessage } from '@web/lib/api';
+import { useT } from '@web/lib/i18n';
+import { useService } from '../api';
+import { FlowError } from '../components/flow-error';
+import { bookingMessages } from '../messages';
+import { useBookingSearchView } from '../use-booking-search';
 
+const route = getRouteApi('/booking-details');
+
+/** Booking Details: Service, Address, Date, Time, then on to checkout with the same query. */
 export function BookingDetailsPage() {
-  return <PlaceholderPage title="Booking Details" />;
+  const t = useT(bookingMessages);
+  const search = route.useSearch();
+  const navigate = useNavigate();
+  const config = usePublicConfig();
+  const view = useBookingSearchView(search);
+  const service = useService(search.serviceId);
+  if (!view.complete) return <FlowError title={t('error')} text={t('missingDetails')} />;
+  if (service.isLoading) return <Spinner />;
+  if (service.isError || !service.data) return <FlowError title={t('error')} text={t('somethingWrong')} detail={errorMessage(service.error, '')} />;
+  const rows: Array<[string, string]> = [
+    [t('service'), `${service.data.name} (${t(`type_${search.serviceType}`)})`],
+    [t('address'), search.serviceType === 'serviceLocation' ? `${t('atOurLocation')}: ${config?.businessAddress ?? ''}` : search.address],
+    [t('date'), view.dateText],
+    [t('time'), search.time ?? ''],
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">{t('bookingDetails')}</h1>
+      <Card>
+        <CardHeader>
+          <CardTitle>{service.data.name}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="flex flex-col gap-3">
+            {rows.map(([label, value]) => (
+              <div key={label} className="flex flex-col">
+                <dt className="text-xs font-semibold uppercase text-slate-500">{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+      </Card>
+      <Button size="lg" onClick={() => void navigate({ to: '/checkout', search })}>
+        {t('continueToCheckout')} <ArrowRight aria-hidden />
+      </Button>
+      <Button variant="outline" onClick={() => window.history.back()}>
+        {t('back')}
+      </Button>
+    </div>
+  );
 }

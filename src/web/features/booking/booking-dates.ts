@@ -1,0 +1,37 @@
+import { addDaysToKey, formatTime12, pacificDateKey } from '@shared/time';
+
+/** Dates in the booking flow: 'today', 'tomorrow' or YYYY-MM-DD, always Pacific. */
+export function todayKey(now = Date.now()): string {
+  return pacificDateKey(now);
+}
+
+export function resolveDate(value: string | undefined, now = Date.now()): string | undefined {
+  if (!value) return undefined;
+  if (value === 'today') return todayKey(now);
+  if (value === 'tomorrow') return addDaysToKey(todayKey(now), 1);
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined;
+}
+
+/** 'today' / 'tomorrow' / the date key, as the URL carries it. */
+export function dateParam(dateKey: string, now = Date.now()): string {
+  if (dateKey === todayKey(now)) return 'today';
+  if (dateKey === addDaysToKey(todayKey(now), 1)) return 'tomorrow';
+  return dateKey;
+}
+
+export function slotLabel(slot: { startTime: string; endTime: string }): string {
+  return `${formatTime12(slot.startTime)} - ${formatTime12(slot.endTime)}`;
+}
+
+/** 'Tuesday, June 2nd, 2026' (en) or the language's long date, for a date key. */
+export function longDate(dateKey: string, language: string): string {
+  const [y, m, d] = dateKey.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d, 12));
+  if (language === 'en') {
+    const day = d % 10 === 1 && d !== 11 ? 'st' : d % 10 === 2 && d !== 12 ? 'nd' : d % 10 === 3 && d !== 13 ? 'rd' : 'th';
+    const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' }).format(date);
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(date);
+    return `${weekday}, ${month} ${d}${day}, ${y}`;
+  }
+  return new Intl.DateTimeFormat(language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+}

@@ -1,0 +1,136 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, LocateFixed, MapPin } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { ADDRESS_SUGGEST_MIN_CHARS } from '@shared/constants';
+import type { ServiceType } from '@shared/domain';
+import type { AddressSuggestion } from '@shared/schemas/checkout';
+import { Button } from '@web/components/ui/button';
+import { Input, Label } from '@web/components/ui/input';
+import { useT } from '@web/lib/i18n';
+import { bookingKeys, reverseGeocode, suggestAddresses } from '../api';
+import { bookingMessages } from '../messages';
+
+interface Props {
+  serviceType: ServiceType;
+  value: string;
+  verified: AddressSuggestion | null;
+  /** Typing: clears the verified state and the structured parts. */
+  onType: (text: string) => void;
+  /** A suggestion or the current location: verified, with structured parts. */
+  onVerified: (address: AddressSuggestion) => void;
+}
+
+function useDebounced(value: string, ms: number): string {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/** The address step: a text field with up to 5 suggestions from 3 characters, and 'use current location'. */
+export function AddressField({ serviceType, value, verified, onType, onVerified }: Props) {
+  const t = useT(bookingMessages);
+  const id = useId();
+  const [focused, setFocused] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [locationProblem, setLocationProblem] = useState(false);
+  const query = useDebounced(value.trim(), 250);
+  const suggestions = useQuery({
+    queryKey: bookingKeys.suggest(query),
+    queryFn: () => suggestAddresses(query),
+    enabled: !verified && query.length >= ADDRESS_SUGGEST_MIN_CHARS,
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    if (suggestions.error) console.error('address suggestions failed', suggestions.error);
+  }, [suggestions.error]);
+
+  const list = !verified && value.trim().length >= ADDRESS_SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
+  const label = serviceType === 'pickup' ? t('pickupAddress') : t('serviceLocation');
+
+  function useLocation() {
+    if (!('geolocation' in navigator)) return;
+    setLocating(true);
+    setLocationProblem(false);
+    navigator.geolocation.getCurrentPosition(
+      async (position) => {
+        try {
+          onVerified(await reverseGeocode(position.coords.latitude, position.coords.longitude));
+        } catch (error) {
+          console.error('reverse geocoding failed', error);
+          setLocationProblem(true);
+        } finally {
+          setLocating(false);
+        }
+      },
+      (error) => {
+        console.error('geolocation failed', error);
+        setLocating(false);
+        setLocationProblem(true);
+      },
+      { enableHighAccuracy: true, timeout: 10_000 },
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <div className="relative">
+        <MapPin className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <Input
+          id={id}
+          value={value}
+          autoComplete="street-address"
+          placeholder={serviceType === 'pickup' ? t('pickupPlaceholder') : t('servicePlaceholder')}
+          className="pl-9 pr-10"
+          role="combobox"
+          aria-expanded={focused && list.length > 0}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          onFocus={() => setFocused(true)}
+          onBlur={() => setTimeout(() => setFocused(false), 150)}
+          onChange={(event) => onType(event.target.value)}
+        />
+        {verified && (
+          <CheckCircle2 role="img" aria-label={t('verified')} className="absolute right-3 top-1/2 size-5 -translate-y-1/2 text-green-600" />
+        )}
+      </div>
+      {focused && list.length > 0 && (
+        <ul id={`${id}-list`} role="listbox" aria-label={label} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-md dark:border-slate-700 dark:bg-slate-900">
+          {list.map((s) => (
+            <li key={`${s.source}-${s.formattedAddress}`} role="option" aria-selected={false}>
+              <button
+                type="button"
+                className="flex w-full flex-col items-start gap-0.5 px-3 py-2 text-left text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => {
+                  onVerified(s);
+                  setFocused(false);
+                }}
+              >
+                <span className="font-medium">{s.formattedAddress}</span>
+                <span className="flex gap-2 text-xs text-slate-500">
+                  {s.source === 'saved' && <span>{t('saved')}</span>}
+                  {s.source === 'recent' && <span>{t('recent')}</span>}
+                  {!s.inServiceArea && <span className="text-red-600">{t('outsideArea')}</span>}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {verified && !verified.inServiceArea && (
+        <p role="alert" className="text-sm text-red-600">
+          {t('addressOutside')}
+        </p>
+      )}
+      {!verified && <p className="text-xs text-slate-500">{t('addressHint')}</p>}
+      <Button type="button" variant="outline" size="sm" className="self-start" onClick={useLocation} disabled={locating}>
+        <LocateFixed aria-hidden /> {locating ? t('locating') : t('useCurrentLocation')}
+      </Button>
+      {locationProblem && <p className="text-sm text-slate-600">{t('locationFailed')}</p>}
+    </div>
+  );
+}
