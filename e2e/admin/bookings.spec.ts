@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../support/helpers';
 import { addDays, adminLogin, mondayInWeeks, serviceId } from './admin-support';
 
+// The machine running the suite is shared and slow; these walk through several pages each.
+test.describe.configure({ timeout: 90_000 });
+
 test('on a phone the admin filters bookings, changes status, assigns the driver, reschedules within capacity and deletes', async ({ page, request }) => {
   const tuesday = addDays(mondayInWeeks(13), 1);
   const email = uniqueEmail('reese');

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { latestMail, uniqueEmail } from '../support/helpers';
 import { adminLogin } from './admin-support';
 
+// The machine running the suite is shared and slow; these walk through several pages each.
+test.describe.configure({ timeout: 90_000 });
+
 test('on a phone the admin finds a customer, edits them, sends a reset, creates a user and deletes one', async ({ page, request }) => {
   const email = uniqueEmail('quinn');
   const tag = Math.random().toString(36).slice(2, 7);

@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { CUSTOMER, signInViaApi } from '../support/helpers';
 import { addDays, adminLogin, mondayInWeeks, serviceId, showWeek, slotStarts } from './admin-support';
 
+// The machine running the suite is shared and slow; these walk through several pages each.
+test.describe.configure({ timeout: 90_000 });
+
 test('a signed-out visitor and a customer are kept out of the back office', async ({ page }) => {
   await page.goto('/admin/schedule');
   await expect(page).toHaveURL(/\/admin\/login$/);
