@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { CheckCircle2, LogOut, Truck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@web/components/ui/button';
@@ -17,13 +17,17 @@ import { useLocationSharing } from '../use-location-sharing';
 export function DriverDashboardPage() {
   const { user, isLoading } = useCurrentUser();
   const navigate = useNavigate();
+  const router = useRouter();
   const allowed = user?.role === 'driver' || user?.role === 'admin';
 
   useEffect(() => {
     if (isLoading || allowed) return;
+    // Logging out clears the user while the app is already on its way to '/': only a visitor still on
+    // /driver is sent to sign in.
+    if (!router.state.location.pathname.startsWith('/driver')) return;
     rememberRedirect('/driver');
     void navigate({ to: '/auth', replace: true });
-  }, [isLoading, allowed, navigate]);
+  }, [isLoading, allowed, navigate, router]);
 
   if (isLoading || !user || !allowed) return <Spinner />;
   return <Dashboard name={user.fullName || user.username} email={user.email} />;
