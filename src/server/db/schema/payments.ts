@@ -37,7 +37,7 @@ export const testPaymentIntents = pgTable(
  * A guest's plain tracking token, kept only while the booking waits for payment so the confirmation
  * e-mail (sent by whichever of the webhook or the browser confirms first) can carry the same link the
  * guest already holds. Deleted when the confirmation e-mail goes out or the hold is released
- * (docs/decisions/ booking-guest-link).
+ * (docs/decisions/005-booking-holds-and-payments.md).
  */
 export const guestLinkTokens = pgTable('guest_link_tokens', {
   bookingId: uuid('booking_id')
