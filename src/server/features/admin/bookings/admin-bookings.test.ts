@@ -129,4 +129,20 @@ describe('the dashboard', () => {
     const cents = views.filter((b) => !['pending', 'cancelled'].includes(b.status)).reduce((sum, b) => sum + Math.round(Number(b.totalAmount) * 100), 0);
     expect(body.revenue).toBe((cents / 100).toFixed(2));
   });
+
+  it("lists today's bookings (Pacific day) at a glance, blocked time left out", async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(t.ctx.now());
+    await t.call('POST', '/api/admin/business-availability', { cookie: admin, body: { date: today, startTime: '08:00', endTime: '20:00', maxCapacity: 3 } });
+    const services = (await t.call('GET', '/api/admin/services', { cookie: admin })).json() as Array<{ id: string; name: string }>;
+    const created = await t.call('POST', '/api/admin/appointments', {
+      cookie: admin,
+      body: { customerName: 'Today Person', customerEmail: 'today@example.com', serviceId: services.find((s) => s.name === 'Headlight Restoration')!.id, date: today, time: '12:00' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await t.call('POST', '/api/admin/blocked-time', { cookie: admin, body: { date: today, startTime: '15:00', endTime: '15:59' } });
+    const body = (await t.call('GET', '/api/admin/dashboard', { cookie: admin })).json();
+    expect(body.todayDate).toBe(today);
+    expect(body.today).toEqual([expect.objectContaining({ id: created.json().id, guestName: 'Today Person' })]);
+    expect(body.customers).toBe(2);
+  });
 });
