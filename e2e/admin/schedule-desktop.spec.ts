@@ -44,7 +44,7 @@ test('the admin signs in with the password only and sees the dashboard', async (
   await page.screenshot({ path: 'test-results/screenshots/admin-dashboard-desktop.png' });
 });
 
-test('the admin closes a day and customers are refused it; reopening gives it back', async ({ page, request }) => {
+test('the admin closes a day and customers are refused it; reopening gives it back', async ({ page, request, browser }) => {
   const monday = mondayInWeeks(10);
   const wednesday = addDays(monday, 2);
   await adminLogin(page);
@@ -71,8 +71,25 @@ test('the admin closes a day and customers are refused it; reopening gives it ba
   await expect(page.getByTestId(`cell-${wednesday} 10:00`)).toHaveAttribute('data-state', 'unavailable');
   await page.screenshot({ path: 'test-results/screenshots/admin-schedule-closed-day.png', fullPage: true });
 
-  // Refused to customers: an anonymous visitor gets no slot on that date.
+  // Refused to customers: an anonymous visitor gets no slot on that date…
   expect(await slotStarts(request, headlights, wednesday)).toEqual([]);
+  // …and a signed-in customer's booking start shows none either.
+  const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'America/Los_Angeles', locale: 'en-US' });
+  const customer = await customerContext.newPage();
+  await customer.goto('/');
+  await signInViaApi(customer, CUSTOMER);
+  await customer.goto('/');
+  await expect(customer.getByRole('heading', { name: 'Choose Your Service' })).toBeVisible();
+  await customer.getByRole('button', { name: /Headlight Restoration/ }).click();
+  await customer.getByLabel('On-site Service').check();
+  await customer.getByRole('button', { name: 'Pick a date' }).click();
+  const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${wednesday}T12:00:00Z`));
+  for (let i = 0; i < 6 && !(await customer.getByRole('button', { name: dayLabel }).isVisible()); i++) await customer.getByRole('button', { name: 'Next month' }).click();
+  await customer.getByRole('button', { name: dayLabel }).click();
+  await expect(customer.getByText('No available time slots for the selected date. Please choose a different date or contact us.')).toBeVisible();
+  await expect(customer.getByLabel('Time slot').locator('option')).toHaveText(['No available time slots for this date']);
+  await customer.screenshot({ path: 'test-results/screenshots/customer-closed-day.png', fullPage: true });
+  await customerContext.close();
 
   // Edit → Reopen Day.
   await header.getByRole('button', { name: `Edit ${wednesday}` }).click();
