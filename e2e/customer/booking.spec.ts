@@ -134,3 +134,10 @@ test('a signed-in customer books a pickup service at a saved address', async ({ 
   expect(booking).toMatchObject({ status: 'confirmed', serviceType: 'pickup' });
   await expect(page.getByText(id.slice(-8).toUpperCase())).toBeVisible();
 });
+
+test('/test-booking creates a paid test booking and opens its tracking page', async ({ page, request }) => {
+  await page.goto('/test-booking');
+  await expect(page).toHaveURL(/\/tracking\?bookingId=[0-9a-f-]{36}&token=/, { timeout: 20_000 });
+  const { booking } = await bookingFromTracking(page, request);
+  expect(booking.status).toBe('confirmed');
+});

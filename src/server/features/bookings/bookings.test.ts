@@ -120,6 +120,20 @@ describe('POST /api/bookings', () => {
     expect(response.json().message).toBe('Address not found');
   });
 
+  it('limits how many bookings one client can start in ten minutes', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const service = await serviceNamed(t, 'Full Detail');
+      const response = await t.call('POST', '/api/bookings', {
+        ip: '203.0.113.77',
+        body: { serviceId: service.id, serviceType: 'mobile', slotId: '2026-05-29T10:00', address: HOME, guestEmail: 'spammer@example.com' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
   it('answers 409 when the step is full', async () => {
     const headlights = await serviceNamed(t, 'Headlight Restoration');
     const at = { serviceId: headlights.id, slotId: '2026-06-03T16:00' };

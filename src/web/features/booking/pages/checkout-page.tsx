@@ -102,12 +102,16 @@ export function CheckoutPage() {
         setSavedChoice(preferred?.id ?? 'new');
         setPhase({ kind: 'ready', booking, intent });
       } catch (error) {
+        // The same checkout came back (reload, Back) after it was paid: show the booking, never pay twice.
+        if (error instanceof ApiError && error.status === 409) {
+          return void navigate({ to: '/tracking', search: { bookingId: booking.id, ...(booking.trackingToken ? { token: booking.trackingToken } : {}) } });
+        }
         // Payment-intent failures are only logged; the page shows Payment Error.
         console.error('create-payment-intent failed', error);
         setPhase({ kind: 'error', screen: error instanceof ApiError && error.status === 503 ? 'unavailable' : 'payment' });
       }
     },
-    [search, view.dateText, user?.id, config?.payments.publishableKey, t],
+    [search, view.dateText, user?.id, config?.payments.publishableKey, t, navigate],
   );
 
   useEffect(() => {
@@ -141,7 +145,6 @@ export function CheckoutPage() {
         toast(t('paymentUnknown'), { description: t('paymentUnknownText') });
         return;
       }
-      sessionStorage.removeItem(KEY_STORE);
       toast.success(t('paymentSuccessful'), { description: t('paymentSuccessfulText') });
       await navigate({ to: '/tracking', search: { bookingId, ...(trackingToken ? { token: trackingToken } : {}) } });
     } catch (error) {
