@@ -33,11 +33,15 @@ export interface DriverLocationView {
   updatedAt: string;
 }
 
+/** Which map the Live Track modal draws: OpenStreetMap tiles, or Google Maps when the server has a key. */
+export type MapProvider = { provider: 'osm' } | { provider: 'google'; apiKey: string };
+
 /** GET /api/bookings/guest/:id/driver-location */
 export interface DriverLocationResponse {
   location: DriverLocationView | null;
   driver: { fullName: string; phone: string | null } | null;
   eta: TrackingEta | null;
+  map: MapProvider;
 }
 
 export interface TrackingTokenResponse {

@@ -1,5 +1,5 @@
 import type { PublicUser } from '../../../shared/schemas/auth';
-import type { DriverLocationResponse, FullTrackingView, TrackingTokenResponse, TrackingView } from '../../../shared/schemas/tracking';
+import type { DriverLocationResponse, FullTrackingView, MapProvider, TrackingTokenResponse, TrackingView } from '../../../shared/schemas/tracking';
 import { estimateEta, type TrackingEta } from '../../../shared/tracking';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -81,13 +81,14 @@ export async function getDriverLocation(ctx: AppContext, bookingId: string, view
   if (!(await hasFullAccess(ctx, facts, viewer))) {
     throw new AppError(viewer.user || viewer.token ? 'FORBIDDEN' : 'UNAUTHENTICATED', 'A valid tracking link is needed to see the driver location');
   }
-  if (!facts.assignedDriverId) return { location: null, driver: null, eta: await etaFor(ctx.db, facts, ctx.now()) };
+  const map: MapProvider = ctx.config.googleMapsApiKey ? { provider: 'google', apiKey: ctx.config.googleMapsApiKey } : { provider: 'osm' };
+  if (!facts.assignedDriverId) return { location: null, driver: null, eta: await etaFor(ctx.db, facts, ctx.now()), map };
   const [location, driver, eta] = await Promise.all([
     findLiveLocation(ctx.db, bookingId, facts.assignedDriverId),
     findDriverContact(ctx.db, facts.assignedDriverId),
     etaFor(ctx.db, facts, ctx.now()),
   ]);
-  return { location, driver, eta };
+  return { location, driver, eta, map };
 }
 
 /**

@@ -100,7 +100,7 @@ describe('GET /api/bookings/guest/:id', () => {
     } finally {
       await later.close();
     }
-  });
+  }, 120_000);
 
   it('answers 404 for an unknown booking and 400 for a malformed id', async () => {
     const missing = await test.call('GET', '/api/bookings/guest/00000000-0000-4000-8000-000000000000');
@@ -176,6 +176,19 @@ describe('GET /api/bookings/guest/:id/driver-location', () => {
     expect(view.eta).toEqual(after.eta);
     expect(view.updates[0]).toMatchObject({ status: 'en_route_pickup', message: 'Driver En Route to Pickup' });
   });
+
+  it('names the map to draw: OpenStreetMap, or Google Maps with its key when the server has one', async () => {
+    const admin = await test.login('admin@glint.local');
+    expect((await test.call('GET', `/api/bookings/guest/${bookingId}/driver-location`, { cookie: admin })).json().map).toEqual({ provider: 'osm' });
+    const google = await createTestApp({ seedDemo: true, env: { GOOGLE_MAPS_API_KEY: 'browser-key-123' } });
+    try {
+      const [row] = await google.handle.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.status, 'confirmed')).limit(1);
+      const cookie = await google.login('admin@glint.local');
+      expect((await google.call('GET', `/api/bookings/guest/${row!.id}/driver-location`, { cookie })).json().map).toEqual({ provider: 'google', apiKey: 'browser-key-123' });
+    } finally {
+      await google.close();
+    }
+  }, 120_000);
 
   it('answers with no driver for a booking nobody is assigned to', async () => {
     const admin = await test.login('admin@glint.local');

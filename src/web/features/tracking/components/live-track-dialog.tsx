@@ -10,6 +10,7 @@ import { driverLocationQuery } from '../api';
 import { trackingMessages } from '../messages';
 
 const LiveMap = lazy(() => import('./live-map'));
+const GoogleMap = lazy(() => import('./google-map'));
 
 interface LiveTrackDialogProps {
   open: boolean;
@@ -50,7 +51,7 @@ function DriverLocationPanel({ bookingId, token }: { bookingId: string; token?: 
 
   if (query.isPending) return <Spinner />;
   if (query.isError) return <Alert tone="error">{t('failedLocation')}</Alert>;
-  const { location, driver } = query.data;
+  const { location, driver, map } = query.data;
   const ago = location ? lastUpdated(location.updatedAt, now) : null;
   const agoText = !ago ? '' : ago.unit === 'now' ? t('justNow') : ago.unit === 'minutes' ? t('minutesAgo', { n: ago.value }) : t('hoursAgo', { n: ago.value });
 
@@ -58,7 +59,18 @@ function DriverLocationPanel({ bookingId, token }: { bookingId: string; token?: 
     <div className="flex flex-col gap-3">
       {location ? (
         <Suspense fallback={<Spinner label={t('mapLoading')} className="h-64" />}>
-          <LiveMap latitude={location.latitude} longitude={location.longitude} driverName={driver?.fullName ?? t('driver')} failedText={t('mapFailed')} />
+          {map.provider === 'google' ? (
+            <GoogleMap
+              apiKey={map.apiKey}
+              latitude={location.latitude}
+              longitude={location.longitude}
+              driverName={driver?.fullName ?? t('driver')}
+              loadFailedText={t('mapLoadFailed')}
+              initFailedText={t('mapFailed')}
+            />
+          ) : (
+            <LiveMap latitude={location.latitude} longitude={location.longitude} driverName={driver?.fullName ?? t('driver')} failedText={t('mapFailed')} />
+          )}
         </Suspense>
       ) : (
         <Alert tone="info">{t('locationNotYet')}</Alert>
