@@ -13,4 +13,5 @@ export const accountRoutes = [
   page('/reviews', () => import('./pages/reviews-page'), 'ReviewsPage'),
   page('/help', () => import('./pages/help-page'), 'HelpPage'),
   page('/settings', () => import('./pages/settings-page'), 'SettingsPage'),
+  page('/bookings/$bookingId/receipt', () => import('./pages/receipt-page'), 'ReceiptPage'),
 ] as const;

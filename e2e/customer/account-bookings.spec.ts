@@ -1,0 +1,158 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ADMIN, uniqueEmail } from '../support/helpers';
+
+/**
+ * The customer's own bookings. Each test makes its own customer and books through the same calls the
+ * checkout makes (test card 4242…), so it depends on no other spec's data.
+ */
+
+const PACIFIC = 'America/Los_Angeles';
+
+/** YYYY-MM-DD of an open business day (Monday–Saturday) at least `days` days from today, Pacific. */
+function openDay(days: number): string {
+  const at = new Date(Date.now() + days * 86_400_000);
+  let key = new Intl.DateTimeFormat('en-CA', { timeZone: PACIFIC }).format(at);
+  while (new Date(`${key}T12:00:00Z`).getUTCDay() === 0) key = new Date(Date.parse(`${key}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return key;
+}
+
+async function newCustomer(page: Page) {
+  const response = await page.request.post('/api/auth/register', {
+    data: { fullName: 'Blake Booker', email: uniqueEmail('bookings'), phone: '4085550166', password: 'bookings-e2e-pass' },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+interface Service {
+  id: string;
+  name: string;
+  locationOptions: { mobile: boolean; pickup: boolean; serviceLocation: boolean };
+}
+
+async function serviceNamed(api: APIRequestContext, name: string): Promise<Service> {
+  const services = (await (await api.get('/api/services')).json()) as Service[];
+  const service = services.find((s) => s.name === name);
+  expect(service, `service ${name}`).toBeTruthy();
+  return service!;
+}
+
+/** Books and pays like the checkout does; answers the booking id. */
+async function bookAndPay(api: APIRequestContext, service: Service, date: string, slotIndex = 0): Promise<string> {
+  const serviceId = service.id;
+  const serviceType = (['mobile', 'pickup', 'serviceLocation'] as const).find((type) => service.locationOptions[type]) ?? 'mobile';
+  const slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${date}`)).json()) as Array<{ id: string }>;
+  expect(slots.length, `slots on ${date}`).toBeGreaterThan(slotIndex);
+  const created = await api.post('/api/bookings', {
+    headers: { 'Idempotency-Key': `account-e2e-${Date.now()}-${Math.random()}` },
+    data: { serviceId, serviceType, slotId: slots[slotIndex]!.id, address: serviceType === 'serviceLocation' ? null : '425 Park Ave, San Jose, CA 95110', totalAmount: '0.00', serviceFee: '0.00', tax: '0.00' },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const bookingId = ((await created.json()) as { id: string }).id;
+  const intent = await api.post('/api/create-payment-intent', { data: { bookingId } });
+  expect(intent.ok(), await intent.text()).toBeTruthy();
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paymentIntentId = clientSecret.split('_secret_')[0]!;
+  const card = await api.post('/api/payments/test/confirm-card', { data: { paymentIntentId, clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' } });
+  expect(card.ok(), await card.text()).toBeTruthy();
+  const confirmed = await api.post('/api/confirm-payment', { data: { paymentIntentId, bookingId } });
+  expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
+  return bookingId;
+}
+
+/** The business marks the booking completed (admin call, in its own session). */
+async function completeAsAdmin(baseURL: string, bookingId: string) {
+  const admin = await playwrightRequest.newContext({ baseURL });
+  const login = await admin.post('/api/auth/login', { data: ADMIN });
+  expect(login.ok(), await login.text()).toBeTruthy();
+  const done = await admin.patch(`/api/bookings/${bookingId}/status`, { data: { status: 'completed' } });
+  expect(done.ok(), await done.text()).toBeTruthy();
+  await admin.dispose();
+}
+
+const shortDate = (dateKey: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${dateKey}T12:00:00Z`));
+
+test('a customer reviews a completed booking and the service rating changes', async ({ page, baseURL }) => {
+  await newCustomer(page);
+  const service = await serviceNamed(page.request, 'Engine Bay Detail');
+  const bookingId = await bookAndPay(page.request, service, openDay(2));
+  await completeAsAdmin(baseURL!, bookingId);
+
+  // Until its first review a service shows 5.0.
+  await page.goto('/');
+  const card = page.getByTestId('service-card').filter({ hasText: service.name });
+  await expect(card.getByLabel('Rating 5.0')).toBeVisible();
+
+  await page.goto('/bookings');
+  const booking = page.getByTestId('booking-card').filter({ hasText: service.name });
+  await expect(booking.getByText('Completed')).toBeVisible();
+  await booking.getByRole('link', { name: 'Rate this service' }).click();
+
+  const review = page.getByTestId('review-card').filter({ hasText: service.name });
+  await expect(review.getByRole('button', { name: 'Submit Review' })).toBeDisabled();
+  await review.getByLabel('3 stars').check({ force: true });
+  await review.getByLabel('Your review (optional)').fill('Good, but it took longer than promised.');
+  await review.getByRole('button', { name: 'Submit Review' }).click();
+  await expect(page.getByText('Thank you for your review!')).toBeVisible();
+  await expect(review.getByRole('img', { name: 'Rated 3 out of 5' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/account-reviews.png', fullPage: true });
+
+  // Reviewed once: after a reload it shows the stars, not the form.
+  await page.reload();
+  await expect(review.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(card.getByLabel('Rating 3.0')).toBeVisible();
+
+  // The receipt of that booking, with its card.
+  await page.goto('/bookings');
+  await booking.getByRole('link', { name: 'View Receipt' }).click();
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await expect(page.getByText('Paid with Visa •••• 4242')).toBeVisible();
+  await expect(page.getByText('Service Fee')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/account-receipt.png', fullPage: true });
+});
+
+test('a customer reschedules a booking to another day', async ({ page }) => {
+  await newCustomer(page);
+  const service = await serviceNamed(page.request, 'Express Exterior Wash');
+  const from = openDay(3);
+  const to = openDay(5);
+  await bookAndPay(page.request, service, from);
+
+  await page.goto('/bookings');
+  const booking = page.getByTestId('booking-card').filter({ hasText: service.name });
+  await expect(booking).toContainText(shortDate(from));
+  await booking.getByRole('button', { name: 'Reschedule' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Reschedule booking' });
+  await dialog.getByLabel('New date').fill(to);
+  const time = dialog.getByLabel('New time');
+  await expect(time.locator('option')).not.toHaveCount(1);
+  const firstStart = await time.locator('option').nth(1).getAttribute('value');
+  await time.selectOption(firstStart!);
+  await page.screenshot({ path: 'test-results/screenshots/account-reschedule.png', fullPage: true });
+  await dialog.getByRole('button', { name: 'Confirm New Time' }).click();
+  await expect(page.getByText('Booking rescheduled')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await expect(booking).toContainText(shortDate(to));
+  await expect(booking).not.toContainText(shortDate(from));
+});
+
+test('a customer cancels a paid booking and is told it was refunded', async ({ page }) => {
+  await newCustomer(page);
+  const service = await serviceNamed(page.request, 'Express Exterior Wash');
+  await bookAndPay(page.request, service, openDay(4), 1);
+  await page.goto('/bookings');
+  const booking = page.getByTestId('booking-card').filter({ hasText: service.name });
+  await booking.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel Booking' }).click();
+  await expect(page.getByText('Your payment has been refunded.')).toBeVisible();
+  await expect(booking.getByText('Cancelled')).toBeVisible();
+  await expect(booking.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
+
+  // The bell shows the update.
+  await page.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Notifications' }).getByText('Cancelled by the customer', { exact: false })).toBeVisible();
+});

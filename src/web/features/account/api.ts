@@ -1,0 +1,188 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SlotCandidate } from '@shared/slots';
+import type {
+  AccountSummary,
+  AddressRequest,
+  ChangePasswordRequest,
+  SavedAddress,
+  SavedPaymentMethod,
+  SettingsResponse,
+  UpdateProfileRequest,
+  UpdateProfileResponse,
+  UpdateSettingsRequest,
+} from '@shared/schemas/account';
+import type { AccountBooking, AccountBookingsPage, Receipt, ReviewResponse } from '@shared/schemas/bookings-account';
+import { currentUserKey } from '@web/features/auth/api';
+import { api } from '@web/lib/api';
+
+/** The account pages' calls: fetchers, query options and hooks, with one set of query keys. */
+export const accountKeys = {
+  all: ['account'] as const,
+  bookings: (status?: string) => ['account', 'bookings', status ?? 'all'] as const,
+  receipt: (id: string) => ['account', 'receipt', id] as const,
+  summary: ['account', 'summary'] as const,
+  addresses: ['account', 'addresses'] as const,
+  cards: ['account', 'payment-methods'] as const,
+  slots: (serviceId: string, date: string) => ['account', 'slots', serviceId, date] as const,
+};
+/** Settings live under their own key: the header's preferences sync reads them too. */
+export const settingsKey = ['settings'] as const;
+
+const PAGE_SIZE = 10;
+
+export const bookingsQuery = (status?: 'completed') =>
+  infiniteQueryOptions({
+    queryKey: accountKeys.bookings(status),
+    queryFn: ({ pageParam }) => api.get<AccountBookingsPage>(`/api/bookings?page=${pageParam}&pageSize=${PAGE_SIZE}${status ? `&status=${status}` : ''}`),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+
+export function useMyBookings(status?: 'completed') {
+  const query = useInfiniteQuery(bookingsQuery(status));
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return { ...query, items, total: query.data?.pages[0]?.total ?? 0 };
+}
+
+export const receiptQuery = (id: string) => queryOptions({ queryKey: accountKeys.receipt(id), queryFn: () => api.get<Receipt>(`/api/bookings/${id}/receipt`) });
+export const summaryQuery = queryOptions({ queryKey: accountKeys.summary, queryFn: () => api.get<AccountSummary>('/api/account/summary') });
+export const addressesQuery = queryOptions({ queryKey: accountKeys.addresses, queryFn: () => api.get<SavedAddress[]>('/api/addresses') });
+export const cardsQuery = queryOptions({ queryKey: accountKeys.cards, queryFn: () => api.get<SavedPaymentMethod[]>('/api/payment-methods') });
+export const settingsQuery = queryOptions({ queryKey: settingsKey, queryFn: () => api.get<SettingsResponse>('/api/settings') });
+
+/** Available starts for a reschedule: the same public call the booking start uses; fresh each time the dialog asks. */
+export const rescheduleSlotsQuery = (serviceId: string, date: string) =>
+  queryOptions({
+    queryKey: accountKeys.slots(serviceId, date),
+    queryFn: () => api.get<SlotCandidate[]>(`/api/services/${serviceId}/available-slots?date=${date}`),
+    staleTime: 0,
+  });
+
+/** After any booking change: the history, the stats and the notifications all move. */
+function useBookingsChanged() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['account', 'bookings'] }),
+      queryClient.invalidateQueries({ queryKey: accountKeys.summary }),
+      queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+      queryClient.invalidateQueries({ queryKey: ['services'] }),
+    ]);
+}
+
+export function useCancelBooking() {
+  const changed = useBookingsChanged();
+  return useMutation({
+    mutationFn: (id: string) => api.post<{ message: string; refunded: boolean; booking: AccountBooking }>(`/api/bookings/${id}/cancel`),
+    onSuccess: changed,
+  });
+}
+
+export function useRescheduleBooking() {
+  const changed = useBookingsChanged();
+  return useMutation({
+    mutationFn: (input: { id: string; slotId: string; scheduledDate: string }) =>
+      api.post<{ message: string; booking: AccountBooking }>(`/api/bookings/${input.id}/reschedule`, { slotId: input.slotId, scheduledDate: input.scheduledDate }),
+    onSuccess: changed,
+  });
+}
+
+export function useReviewBooking() {
+  const changed = useBookingsChanged();
+  return useMutation({
+    mutationFn: (input: { id: string; rating: number; review: string }) =>
+      api.post<ReviewResponse>(`/api/bookings/${input.id}/review`, { rating: input.rating, review: input.review || undefined }),
+    onSuccess: changed,
+  });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateProfileRequest) => api.put<UpdateProfileResponse>('/api/auth/me', input),
+    onSuccess: async (result, input) => {
+      queryClient.setQueryData(currentUserKey, result.user);
+      if (input.emailNotifications !== undefined) {
+        queryClient.setQueryData<SettingsResponse>(settingsKey, (old) => (old ? { ...old, emailNotifications: input.emailNotifications! } : old));
+      }
+    },
+  });
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateSettingsRequest) => api.put<SettingsResponse>('/api/settings', input),
+    onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: (input: ChangePasswordRequest) => api.post<{ message: string }>('/api/auth/change-password', input) });
+}
+
+export function useResendVerification() {
+  return useMutation({ mutationFn: () => api.post<{ message: string }>('/api/auth/resend-verification') });
+}
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => api.delete<{ message: string }>('/api/auth/me', { password }),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserKey, null);
+    },
+  });
+}
+
+export function useAddresses() {
+  return useQuery(addressesQuery);
+}
+
+export function useSaveAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AddressRequest & { id?: string }) => {
+      const { id, ...body } = input;
+      return id ? api.put<SavedAddress>(`/api/addresses/${id}`, body) : api.post<SavedAddress>('/api/addresses', body);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
+  });
+}
+
+export function useDefaultAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.put<SavedAddress>(`/api/addresses/${id}/default`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
+  });
+}
+
+export function useDeleteAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/addresses/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
+  });
+}
+
+export function useCards() {
+  return useQuery(cardsQuery);
+}
+
+export function useDefaultCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.put<{ message: string }>(`/api/payment-methods/${id}/default`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.cards }),
+  });
+}
+
+export function useDeleteCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/payment-methods/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.cards }),
+  });
+}

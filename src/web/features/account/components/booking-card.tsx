@@ -1,0 +1,134 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { CalendarClock, Phone, Receipt, RotateCcw, Truck, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { bookingNumber } from '@shared/format';
+import { formatUsd } from '@shared/money';
+import type { AccountBooking } from '@shared/schemas/bookings-account';
+import { isTrackable, SELF_SERVICE_STATUSES } from '@shared/self-service';
+import { historyLabel } from '@shared/tracking';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { telHref, usePublicConfig } from '@web/features/app/api';
+import { errorMessage } from '@web/lib/api';
+import { useLanguage, useT } from '@web/lib/i18n';
+import { useCancelBooking } from '../api';
+import { formatDate, formatDateTime, statusKey } from '../format';
+import { accountMessages } from '../messages';
+import { RescheduleDialog } from './reschedule-dialog';
+import { Stars } from './stars';
+
+const TONES = { Completed: 'green', 'In Progress': 'blue', Confirmed: 'purple', Cancelled: 'red', Pending: 'yellow' } as const;
+
+/** One order in the history: what was booked, its state, and what the customer can do with it now. */
+export function BookingCard({ booking }: { booking: AccountBooking }) {
+  const t = useT(accountMessages);
+  const { language } = useLanguage();
+  const config = usePublicConfig();
+  const navigate = useNavigate();
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [rescheduleOpen, setRescheduleOpen] = useState(false);
+  const cancel = useCancelBooking();
+  const label = historyLabel(booking.status);
+  const changeable = booking.selfServiceBlock === null;
+  const tooLate = booking.selfServiceBlock === 'too_late' && SELF_SERVICE_STATUSES.has(booking.status);
+
+  const bookAgain = () => {
+    const address = booking.serviceType === 'serviceLocation' || !booking.address ? '' : `${booking.address.street}, ${booking.address.city}, ${booking.address.state} ${booking.address.zipCode}`;
+    const search = new URLSearchParams({ serviceId: booking.serviceId, serviceType: booking.serviceType, address });
+    void navigate({ href: `/?${search.toString()}` });
+  };
+
+  const confirmCancel = () =>
+    cancel.mutate(booking.id, {
+      onSuccess: (result) => {
+        setCancelOpen(false);
+        toast.success(t('cancelledTitle'), { description: result.refunded ? t('cancelledRefunded') : t('cancelledNoCharge') });
+      },
+      onError: (error) => toast.error(t('cancelFailed'), { description: errorMessage(error, t('tryAgain')) }),
+    });
+
+  return (
+    <Card data-testid="booking-card">
+      <CardHeader>
+        <div className="flex items-start justify-between gap-2">
+          <CardTitle>{booking.serviceName}</CardTitle>
+          <Badge tone={TONES[label]}>{t(statusKey(label))}</Badge>
+        </div>
+        <p className="text-sm text-slate-500">
+          {t('bookedOn', { date: formatDate(booking.createdAt, language) })} · #{bookingNumber(booking.id)}
+        </p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-1 text-sm">
+        <p className="flex items-center gap-2">
+          <CalendarClock className="size-4 text-slate-500" aria-hidden />
+          {formatDateTime(booking.scheduledDate, language)}
+        </p>
+        <p className="text-lg font-semibold">{formatUsd(booking.totalAmount)}</p>
+        {booking.status === 'completed' && booking.rating !== null && <Stars rating={booking.rating} label={t('ratedStars', { n: booking.rating })} />}
+        {tooLate && (
+          <p className="mt-1 rounded-lg bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            {t('tooLate')}{' '}
+            {config && (
+              <a className="inline-flex items-center gap-1 font-semibold underline" href={telHref(config.businessPhone)}>
+                <Phone className="size-3.5" aria-hidden /> {config.businessPhone}
+              </a>
+            )}
+          </p>
+        )}
+      </CardContent>
+      <CardFooter className="flex-wrap">
+        {isTrackable(booking.status) && (
+          <Button asChild size="sm">
+            <Link to="/tracking" search={{ bookingId: booking.id } as never}>
+              <Truck aria-hidden /> {t('trackOrder')}
+            </Link>
+          </Button>
+        )}
+        {changeable && (
+          <>
+            <Button size="sm" variant="outline" onClick={() => setRescheduleOpen(true)}>
+              <CalendarClock aria-hidden /> {t('reschedule')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setCancelOpen(true)}>
+              <XCircle aria-hidden /> {t('cancelBooking')}
+            </Button>
+          </>
+        )}
+        {booking.status === 'completed' && (
+          <>
+            {booking.rating === null && (
+              <Button asChild size="sm" variant="outline">
+                <Link to="/reviews">{t('rateService')}</Link>
+              </Button>
+            )}
+            <Button asChild size="sm" variant="outline">
+              <Link to="/bookings/$bookingId/receipt" params={{ bookingId: booking.id }}>
+                <Receipt aria-hidden /> {t('viewReceipt')}
+              </Link>
+            </Button>
+            <Button size="sm" variant="secondary" onClick={bookAgain}>
+              <RotateCcw aria-hidden /> {t('bookAgain')}
+            </Button>
+          </>
+        )}
+      </CardFooter>
+
+      <Dialog open={cancelOpen} onOpenChange={setCancelOpen}>
+        <DialogContent title={t('cancelTitle')} description={booking.paymentStatus === 'paid' ? t('cancelRefundNote', { amount: formatUsd(booking.totalAmount) }) : t('cancelNoChargeNote')}>
+          <div className="flex flex-col gap-2 sm:flex-row-reverse">
+            <Button variant="destructive" onClick={confirmCancel} disabled={cancel.isPending}>
+              {cancel.isPending ? t('cancelling') : t('confirmCancel')}
+            </Button>
+            <Button variant="outline" onClick={() => setCancelOpen(false)}>
+              {t('keepBooking')}
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+      {rescheduleOpen && <RescheduleDialog booking={booking} onClose={() => setRescheduleOpen(false)} />}
+    </Card>
+  );
+}

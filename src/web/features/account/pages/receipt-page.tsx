@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { Printer } from 'lucide-react';
+import { formatUsd } from '@shared/money';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent } from '@web/components/ui/card';
+import { Alert, Spinner } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { useLanguage, useT } from '@web/lib/i18n';
+import { receiptQuery } from '../api';
+import { formatDate, formatDateTime } from '../format';
+import { PageHeader, SignedIn } from '../components/signed-in';
+import { accountMessages } from '../messages';
+
+export function ReceiptPage() {
+  return <SignedIn>{() => <ReceiptView />}</SignedIn>;
+}
+
+const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
+
+/** A printable receipt: business, customer, booking, line items, tax, total and the card that paid. */
+function ReceiptView() {
+  const t = useT(accountMessages);
+  const { language } = useLanguage();
+  const { bookingId } = useParams({ strict: false }) as { bookingId: string };
+  const receipt = useQuery(receiptQuery(bookingId));
+
+  if (receipt.isLoading) return <Spinner />;
+  if (!receipt.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PageHeader title={t('receiptTitle')} back="/bookings" backLabel={t('back')} />
+        <Alert tone="error" title={t('receiptUnavailable')}>
+          {errorMessage(receipt.error, t('tryAgain'))}
+        </Alert>
+      </div>
+    );
+  }
+  const r = receipt.data;
+  return (
+    <div className="flex flex-col gap-4">
+      {/* The header and bottom navigation belong to the shell; on paper only the receipt shows. */}
+      <style>{'@media print { header, nav { display: none !important; } main { padding: 0 !important; } }'}</style>
+      <PageHeader title={t('receiptTitle')} back="/bookings" backLabel={t('back')}>
+        <Button size="sm" variant="outline" onClick={() => window.print()} className="print:hidden">
+          <Printer aria-hidden /> {t('print')}
+        </Button>
+      </PageHeader>
+      <Card className="print:border-0 print:shadow-none">
+        <CardContent className="flex flex-col gap-4 pt-4 text-sm">
+          <div>
+            <p className="text-xl font-bold">{r.business.name}</p>
+            <p className="text-slate-500">{r.business.address}</p>
+            <p className="text-slate-500">
+              {r.business.phone} · {r.business.email}
+            </p>
+          </div>
+          <div className="grid grid-cols-2 gap-2">
+            <div>
+              <p className="text-xs uppercase text-slate-500">{t('receiptNumber')}</p>
+              <p className="font-mono font-semibold">#{r.bookingNumber}</p>
+            </div>
+            <div>
+              <p className="text-xs uppercase text-slate-500">{t('receiptDate')}</p>
+              <p>{formatDate(r.issuedAt, language)}</p>
+            </div>
+            <div>
+              <p className="text-xs uppercase text-slate-500">{t('billedTo')}</p>
+              <p>{r.customer.fullName}</p>
+              <p className="text-slate-500">{r.customer.email}</p>
+            </div>
+            <div>
+              <p className="text-xs uppercase text-slate-500">{t('serviceDate')}</p>
+              <p>{formatDateTime(r.scheduledDate, language)}</p>
+              {r.address && (
+                <p className="text-slate-500">
+                  {r.address.street}, {r.address.city}, {r.address.state} {r.address.zipCode}
+                </p>
+              )}
+            </div>
+          </div>
+          <table className="w-full">
+            <tbody>
+              {r.lines.map((line) => (
+                <tr key={line.label} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="py-2">{line.label === 'Service Fee' ? t('serviceFee') : line.label}</td>
+                  <td className="py-2 text-right">{formatUsd(line.amount)}</td>
+                </tr>
+              ))}
+              <tr>
+                <td className="pt-2 text-slate-500">{t('subtotal')}</td>
+                <td className="pt-2 text-right text-slate-500">{formatUsd(r.subtotal)}</td>
+              </tr>
+              <tr>
+                <td className="text-slate-500">{t('tax')}</td>
+                <td className="text-right text-slate-500">{formatUsd(r.tax)}</td>
+              </tr>
+              <tr className="text-base font-bold">
+                <td className="pt-2">{t('total')}</td>
+                <td className="pt-2 text-right">{formatUsd(r.total)}</td>
+              </tr>
+            </tbody>
+          </table>
+          <p>
+            {r.payment.last4 ? t('paidWith', { card: `${brandName(r.payment.brand ?? 'card')} •••• ${r.payment.last4}` }) : t('paymentOnFile')}
+            {r.payment.status === 'refunded' && <span className="ml-2 font-semibold text-red-600">{t('refunded')}</span>}
+          </p>
+          <p className="text-xs text-slate-500">{t('receiptThanks')}</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
