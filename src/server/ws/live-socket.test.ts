@@ -29,7 +29,7 @@ beforeAll(async () => {
   pickupId = mine.find((b) => b.type === 'pickup')!.id;
   mobileId = mine.find((b) => b.type === 'mobile')!.id;
   token = await issueTrackingToken(test.handle.db, pickupId);
-});
+}, 120_000);
 afterAll(async () => test.close());
 
 describe('/ws with a tracking token', () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
     .where(and(eq(bookings.assignedDriverId, driverId), eq(bookings.status, 'confirmed')));
   pickupBookingId = mine.find((b) => b.type === 'pickup')!.id;
   mobileBookingId = mine.find((b) => b.type === 'mobile')!.id;
-});
+}, 120_000);
 afterAll(async () => test.close());
 
 describe('the role is enforced on every /api/driver route', () => {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   bookingId = assigned!.id;
   const all = await test.handle.db.select({ id: bookings.id, driver: bookings.assignedDriverId }).from(bookings);
   unassignedId = all.find((b) => b.driver === null)!.id;
-});
+}, 120_000);
 afterAll(async () => test.close());
 
 const privateFields = ['address', 'user', 'guestEmail', 'guestName', 'guestPhone', 'totalAmount', 'notes', 'updates'];
