@@ -67,7 +67,7 @@ function ReceiptView() {
             <div>
               <p className="text-xs uppercase text-slate-500">{t('billedTo')}</p>
               <p>{r.customer.fullName}</p>
-              <p className="text-slate-500">{r.customer.email}</p>
+              <p className="break-all text-slate-500">{r.customer.email}</p>
             </div>
             <div>
               <p className="text-xs uppercase text-slate-500">{t('serviceDate')}</p>
