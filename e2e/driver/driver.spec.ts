@@ -15,7 +15,10 @@ test('a visitor is sent to sign in and comes back to the driver dashboard', asyn
 test('a customer cannot use the driver dashboard, nor its API', async ({ page }) => {
   expect((await page.request.post('/api/auth/login', { data: CUSTOMER })).ok()).toBeTruthy();
   await page.goto('/driver/dashboard');
-  await expect(page).toHaveURL(/\/auth$/);
+  // Sent to /auth with /driver remembered; the sign-in page then sends a signed-in customer home.
+  await expect(page).toHaveURL(/\/(auth)?$/);
+  await expect(page.getByRole('heading', { name: 'Driver Dashboard' })).toHaveCount(0);
+  expect(await page.evaluate(() => sessionStorage.getItem('glint.redirectAfterLogin'))).toBe('/driver');
   expect((await page.request.get('/api/driver/bookings')).status()).toBe(403);
   expect((await page.request.put('/api/driver/location', { data: { latitude: 37.3, longitude: -121.9 } })).status()).toBe(403);
 });
