@@ -221,5 +221,5 @@ describe('GET /api/create-test-booking-redirect', () => {
     } finally {
       await prod.close();
     }
-  });
+  }, 120_000); // builds a second app: migrations and seed on a busy machine
 });

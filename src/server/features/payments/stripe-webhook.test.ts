@@ -190,5 +190,5 @@ describe('webhook without Stripe', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 120_000); // builds a second app: migrations and seed on a busy machine
 });
