@@ -48,6 +48,13 @@ describe('slot maths', () => {
     expect(closureApplies({ date: '2025-12-25', isRecurring: false }, '2026-12-25')).toBe(false);
   });
 
+  it('offers no start in, or across, the hour skipped when clocks spring forward', () => {
+    const slots = candidateSlots({ dateKey: '2026-03-08', windows: [{ start: '01:00', end: '05:00', capacity: 2 }], occupants: [], durationMinutes: 60, earliestStartMinute: -1 });
+    expect(slots.map((s) => s.startTime)).toEqual(['01:00', '03:00', '03:30', '04:00']);
+    const normalDay = candidateSlots({ dateKey: '2026-03-15', windows: [{ start: '01:00', end: '05:00', capacity: 2 }], occupants: [], durationMinutes: 60, earliestStartMinute: -1 });
+    expect(normalDay.map((s) => s.startTime)).toContain('02:00');
+  });
+
   it('parses slot ids strictly', () => {
     expect(parseSlotId('2026-11-23T09:30')).toEqual({ dateKey: '2026-11-23', time: '09:30' });
     expect(parseSlotId('2026-11-23T9:30')).toBeUndefined();

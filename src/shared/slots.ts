@@ -1,5 +1,5 @@
 import { MIN_NOTICE_MINUTES, SLOT_MINUTES } from './constants';
-import { minutesOfDay, timeFromMinutes } from './time';
+import { minutesOfDay, timeFromMinutes, wallTimeExists } from './time';
 
 /**
  * Slot maths, pure: a business day is a set of open windows (wall-clock minutes, Pacific) each with a
@@ -76,6 +76,8 @@ export interface CandidateOptions {
 /** Every start of the day with its capacity and what is left; full starts are kept with 0 left. */
 export function candidateSlots(options: CandidateOptions): SlotCandidate[] {
   const capacities = stepCapacities(options.windows);
+  // On the spring-forward day the hour from 02:00 does not exist: no start in it, no booking across it.
+  for (const step of capacities.keys()) if (!wallTimeExists(options.dateKey, timeFromMinutes(step))) capacities.delete(step);
   const usage = stepUsage(options.occupants);
   const starts = [...capacities.keys()].sort((a, b) => a - b);
   const slots: SlotCandidate[] = [];

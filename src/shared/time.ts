@@ -20,6 +20,12 @@ export function pacificInstant(dateKey: string, time: string): Date {
   return new Date(new TZDate(y, m - 1, d, hh, mm, 0, TIME_ZONE).getTime());
 }
 
+/** False for the wall-clock times skipped when clocks spring forward (02:00–02:59 on 2026-03-08). */
+export function wallTimeExists(dateKey: string, time: string): boolean {
+  const instant = pacificInstant(dateKey, time);
+  return pacificDateKey(instant) === dateKey && pacificTimeOfDay(instant) === time;
+}
+
 /** Day of week (0 = Sunday) of a calendar date. */
 export function dayOfWeek(dateKey: string): number {
   return new Date(`${dateKey}T12:00:00Z`).getUTCDay();
