@@ -156,3 +156,19 @@ test('a customer cancels a paid booking and is told it was refunded', async ({ p
   await page.getByRole('button', { name: /Notifications, \d+ unread/ }).click();
   await expect(page.getByRole('dialog', { name: 'Notifications' }).getByText('Cancelled by the customer', { exact: false })).toBeVisible();
 });
+
+test('Book Again opens the booking start with the service, type and address filled in', async ({ page, baseURL }) => {
+  await newCustomer(page);
+  const service = await serviceNamed(page.request, 'Express Exterior Wash'); // mobile first: needs an address
+  const bookingId = await bookAndPay(page.request, service, openDay(3));
+  await completeAsAdmin(baseURL!, bookingId);
+
+  await page.goto('/bookings');
+  const booking = page.getByTestId('booking-card').filter({ hasText: service.name });
+  await booking.getByRole('button', { name: 'Book Again' }).click();
+  await expect(page).toHaveURL(new RegExp(`serviceId=${service.id}`));
+  const card = page.getByTestId('service-card').filter({ hasText: service.name });
+  await expect(card.getByRole('button', { pressed: true })).toBeVisible();
+  await expect(page.getByRole('radio', { checked: true })).toHaveValue('mobile');
+  await expect(page.getByRole('combobox', { name: /service location/i }).or(page.getByLabel(/service location/i).first())).toHaveValue('425 Park Ave, San Jose, CA 95110');
+});

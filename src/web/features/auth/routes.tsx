@@ -5,7 +5,19 @@ import { text, type RawSearch } from '@web/lib/search';
 
 const tokenSearch = (search: RawSearch): { token?: string } => ({ token: text(search, 'token') });
 
-export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: HomePage });
+/** Book Again opens the booking start with the service, type and address filled in. */
+export interface HomeSearch {
+  serviceId?: string;
+  serviceType?: string;
+  address?: string;
+}
+const homeSearch = (search: RawSearch): HomeSearch => ({
+  serviceId: text(search, 'serviceId'),
+  serviceType: text(search, 'serviceType'),
+  address: text(search, 'address'),
+});
+
+export const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', validateSearch: homeSearch, component: HomePage });
 
 export const authRoutes = [
   homeRoute,

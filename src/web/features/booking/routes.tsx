@@ -1,19 +1,30 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
-import { SERVICE_TYPES } from '@shared/domain';
+import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
 import { rootRoute } from '@web/root-route';
+import { oneOf, text, type RawSearch } from '@web/lib/search';
 
-/** The query of /booking, /booking-details and /checkout (customer-app.md §2). */
-export const bookingSearch = z.object({
-  serviceId: z.string().optional(),
-  serviceType: z.enum(SERVICE_TYPES).catch('pickup').default('pickup'),
-  address: z.string().optional().default(''),
-  date: z.string().optional(),
-  time: z.string().optional(),
-  slotId: z.string().optional(),
-  addressId: z.string().optional(),
-});
-export type BookingSearch = z.infer<typeof bookingSearch>;
+/** The query of /booking, /booking-details and /checkout (customer-app.md §2); serviceType defaults to pickup. */
+export interface BookingSearch {
+  serviceId?: string;
+  serviceType: ServiceType;
+  address: string;
+  date?: string;
+  time?: string;
+  slotId?: string;
+  addressId?: string;
+}
+
+export function bookingSearch(search: RawSearch): BookingSearch {
+  return {
+    serviceId: text(search, 'serviceId'),
+    serviceType: oneOf(search, 'serviceType', SERVICE_TYPES, 'pickup'),
+    address: text(search, 'address') ?? '',
+    date: text(search, 'date'),
+    time: text(search, 'time'),
+    slotId: text(search, 'slotId'),
+    addressId: text(search, 'addressId'),
+  };
+}
 
 export const bookingRoutes = [
   createRoute({

@@ -1,8 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { rootRoute } from '@web/root-route';
+import { text, type RawSearch } from '@web/lib/search';
 
-export const trackingSearch = z.object({ bookingId: z.string().optional(), token: z.string().optional() });
+export const trackingSearch = (search: RawSearch): { bookingId?: string; token?: string } => ({
+  bookingId: text(search, 'bookingId'),
+  token: text(search, 'token'),
+});
 
 export const trackingRoutes = [
   createRoute({

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { parseUsAddress } from '@shared/address';
-import type { ServiceType } from '@shared/domain';
+import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
 import { autoServiceType, bookingStartProblem, canContinue, needsAddress, offeredServiceTypes } from '@shared/service-types';
 import { Button } from '@web/components/ui/button';
@@ -34,9 +34,13 @@ export function BookingStart() {
   const { user } = useCurrentUser();
   const guest = !user && isGuestMode();
   const services = useServices();
-  const [serviceId, setServiceId] = useState<string | null>(null);
-  const [serviceType, setServiceType] = useState<ServiceType | null>(null);
-  const [address, setAddress] = useState('');
+  // Book Again arrives with the service, type and address of an earlier booking in the query.
+  const again = useSearch({ from: '/' });
+  const [serviceId, setServiceId] = useState<string | null>(again.serviceId ?? null);
+  const [serviceType, setServiceType] = useState<ServiceType | null>(
+    (SERVICE_TYPES as readonly string[]).includes(again.serviceType ?? '') ? (again.serviceType as ServiceType) : null,
+  );
+  const [address, setAddress] = useState(again.address ?? '');
   const [verified, setVerified] = useState<AddressSuggestion | null>(null);
   const [date, setDate] = useState(() => todayKey());
   const [slotId, setSlotId] = useState<string | null>(null);
