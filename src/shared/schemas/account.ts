@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import type { BookingStatus } from '../domain';
 import type { PublicUser } from './auth';
-import { userSettings, type UserSettings } from './auth';
+import { userSettings, type UserSettings } from './settings';
 import type { Page } from './common';
 
 /** The contract of the customer's account calls (issue 5): profile, password, settings, notifications, addresses, cards. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../shared/domain';
-import type { UserSettings } from '../../../shared/schemas/auth';
+import type { UserSettings } from '../../../shared/schemas/settings';
 import { createdAt, id, updatedAt } from './columns';
 
 export const users = pgTable(

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { emailOutbox, users, type MailAttachment } from '../../db/schema';
-import { DEFAULT_USER_SETTINGS } from '../../../shared/schemas/auth';
+import { DEFAULT_USER_SETTINGS } from '../../../shared/schemas/settings';
 
 export interface MailMessage {
   to: string;
