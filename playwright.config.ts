@@ -43,6 +43,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       DEMO_PASSWORD: 'glint-demo-pass',
       LOG_LEVEL: 'warn',
+      // Every browser test comes from 127.0.0.1; the per-IP sign-in limit is for the open internet.
+      AUTH_RATE_LIMIT_PER_IP: '10000',
     },
   },
 });

@@ -41,6 +41,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
+  const now = options.now ?? (() => new Date());
+  const clock = () => now().getTime();
   const transport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : outboxOnlyTransport);
   const ctx: AppContext = {
     config,
@@ -48,14 +50,14 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     db: handle.db,
     mailer: createMailer(handle.db, transport, config.mailFrom, app.log),
     limits: {
-      loginPerIp: new RateLimiter(30, 15 * MINUTE),
-      loginPerAccount: new RateLimiter(10, 15 * MINUTE),
-      registerPerIp: new RateLimiter(20, 60 * MINUTE),
-      forgotPerIp: new RateLimiter(20, 15 * MINUTE),
-      forgotPerAccount: new RateLimiter(5, 60 * MINUTE),
-      resendPerAccount: new RateLimiter(5, 60 * MINUTE),
+      loginPerIp: new RateLimiter(config.authRateLimitPerIp, 15 * MINUTE, clock),
+      loginPerAccount: new RateLimiter(10, 15 * MINUTE, clock),
+      registerPerIp: new RateLimiter(config.authRateLimitPerIp, 60 * MINUTE, clock),
+      forgotPerIp: new RateLimiter(config.authRateLimitPerIp, 15 * MINUTE, clock),
+      forgotPerAccount: new RateLimiter(5, 60 * MINUTE, clock),
+      resendPerAccount: new RateLimiter(5, 60 * MINUTE, clock),
     },
-    now: options.now ?? (() => new Date()),
+    now,
     events: createEventBus(handle),
   };
   await ctx.events.start();

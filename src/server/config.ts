@@ -66,6 +66,8 @@ const envSchema = z.object({
       return zips;
     }),
   JOBS: bool(true),
+  /** Sign-in, registration and reset attempts allowed per IP address per window (15 min; registration 1 hour). */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -90,6 +92,7 @@ export interface Config {
   shopify: { storeDomain?: string; adminToken?: string; webhookSecret?: string };
   business: { name: string; city: string; phone: string; email: string; address: string; serviceZipCodes: string[] };
   jobs: boolean;
+  authRateLimitPerIp: number;
   logLevel: string;
 }
 
@@ -137,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       serviceZipCodes: e.SERVICE_ZIP_CODES,
     },
     jobs: e.JOBS,
+    authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -53,11 +53,16 @@ export async function registerCustomer(ctx: AppContext, input: RegisterRequest, 
 
 export async function login(ctx: AppContext, input: LoginRequest, client: ClientInfo) {
   ctx.limits.loginPerIp.hit([`ip:${client.ip}`]);
-  ctx.limits.loginPerAccount.hit([`account:${input.email}`]);
+  // Per account only failed attempts count: a guessed-at account locks for a while, a busy one never does.
+  const accountKey = [`account:${input.email}`];
+  ctx.limits.loginPerAccount.check(accountKey);
   const found = await repo.findCredentialsByEmail(ctx.db, input.email);
   // Verify against a dummy hash when there is no account, so both answers take as long.
   const valid = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!found || !valid || found.deletedAt) throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  if (!found || !valid || found.deletedAt) {
+    ctx.limits.loginPerAccount.record(accountKey);
+    throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+  }
   if (found.isDisabled) throw new AppError('FORBIDDEN', 'This account has been disabled. Please contact support.');
   const user = repo.toPublicUser(found);
   const token = await startSession(ctx, user, client);

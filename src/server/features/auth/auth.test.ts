@@ -214,14 +214,21 @@ describe('protection', () => {
     expect(same.statusCode).toBe(401);
   });
 
-  it('rate limits logins per account with a 429 and a message', async () => {
-    await t.createUser({ email: 'limited@example.com' }); // signs in once: the first of ten attempts
+  it('locks an account for a while after ten failed logins, counting failures only', async () => {
+    await t.createUser({ email: 'limited@example.com' });
+    for (let i = 0; i < 12; i++) await t.login('limited@example.com'); // successes never count
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await t.call('POST', '/api/auth/login', { body: { email: 'limited@example.com', password: 'wrong-password' } })).statusCode);
+    for (let i = 0; i < 10; i++) statuses.push((await t.call('POST', '/api/auth/login', { body: { email: 'limited@example.com', password: 'wrong-password' } })).statusCode);
     expect(statuses.every((s) => s === 401)).toBe(true);
     const blocked = await t.call('POST', '/api/auth/login', { body: { email: 'limited@example.com', password: TEST_PASSWORD } });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/too many attempts/i);
+    t.clock.advance(16 * 60_000);
+    try {
+      expect((await t.call('POST', '/api/auth/login', { body: { email: 'limited@example.com', password: TEST_PASSWORD } })).statusCode).toBe(200);
+    } finally {
+      t.clock.advance(-16 * 60_000);
+    }
   });
 
   it('rate limits logins per IP', async () => {
