@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@web/lib/form';
 import { Link } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { loginRequest, registerRequest, type LoginRequest, type RegisterRequest } from '@shared/schemas/auth';
@@ -14,7 +14,7 @@ import { authMessages } from '../messages';
 export function SignInForm() {
   const t = useT(authMessages);
   const login = useLogin();
-  const form = useForm<LoginRequest>({ resolver: zodResolver(loginRequest), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginRequest>({ resolver: schemaResolver(loginRequest), defaultValues: { email: '', password: '' } });
   return (
     <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
       <div className="flex flex-col gap-1">
@@ -41,7 +41,7 @@ export function RegisterForm() {
   const t = useT(authMessages);
   const register = useRegister();
   const form = useForm<RegisterRequest>({
-    resolver: zodResolver(registerRequest),
+    resolver: schemaResolver(registerRequest),
     defaultValues: { fullName: '', email: '', phone: '', password: '' },
   });
   const error = register.error;

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@web/lib/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
@@ -11,7 +11,7 @@ import { FieldError, Input, Label } from '@web/components/ui/input';
 import { api, errorMessage } from '@web/lib/api';
 
 export function ForgotPasswordPage() {
-  const form = useForm<ForgotPasswordRequest>({ resolver: zodResolver(forgotPasswordRequest), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordRequest>({ resolver: schemaResolver(forgotPasswordRequest), defaultValues: { email: '' } });
   const send = useMutation({
     mutationFn: (input: ForgotPasswordRequest) => api.post<{ message: string }>('/api/auth/forgot-password', input),
     onError: (error) => toast.error('Failed to send email', { description: errorMessage(error, 'Please try again.') }),

@@ -1,4 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { schemaResolver } from '@web/lib/form';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
@@ -13,7 +13,7 @@ import { api } from '@web/lib/api';
 
 export function ResetPasswordPage() {
   const { token } = useSearch({ from: '/reset-password' });
-  const form = useForm<ResetPasswordRequest>({ resolver: zodResolver(resetPasswordRequest), defaultValues: { token: token ?? '', newPassword: '' } });
+  const form = useForm<ResetPasswordRequest>({ resolver: schemaResolver(resetPasswordRequest), defaultValues: { token: token ?? '', newPassword: '' } });
   const reset = useMutation({
     mutationFn: (input: ResetPasswordRequest) => api.post<{ message: string }>('/api/auth/reset-password', input),
     onError: () => toast.error('Password reset failed', { description: 'The reset link may be expired or invalid.' }),
