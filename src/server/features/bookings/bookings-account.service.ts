@@ -11,9 +11,8 @@ import type { Database, DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates, services } from '../../db/schema';
 import { AppError } from '../../errors';
 import { renderMail } from '../../integrations/mail/templates';
-import { getPaymentProvider, isTestProvider, TestPaymentProvider, type PaymentProvider } from '../../integrations/payments';
-import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { claimCapacity } from '../slots/slots.service';
+import { refundCancelledBooking } from './booking-refunds';
 import { recordBookingUpdate } from './booking-updates';
 import { findBookingView, listBookingViews } from './bookings.repository';
 import { buildIcs } from './ics';
@@ -83,25 +82,8 @@ export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: st
     const booking = await lockOwnBooking(tx, actor.id, id);
     assertChangeable(ctx, booking, 'cancelled');
     await tx.update(bookings).set({ cancelledAt: now, updatedAt: now }).where(eq(bookings.id, id));
-    let refund = false;
-    if (booking.paymentStatus === 'paid' && booking.paymentIntentId) {
-      const provider = providerInTransaction(ctx, tx);
-      if (booking.paymentProvider && booking.paymentProvider !== provider.name) {
-        throw new AppError('CONFLICT', `This booking was paid through another payment system. Please call us at ${ctx.config.business.phone} to cancel it.`);
-      }
-      // The refund is the last step before commit: if it fails, nothing of the cancellation is saved.
-      try {
-        await provider.refund(booking.paymentIntentId);
-      } catch (error) {
-        // Demo bookings carry made-up intent ids the test provider never saw: nothing was charged, nothing to return.
-        const neverCharged = isTestProvider(provider) && error instanceof UnknownIntentError;
-        if (!neverCharged) {
-          throw new AppError('UNAVAILABLE', 'We could not refund your payment right now, so the booking was not cancelled. Please try again in a moment.');
-        }
-      }
-      await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, id));
-      refund = true;
-    }
+    // The refund is the last step before commit: if it fails, nothing of the cancellation is saved.
+    const refund = await refundCancelledBooking(ctx, tx, booking);
     await recordBookingUpdate(ctx, tx, {
       bookingId: id,
       status: 'cancelled',
@@ -226,11 +208,6 @@ export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string)
  * our own database, and on PGlite (one connection) a second connection-less query would wait for the
  * transaction forever. Stripe is a network call and needs nothing of the sort.
  */
-function providerInTransaction(ctx: AppContext, tx: DbOrTx): PaymentProvider {
-  const provider = getPaymentProvider(ctx);
-  return isTestProvider(provider) ? new TestPaymentProvider(tx as unknown as Database, ctx.now) : provider;
-}
-
 /** Booking mail the customer asked for (a cancellation or a new time): transactional, so it always goes. */
 async function mailCustomer(ctx: AppContext, view: BookingView, subject: string, paragraphs: string[], attachments?: Array<{ filename: string; contentType: string; content: string }>) {
   const to = view.user?.email ?? view.guestEmail;

@@ -6,6 +6,7 @@ import { formatTime12, pacificTimeOfDay } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { renderMail } from '../../../integrations/mail/templates';
+import { refundCancelledBooking } from '../../bookings/booking-refunds';
 import { emailStatusChange, recordBookingUpdate } from '../../bookings/booking-updates';
 import { findBookingView, listBookingViews } from '../../bookings/bookings.repository';
 import { claimStaffTime } from '../schedule/schedule.service';
@@ -30,7 +31,10 @@ export async function setBookingStatus(ctx: AppContext, id: string, status: Book
   const existing = await repo.findBookingRow(ctx.db, id);
   if (!existing || existing.isBlocked) throw new AppError('NOT_FOUND', 'Booking not found');
   await ctx.db.transaction(async (tx) => {
-    await recordBookingUpdate(ctx, tx, { bookingId: id, status, message: message ?? `Status updated to ${status.replace(/_/g, ' ')} by the business.` });
+    // Cancelling a paid booking gives the money back; a failed refund cancels nothing.
+    const refunded = status === 'cancelled' && existing.status !== 'cancelled' ? await refundCancelledBooking(ctx, tx, existing) : false;
+    const note = refunded ? ' A full refund was issued to the card.' : '';
+    await recordBookingUpdate(ctx, tx, { bookingId: id, status, message: (message ?? `Status updated to ${status.replace(/_/g, ' ')} by the business.`) + note });
     await repo.updateBooking(tx, id, { cancelledAt: status === 'cancelled' ? ctx.now() : null, holdExpiresAt: status === 'pending' ? existing.holdExpiresAt : null });
   });
   if (existing.status !== status) await emailStatusChange(ctx, id, status);

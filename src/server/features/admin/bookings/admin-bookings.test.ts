@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../events/bus';
+import { toCents } from '../../../../shared/money';
 import { createTestApp, latestMailTo, type TestApp } from '../../../test/harness';
+import { createBooking, paidTestIntent, refundedCents } from '../../account/test-support';
 
 let t: TestApp;
 let admin: string;
@@ -68,6 +70,23 @@ describe('Manage Bookings', () => {
     const invalid = await t.call('PATCH', `/api/bookings/${booking.id}/status`, { cookie: admin, body: { status: 'teleported' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().message).toBe('Please choose a valid status');
+  });
+
+  it('refunds a paid booking the business cancels, once, and says so in the update', async () => {
+    const { booking } = await createBooking(t, { time: '14:00' });
+    const intent = await paidTestIntent(t, toCents(booking.totalAmount));
+    await t.handle.executeSql('update bookings set payment_intent_id = $1 where id = $2', [intent, booking.id]);
+
+    const cancelled = await t.call('PATCH', `/api/bookings/${booking.id}/status`, { cookie: admin, body: { status: 'cancelled' } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await refundedCents(t, intent)).toBe(toCents(booking.totalAmount));
+    const [row] = (await t.handle.executeSql('select payment_status from bookings where id = $1', [booking.id])).rows;
+    expect(row!.payment_status).toBe('refunded');
+    expect(cancelled.json().updates[0].message).toMatch(/full refund/i);
+
+    // Setting it to cancelled again refunds nothing more.
+    await t.call('PATCH', `/api/bookings/${booking.id}/status`, { cookie: admin, body: { status: 'cancelled' } });
+    expect(await refundedCents(t, intent)).toBe(toCents(booking.totalAmount));
   });
 
   it('assigns and unassigns the driver with a booking update and a driver_assigned event', async () => {
