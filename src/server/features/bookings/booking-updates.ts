@@ -47,6 +47,20 @@ export const EMAILED_STATUSES: ReadonlySet<BookingStatus> = new Set([
   'cancelled',
 ]);
 
+/** E-mails the customer that a driver was assigned (a notification: it respects their choice). */
+export async function emailDriverAssigned(ctx: AppContext, bookingId: string): Promise<void> {
+  const booking = await findBookingView(ctx.db, bookingId);
+  const to = booking?.user?.email ?? booking?.guestEmail;
+  if (!booking || !booking.driver || !to) return;
+  const mail = renderMail(
+    ctx.config.business.name,
+    `${booking.serviceName}: your detailer is ${booking.driver.fullName}`,
+    [`Hi ${booking.user?.fullName ?? booking.guestName ?? 'there'},`, `${booking.driver.fullName} will take care of booking #${bookingNumber(booking.id)}. You can follow them live once they are on the way.`],
+    { label: 'Track your booking', url: `${ctx.config.publicUrl}/tracking?bookingId=${booking.id}` },
+  );
+  await ctx.mailer.send({ to, ...mail, category: 'notification', userId: booking.userId });
+}
+
 /** E-mails the customer (account or guest) about a status, respecting their notification choice. */
 export async function emailStatusChange(ctx: AppContext, bookingId: string, status: BookingStatus, trackingUrl?: string): Promise<void> {
   if (!EMAILED_STATUSES.has(status)) return;

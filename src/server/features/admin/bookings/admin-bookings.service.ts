@@ -7,7 +7,7 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { renderMail } from '../../../integrations/mail/templates';
 import { refundCancelledBooking } from '../../bookings/booking-refunds';
-import { emailStatusChange, recordBookingUpdate } from '../../bookings/booking-updates';
+import { emailDriverAssigned, emailStatusChange, recordBookingUpdate } from '../../bookings/booking-updates';
 import { findBookingView, listBookingViews } from '../../bookings/bookings.repository';
 import { claimStaffTime } from '../schedule/schedule.service';
 import * as repo from './admin-bookings.repository';
@@ -123,6 +123,7 @@ export async function assignDriver(ctx: AppContext, driverId: string | 'unassign
     });
     await ctx.events.publish(tx, { type: 'driver_assigned', bookingId, driverId: driver?.id ?? null, at: ctx.now().toISOString() });
   });
+  if (driver && driver.id !== booking.assignedDriverId) await emailDriverAssigned(ctx, bookingId);
   return (await findBookingView(ctx.db, bookingId))!;
 }
 

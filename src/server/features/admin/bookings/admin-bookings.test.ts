@@ -92,7 +92,7 @@ describe('Manage Bookings', () => {
   it('assigns and unassigns the driver with a booking update and a driver_assigned event', async () => {
     const drivers = (await t.call('GET', '/api/drivers', { cookie: admin })).json() as Array<{ id: string; fullName: string; email: string }>;
     expect(drivers).toEqual([expect.objectContaining({ fullName: 'Diego Ramirez', email: 'driver@glint.local' })]);
-    const booking = (await list()).items.find((b) => !b.assignedDriverId)!;
+    const booking = (await list()).items.find((b) => !b.assignedDriverId && b.user)!;
     events = [];
     const assigned = await t.call('POST', `/api/drivers/${drivers[0]!.id}/assign/${booking.id}`, { cookie: admin });
     expect(assigned.statusCode).toBe(200);
@@ -100,6 +100,8 @@ describe('Manage Bookings', () => {
     expect(await waitFor(() => events.some((e) => e.type === 'driver_assigned' && e.bookingId === booking.id && e.driverId === drivers[0]!.id))).toBe(true);
     const detail = (await t.call('GET', `/api/admin/bookings/${booking.id}`, { cookie: admin })).json();
     expect(detail.updates[0]).toMatchObject({ message: 'Driver assigned: Diego Ramirez' });
+    const mail = await latestMailTo(t, booking.user!.email);
+    expect(mail?.subject).toMatch(/your detailer is Diego Ramirez/);
 
     events = [];
     const removed = await t.call('POST', `/api/drivers/unassign/assign/${booking.id}`, { cookie: admin });
