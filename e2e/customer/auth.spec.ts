@@ -5,6 +5,7 @@ test('a visitor registers, verifies the e-mail from the outbox, signs out and si
   const email = uniqueEmail('newcomer');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sign In' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/home-signed-out.png', fullPage: true });
 
   await page.getByRole('tab', { name: 'Create Account' }).click();

@@ -12,7 +12,9 @@ import { useT } from '@web/lib/i18n';
 
 // The booking start carries the calendar, slots and address search: loaded only for those who book.
 // The sign-in forms carry the validation schemas: a separate chunk, so the hero paints first.
-const AuthTabs = lazy(() => import('@web/features/auth/components/auth-forms').then((m) => ({ default: m.AuthTabs })));
+// Fetched as soon as this module runs, in parallel with the first render, not when the panel mounts.
+const authForms = import('@web/features/auth/components/auth-forms');
+const AuthTabs = lazy(() => authForms.then((m) => ({ default: m.AuthTabs })));
 const BookingStart = lazy(() => import('@web/features/booking/components/booking-start').then((m) => ({ default: m.BookingStart })));
 
 export function HomePage() {
