@@ -54,3 +54,23 @@ test('a guest with the tracking link sees everything; without the token only ser
   expect(Object.keys(await api.json()).sort()).toEqual(['access', 'id', 'scheduledDate', 'service', 'serviceName', 'serviceType', 'status']);
   await stranger.close();
 });
+
+test('when the live connection drops, the page reconnects by itself and refetches the booking', async ({ page }) => {
+  // Stand between the page and the real socket so the test can cut the first connection.
+  let connections = 0;
+  await page.routeWebSocket(/\/ws\?/, (ws) => {
+    connections += 1;
+    ws.connectToServer();
+    if (connections === 1) setTimeout(() => void ws.close({ code: 3000, reason: 'network dropped' }), 1500);
+  });
+  await page.goto('/api/create-test-booking-redirect');
+  await expect(page).toHaveURL(/\/tracking\?bookingId=[0-9a-f-]+&token=/);
+  const bookingId = new URL(page.url()).searchParams.get('bookingId')!;
+  await expect(page.getByTestId('live-indicator')).toBeVisible();
+
+  const refetch = page.waitForRequest((request) => request.url().includes(`/api/bookings/guest/${bookingId}`), { timeout: 15_000 });
+  await expect(page.getByTestId('live-indicator')).toHaveCount(0); // dropped
+  await expect(page.getByTestId('live-indicator')).toBeVisible({ timeout: 15_000 }); // back, after a backoff
+  await refetch;
+  expect(connections).toBe(2);
+});
