@@ -17,6 +17,8 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   handle: DatabaseHandle;
+  /** The PostgreSQL URL under test:pg; undefined on PGlite. */
+  databaseUrl: string | undefined;
   config: Config;
   /** Moves the app's clock (ms). */
   clock: { now: number; advance(ms: number): void };
@@ -78,6 +80,7 @@ export async function createTestApp(options: { env?: Record<string, string>; dat
     app,
     ctx,
     handle,
+    databaseUrl: options.databaseUrl ?? fresh?.url,
     config,
     clock,
     call,
