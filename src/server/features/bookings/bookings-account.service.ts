@@ -1,13 +1,13 @@
 import { and, avg, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/format';
 import { formatUsd, fromCents, toCents } from '../../../shared/money';
-import type { AccountBooking, AccountBookingsPage, AccountBookingsQuery, Receipt, RescheduleRequest, ReviewRequest, ReviewResponse } from '../../../shared/schemas/bookings-account';
+import type { AccountBooking, AccountBookingsPage, AccountBookingsQuery, Receipt, RescheduleRequest, ReviewResponse } from '../../../shared/schemas/bookings-account';
 import type { BookingView } from '../../../shared/schemas/bookings';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
 import { formatTime12, pacificDateKey, pacificTimeOfDay } from '../../../shared/time';
 import type { AppContext } from '../../context';
-import type { Database, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates, services } from '../../db/schema';
 import { AppError } from '../../errors';
 import { renderMail } from '../../integrations/mail/templates';

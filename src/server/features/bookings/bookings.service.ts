@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/provider';
 import { claimCapacity } from '../slots/slots.service';
+import type { KnownAddress } from '../geo/geo.repository';
 import { assertServiceArea } from '../geo/geo.service';
 import { issueTrackingToken } from '../tracking/tracking-token';
 import { recordBookingUpdate } from './booking-updates';
@@ -148,17 +149,7 @@ async function replay(ctx: AppContext, existing: repo.BookingRow, input: CreateB
   return responseOf(existing, token);
 }
 
-interface ResolvedAddress {
-  addressId: string | null;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  latitude: string | null;
-  longitude: string | null;
-}
-
-async function resolveAddress(ctx: AppContext, input: CreateBookingRequest, user: PublicUser | undefined): Promise<ResolvedAddress> {
+async function resolveAddress(ctx: AppContext, input: CreateBookingRequest, user: PublicUser | undefined): Promise<KnownAddress> {
   if (input.addressId) {
     if (!user) throw new AppError('BAD_REQUEST', 'Sign in to use a saved address');
     const saved = await repo.findOwnAddress(ctx.db, user.id, input.addressId);

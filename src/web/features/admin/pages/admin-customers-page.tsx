@@ -5,7 +5,7 @@ import { formatUsd } from '@shared/money';
 import type { AdminCustomer } from '@shared/schemas/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent } from '@web/components/ui/card';
+import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Input } from '@web/components/ui/input';
@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api';
 import { CUSTOMERS_PAGE_SIZE, useCreateUser, useCustomers, useDeleteCustomer, useSendPasswordReset, useUpdateCustomer } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { Field } from '../components/form-bits';
+import { PersonDialog } from '../components/person-dialog';
 import { formatPacificDate } from '../components/status';
 
 type DialogState = { kind: 'none' } | { kind: 'edit' | 'delete'; customer: AdminCustomer } | { kind: 'create' };
@@ -237,39 +238,24 @@ function DeleteCustomerDialog({ customer, onOpenChange }: { customer?: AdminCust
 
 function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const create = useCreateUser();
-  const [form, setForm] = useState({ fullName: '', email: '', phone: '' });
-  useEffect(() => {
-    if (open) setForm({ fullName: '', email: '', phone: '' });
-  }, [open]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.fullName.trim() || !form.email.trim()) return toast.error('Please fill in all required fields');
-    create.mutate(form, {
-      onSuccess: (result) => {
-        // Shown once: the server keeps only its hash.
-        toast.success('User created', { description: `Temporary password for ${result.user.email}: ${result.temporaryPassword}`, duration: 10_000 });
-        onOpenChange(false);
-      },
-      onError: (error) => toast.error('Failed to create user', { description: errorMessage(error, 'Please try again.') }),
-    });
-  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Create User" description="A customer account with a temporary password, shown once.">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
-          <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
-          <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              Create User
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <PersonDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create User"
+      description="A customer account with a temporary password, shown once."
+      submitLabel="Create User"
+      pending={create.isPending}
+      onSubmit={(form) =>
+        create.mutate(form, {
+          onSuccess: (result) => {
+            // Shown once: the server keeps only its hash.
+            toast.success('User created', { description: `Temporary password for ${result.user.email}: ${result.temporaryPassword}`, duration: 10_000 });
+            onOpenChange(false);
+          },
+          onError: (error) => toast.error('Failed to create user', { description: errorMessage(error, 'Please try again.') }),
+        })
+      }
+    />
   );
 }

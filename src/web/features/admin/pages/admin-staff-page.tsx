@@ -1,17 +1,16 @@
 import { MailPlus, UserPlus } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { StaffMember } from '@shared/schemas/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
-import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/lib/api';
 import { useAddDriver, useResendInvite, useStaff, useUpdateStaff } from '../api';
 import { AdminLayout } from '../components/admin-layout';
-import { Field } from '../components/form-bits';
+import { PersonDialog } from '../components/person-dialog';
 import { formatPacificDateTime } from '../components/status';
 
 const STATUS_TONE = { available: 'green', busy: 'orange', break: 'yellow', offline: 'gray' } as const;
@@ -120,38 +119,23 @@ function StaffCard({ member }: { member: StaffMember }) {
 
 function AddDriverDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const add = useAddDriver();
-  const [form, setForm] = useState({ fullName: '', email: '', phone: '' });
-  useEffect(() => {
-    if (open) setForm({ fullName: '', email: '', phone: '' });
-  }, [open]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.fullName.trim() || !form.email.trim()) return toast.error('Please fill in all required fields');
-    add.mutate(form, {
-      onSuccess: (member) => {
-        toast.success('Driver added', { description: `An invitation to choose a password was sent to ${member.email}.` });
-        onOpenChange(false);
-      },
-      onError: (error) => toast.error('Error adding driver', { description: errorMessage(error, 'Please try again.') }),
-    });
-  };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Add Driver" description="They receive an e-mail with a link to choose their password.">
-        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-          <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
-          <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
-          <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={add.isPending}>
-              Add Driver
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <PersonDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Add Driver"
+      description="They receive an e-mail with a link to choose their password."
+      submitLabel="Add Driver"
+      pending={add.isPending}
+      onSubmit={(form) =>
+        add.mutate(form, {
+          onSuccess: (member) => {
+            toast.success('Driver added', { description: `An invitation to choose a password was sent to ${member.email}.` });
+            onOpenChange(false);
+          },
+          onError: (error) => toast.error('Error adding driver', { description: errorMessage(error, 'Please try again.') }),
+        })
+      }
+    />
   );
 }

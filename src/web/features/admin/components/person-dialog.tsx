@@ -1,0 +1,52 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@web/components/ui/button';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
+import { Field } from './form-bits';
+
+export interface PersonForm {
+  fullName: string;
+  email: string;
+  phone: string;
+}
+
+/** Name, e-mail and phone of a new account (a customer or a driver); name and e-mail are required. */
+export function PersonDialog(props: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit(form: PersonForm): void;
+}) {
+  const { open, onOpenChange } = props;
+  const [form, setForm] = useState<PersonForm>({ fullName: '', email: '', phone: '' });
+  useEffect(() => {
+    if (open) setForm({ fullName: '', email: '', phone: '' });
+  }, [open]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.fullName.trim() || !form.email.trim()) return void toast.error('Please fill in all required fields');
+    props.onSubmit(form);
+  };
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={props.title} description={props.description}>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
+          <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+          <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
+          <div className="flex justify-end gap-2 pt-1">
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={props.pending}>
+              {props.submitLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
