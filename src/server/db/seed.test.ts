@@ -25,6 +25,8 @@ describe('seed', () => {
     const hours = await t.handle.executeSql('select day_of_week, start_time, end_time, capacity, is_open from business_hours order by day_of_week');
     expect(hours.rows[1]).toMatchObject({ day_of_week: 1, start_time: '09:00', end_time: '17:00', capacity: 3, is_open: true });
     expect(hours.rows[0]).toMatchObject({ day_of_week: 0, is_open: false });
+    const sundays = await t.handle.executeSql("select count(*)::int as n from bookings where extract(dow from business_date) = 0");
+    expect(sundays.rows[0]!.n).toBe(0);
     const statuses = await t.handle.executeSql('select distinct status from bookings');
     expect(statuses.rows.length).toBeGreaterThanOrEqual(2);
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { priceBooking, fromCents } from '../../shared/money';
-import { addDaysToKey, pacificDateKey, pacificInstant } from '../../shared/time';
+import { addDaysToKey, dayOfWeek, pacificDateKey, pacificInstant } from '../../shared/time';
 import type { BookingStatus, ServiceType } from '../../shared/domain';
 import { hashPassword } from '../features/auth/passwords';
 import { sanitizeHtml } from '../http/sanitize';
@@ -93,7 +93,9 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
     ];
     for (const item of demo) {
       const service = bySlug.get(item.slug)!;
-      const businessDate = addDaysToKey(today, item.days);
+      // Demo bookings fall on open days: Sunday's moves to Monday.
+      const day = addDaysToKey(today, item.days);
+      const businessDate = dayOfWeek(day) === 0 ? addDaysToKey(day, 1) : day;
       const price = priceBooking(service.price, service.serviceFee);
       const [booking] = await tx
         .insert(bookings)
