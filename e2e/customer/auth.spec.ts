@@ -74,3 +74,18 @@ test('guest mode shows the guest navigation and an unknown path shows the 404 sc
   await page.goto('/no-such-page');
   await expect(page.getByText('404 Page Not Found')).toBeVisible();
 });
+
+test('the password and not-found pages follow the chosen language', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => localStorage.setItem('glint.language', 'es'));
+  await page.goto('/forgot-password');
+  await expect(page.getByText('¿Olvidaste tu contraseña?')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Enviar enlace' })).toBeVisible();
+  await page.goto('/verify-email');
+  await expect(page.getByRole('heading', { name: 'La verificación falló' })).toBeVisible();
+  await page.goto('/nada-por-aqui');
+  await expect(page.getByText('404 Página no encontrada')).toBeVisible();
+  await page.evaluate(() => localStorage.setItem('glint.language', 'fr'));
+  await page.goto('/reset-password?token=abc');
+  await expect(page.getByText('Choisissez un nouveau mot de passe')).toBeVisible();
+});

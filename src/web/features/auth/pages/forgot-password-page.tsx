@@ -9,12 +9,15 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { FieldError, Input, Label } from '@web/components/ui/input';
 import { api, errorMessage } from '@web/lib/api';
+import { useT } from '@web/lib/i18n';
+import { authMessages } from '../messages';
 
 export function ForgotPasswordPage() {
+  const t = useT(authMessages);
   const form = useForm<ForgotPasswordRequest>({ resolver: schemaResolver(forgotPasswordRequest), defaultValues: { email: '' } });
   const send = useMutation({
     mutationFn: (input: ForgotPasswordRequest) => api.post<{ message: string }>('/api/auth/forgot-password', input),
-    onError: (error) => toast.error('Failed to send email', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) => toast.error(t('failedToSend'), { description: errorMessage(error, t('checkInfo')) }),
   });
 
   if (send.isSuccess) {
@@ -22,14 +25,14 @@ export function ForgotPasswordPage() {
       <Card className="mx-auto mt-6 max-w-md">
         <CardContent className="flex flex-col items-center gap-4 p-6 text-center">
           <MailCheck className="size-12 text-brand-700" aria-hidden />
-          <h1 className="text-xl font-semibold">Check Your Email</h1>
-          <p className="text-slate-600">{send.data.message} The link works for one hour.</p>
+          <h1 className="text-xl font-semibold">{t('checkEmail')}</h1>
+          <p className="text-slate-600">{send.data.message} {t('linkValidHour')}</p>
           <div className="flex gap-2">
             <Button variant="outline" onClick={() => send.reset()}>
-              Try Again
+              {t('tryAgain')}
             </Button>
             <Button asChild>
-              <Link to="/auth">Back to Login</Link>
+              <Link to="/auth">{t('backToLogin')}</Link>
             </Button>
           </div>
         </CardContent>
@@ -40,21 +43,21 @@ export function ForgotPasswordPage() {
   return (
     <Card className="mx-auto mt-6 max-w-md">
       <CardHeader>
-        <CardTitle>Forgot your password?</CardTitle>
-        <p className="text-sm text-slate-500">Enter your email and we will send you a link to choose a new one.</p>
+        <CardTitle>{t('forgotTitle')}</CardTitle>
+        <p className="text-sm text-slate-500">{t('forgotHint')}</p>
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
           <div className="flex flex-col gap-1">
-            <Label htmlFor="forgot-email">Email</Label>
+            <Label htmlFor="forgot-email">{t('email')}</Label>
             <Input id="forgot-email" type="email" autoComplete="email" {...form.register('email')} />
             <FieldError message={form.formState.errors.email?.message} />
           </div>
           <Button type="submit" disabled={send.isPending}>
-            {send.isPending ? 'Sending...' : 'Send Reset Link'}
+            {send.isPending ? t('sending') : t('sendResetLink')}
           </Button>
           <Link to="/auth" className="text-center text-sm text-brand-700 hover:underline">
-            Back to Login
+            {t('backToLogin')}
           </Link>
         </form>
       </CardContent>

@@ -10,13 +10,16 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Alert } from '@web/components/ui/feedback';
 import { FieldError, Input, Label } from '@web/components/ui/input';
 import { api } from '@web/lib/api';
+import { useT } from '@web/lib/i18n';
+import { authMessages } from '../messages';
 
 export function ResetPasswordPage() {
+  const t = useT(authMessages);
   const { token } = useSearch({ from: '/reset-password' });
   const form = useForm<ResetPasswordRequest>({ resolver: schemaResolver(resetPasswordRequest), defaultValues: { token: token ?? '', newPassword: '' } });
   const reset = useMutation({
     mutationFn: (input: ResetPasswordRequest) => api.post<{ message: string }>('/api/auth/reset-password', input),
-    onError: () => toast.error('Password reset failed', { description: 'The reset link may be expired or invalid.' }),
+    onError: () => toast.error(t('resetFailed'), { description: t('resetFailedText') }),
   });
 
   if (reset.isSuccess) {
@@ -24,10 +27,10 @@ export function ResetPasswordPage() {
       <Card className="mx-auto mt-6 max-w-md">
         <CardContent className="flex flex-col items-center gap-4 p-6 text-center">
           <CheckCircle2 className="size-12 text-green-600" aria-hidden />
-          <h1 className="text-xl font-semibold">Password updated</h1>
+          <h1 className="text-xl font-semibold">{t('passwordUpdated')}</h1>
           <p className="text-slate-600">{reset.data.message}</p>
           <Button asChild>
-            <Link to="/auth">Sign In</Link>
+            <Link to="/auth">{t('signIn')}</Link>
           </Button>
         </CardContent>
       </Card>
@@ -37,19 +40,19 @@ export function ResetPasswordPage() {
   return (
     <Card className="mx-auto mt-6 max-w-md">
       <CardHeader>
-        <CardTitle>Choose a new password</CardTitle>
+        <CardTitle>{t('chooseNewPassword')}</CardTitle>
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => reset.mutate(values))}>
-          {!token && <Alert tone="error">Reset token is required. Please use the link from your email.</Alert>}
+          {!token && <Alert tone="error">{t('tokenMissing')}</Alert>}
           <FieldError message={form.formState.errors.token?.message} />
           <div className="flex flex-col gap-1">
-            <Label htmlFor="new-password">New password</Label>
+            <Label htmlFor="new-password">{t('newPassword')}</Label>
             <Input id="new-password" type="password" autoComplete="new-password" {...form.register('newPassword')} />
             <FieldError message={form.formState.errors.newPassword?.message} />
           </div>
           <Button type="submit" disabled={reset.isPending}>
-            {reset.isPending ? 'Saving...' : 'Reset Password'}
+            {reset.isPending ? t('saving') : t('resetPassword')}
           </Button>
         </form>
       </CardContent>

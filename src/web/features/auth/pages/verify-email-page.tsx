@@ -6,9 +6,12 @@ import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
+import { useT } from '@web/lib/i18n';
+import { authMessages } from '../messages';
 import { currentUserKey } from '../api';
 
 export function VerifyEmailPage() {
+  const t = useT(authMessages);
   const { token } = useSearch({ from: '/verify-email' });
   const queryClient = useQueryClient();
   const verification = useQuery({
@@ -20,8 +23,8 @@ export function VerifyEmailPage() {
   const failed = !token || verification.isError;
   useEffect(() => {
     if (verification.isSuccess) void queryClient.invalidateQueries({ queryKey: currentUserKey });
-    if (failed) toast.error('Verification failed', { description: 'The verification link may be expired or invalid.' });
-  }, [verification.isSuccess, failed, queryClient]);
+    if (failed) toast.error(t('verifyFailed'), { description: t('verifyFailedText') });
+  }, [verification.isSuccess, failed, queryClient, t]);
 
   return (
     <Card className="mx-auto mt-6 max-w-md">
@@ -29,25 +32,25 @@ export function VerifyEmailPage() {
         {failed ? (
           <>
             <XCircle className="size-12 text-red-600" aria-hidden />
-            <h1 className="text-xl font-semibold">Verification failed</h1>
-            <p className="text-slate-600">The verification link may be expired or invalid.</p>
+            <h1 className="text-xl font-semibold">{t('verifyFailed')}</h1>
+            <p className="text-slate-600">{t('verifyFailedText')}</p>
             <Button asChild>
-              <Link to="/auth">Back to Sign In</Link>
+              <Link to="/auth">{t('backToSignIn')}</Link>
             </Button>
           </>
         ) : verification.isSuccess ? (
           <>
             <CheckCircle2 className="size-12 text-green-600" aria-hidden />
-            <h1 className="text-xl font-semibold">Email verified!</h1>
-            <p className="text-slate-600">{verification.data.message}. Thanks for confirming your address.</p>
+            <h1 className="text-xl font-semibold">{t('verified')}</h1>
+            <p className="text-slate-600">{t('verifiedText')}</p>
             <Button asChild>
-              <Link to="/">Continue to App</Link>
+              <Link to="/">{t('continueToApp')}</Link>
             </Button>
           </>
         ) : (
           <>
             <Loader2 className="size-12 animate-spin text-brand-700" aria-hidden />
-            <h1 className="text-xl font-semibold">Verifying your email...</h1>
+            <h1 className="text-xl font-semibold">{t('verifying')}</h1>
           </>
         )}
       </CardContent>
