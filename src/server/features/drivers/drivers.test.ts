@@ -12,6 +12,7 @@ import { pruneLocationHistory } from './drivers.service';
 let test: TestApp;
 let driver: string;
 let driverId: string;
+let soonestFirst: string[];
 let pickupBookingId: string;
 let mobileBookingId: string;
 
@@ -21,9 +22,10 @@ beforeAll(async () => {
   const [row] = await test.handle.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_DRIVER_EMAIL));
   driverId = row!.id;
   const mine = await test.handle.db
-    .select({ id: bookings.id, type: bookings.serviceType })
+    .select({ id: bookings.id, type: bookings.serviceType, scheduledDate: bookings.scheduledDate })
     .from(bookings)
     .where(and(eq(bookings.assignedDriverId, driverId), eq(bookings.status, 'confirmed')));
+  soonestFirst = [...mine].sort((a, b) => a.scheduledDate.getTime() - b.scheduledDate.getTime()).map((b) => b.id);
   pickupBookingId = mine.find((b) => b.type === 'pickup')!.id;
   mobileBookingId = mine.find((b) => b.type === 'mobile')!.id;
 }, 120_000);
@@ -87,9 +89,9 @@ describe('driver status', () => {
 describe('driver bookings', () => {
   it('lists the active bookings assigned to this driver, soonest first, and the completed ones', async () => {
     const active = (await test.call('GET', '/api/driver/bookings', { cookie: driver })).json() as Page<BookingView>;
-    expect(active.items.map((b) => b.id)).toEqual([mobileBookingId, pickupBookingId]);
+    expect(active.items.map((b) => b.id)).toEqual(soonestFirst);
     expect(active.total).toBe(2);
-    expect(active.items[0]).toMatchObject({ status: 'confirmed', user: { fullName: 'Casey Morgan', phone: '(408) 555-0199' }, address: { street: '425 Park Ave' } });
+    expect(active.items.find((b) => b.id === mobileBookingId)).toMatchObject({ status: 'confirmed', user: { fullName: 'Casey Morgan', phone: '(408) 555-0199' }, address: { street: '425 Park Ave' } });
     const completed = (await test.call('GET', '/api/driver/bookings?scope=completed&pageSize=6', { cookie: driver })).json() as Page<BookingView>;
     expect(completed.items).toHaveLength(2);
     expect(completed.items.every((b) => b.status === 'completed')).toBe(true);

@@ -39,7 +39,10 @@ describe('Manage Bookings', () => {
     expect(page).toMatchObject({ page: 2, pageSize: 2, total: 5 });
     expect(page.items).toHaveLength(2);
     expect(page.items[0]!.id).toBe(all.items[2]!.id);
-    expect(all.items[0]!.updates[0]).toMatchObject({ status: 'confirmed', message: 'Payment received. Your booking is confirmed.' });
+    const created = all.items.map((b) => Date.parse((b as unknown as { createdAt: string }).createdAt));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+    const confirmed = all.items.find((b) => b.status === 'confirmed')!;
+    expect(confirmed.updates).toEqual(expect.arrayContaining([expect.objectContaining({ status: 'confirmed', message: 'Payment received. Your booking is confirmed.' })]));
   });
 
   it('filters by status, day range and search text', async () => {
