@@ -118,18 +118,8 @@ export const DRIVER_NEXT_STATUS: Partial<Record<BookingStatus, BookingStatus>> =
   en_route_return: 'completed',
 };
 
-export const DRIVER_ACTIVE_STATUSES: BookingStatus[] = [
-  'confirmed',
-  'pickup_scheduled',
-  'en_route_pickup',
-  'arrived_pickup',
-  'picked_up',
-  'en_route_service',
-  'arrived_service',
-  'in_progress',
-  'completed_service',
-  'en_route_return',
-];
+/** A driver's active bookings: exactly the statuses that still have a next driver step (confirmed … en_route_return). */
+export const DRIVER_ACTIVE_STATUSES = Object.keys(DRIVER_NEXT_STATUS) as BookingStatus[];
 
 // ---------------------------------------------------------------------------------------------------------
 // Per-booking helpers (by service type), speed, last-updated text and ETA — shared by server and client.
