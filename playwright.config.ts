@@ -6,7 +6,8 @@ export const E2E_URL = `http://localhost:${E2E_PORT}`;
 /** Debian's Chromium, never a downloaded browser (scripts/ensure-chromium.mjs installs it). */
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  // Chromium refuses some ports outright (5060/5061 are SIP): the run's own port is always allowed.
+  args: [`--explicitly-allowed-ports=${E2E_PORT}`, '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
 export default defineConfig({
@@ -43,8 +44,9 @@ export default defineConfig({
       SEED_DEMO: 'true',
       DEMO_PASSWORD: 'glint-demo-pass',
       LOG_LEVEL: 'warn',
-      // Every browser test comes from 127.0.0.1; the per-IP sign-in limit is for the open internet.
+      // Every browser test comes from 127.0.0.1; the per-IP sign-in and analytics limits are for the open internet.
       AUTH_RATE_LIMIT_PER_IP: '10000',
+      ANALYTICS_RATE_LIMIT_PER_IP: '10000',
     },
   },
 });

@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/server/**/*.test.ts'],
+    // Integration files open copies of one migrated, seeded template database (src/server/test/template.ts).
+    globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -1,13 +1,14 @@
 /**
- * First load of `/` on a phone: starts the built app on a fresh embedded database, opens `/` in Chromium
- * as a signed-out visitor and as a signed-in customer, and prints the compressed JavaScript each one
- * downloads (everything fetched until the network is idle), plus whether any back-office code was among it.
+ * The web figures on their own (`npx tsx bench/first-load.ts`, and from `npm run bench`): starts the built app
+ * on a fresh embedded database and prints what bench/web.ts measures, each script of the first load of `/`
+ * listed by size.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { chromium, type Page } from '@playwright/test';
+import { printFigures, type Figure } from './figures';
+import { firstLoads, lighthouseRuns, measureWeb } from './web';
 
-const PORT = 5091;
+const PORT = Number(process.env.BENCH_WEB_PORT ?? 5091);
 const URL_BASE = `http://localhost:${PORT}`;
 
 async function waitForHealth(): Promise<void> {
@@ -22,19 +23,7 @@ async function waitForHealth(): Promise<void> {
   throw new Error('server did not start');
 }
 
-async function measure(page: Page, path: string) {
-  const scripts: { url: string; bytes: number }[] = [];
-  page.on('requestfinished', async (request) => {
-    if (request.resourceType() !== 'script') return;
-    const sizes = await request.sizes();
-    scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
-  });
-  await page.goto(`${URL_BASE}${path}`, { waitUntil: 'networkidle' });
-  await page.waitForTimeout(300);
-  return scripts;
-}
-
-export async function firstLoadBench(): Promise<void> {
+export async function firstLoadBench(options: { details?: boolean } = {}): Promise<Figure[]> {
   const dataDir = '.test-data/bench-first-load';
   rmSync(dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -43,22 +32,21 @@ export async function firstLoadBench(): Promise<void> {
   });
   try {
     await waitForHealth();
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-    // A fresh context each time, so nothing comes from the browser's cache.
-    const phone = () => browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'accept-encoding': 'br, gzip' } });
-    const visitor = await measure(await (await phone()).newPage(), '/');
-    const page = await (await phone()).newPage();
-    await page.request.post(`${URL_BASE}/api/auth/login`, { data: { email: 'customer@glint.local', password: 'glint-demo-pass' } });
-    const customer = await measure(page, '/');
-    await browser.close();
-    for (const [label, scripts] of [['signed-out visitor', visitor], ['signed-in customer', customer]] as const) {
-      const total = scripts.reduce((sum, s) => sum + s.bytes, 0);
-      const staff = scripts.filter((s) => /admin|driver/i.test(s.url));
-      console.log(`first load of / (${label}): ${(total / 1024).toFixed(1)} KB of compressed JS in ${scripts.length} files (aim ≤ 80 KB)`);
-      for (const s of scripts.sort((a, b) => b.bytes - a.bytes)) console.log(`    ${(s.bytes / 1024).toFixed(1).padStart(6)} KB  ${s.url}`);
-      console.log(`    back-office chunks loaded: ${staff.length ? staff.map((s) => s.url).join(', ') : 'none'}`);
+    if (options.details) {
+      for (const load of await firstLoads(URL_BASE)) {
+        console.log(`first load of / (${load.label}): ${(load.totalBytes / 1024).toFixed(1)} KB brotli JS in ${load.scripts.length} files`);
+        for (const s of load.scripts) console.log(`    ${(s.bytes / 1024).toFixed(1).padStart(6)} KB  ${s.url}`);
+      }
+      if (process.argv.includes('--lighthouse-details')) {
+        for (const run of await lighthouseRuns(URL_BASE)) console.log(run);
+      }
     }
+    const figures = await measureWeb(URL_BASE);
+    printFigures(figures);
+    return figures;
   } finally {
     server.kill('SIGTERM');
   }
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await firstLoadBench({ details: true });

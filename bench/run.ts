@@ -1,8 +1,65 @@
-/** npm run bench: each benchmark prints its own figures. */
+/**
+ * npm run bench: issue 16's table in one run. Starts what it needs — the built web app, a fresh PostgreSQL
+ * database (BENCH_DATABASE_URL / TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) —
+ * prints each figure next to its goal and writes bench/results.json. BENCH_SECONDS (default 4) is the
+ * length of one load round; BENCH_ROUNDS (default 2) how many interleaved rounds each ratio takes.
+ * Benchmarks, not tests: a missed goal is printed, never a failure.
+ */
 import { spawnSync } from 'node:child_process';
-import { firstLoadBench } from './first-load';
+import { loadavg } from 'node:os';
+import { freshPostgresDatabase } from '../src/server/test/postgres';
+import { analyticsFunnelBench } from './analytics-funnel';
+import { figure, printFigures, writeResults, type Figure } from './figures';
+import { bookingFigures, startApp, throughputFigures } from './server';
+import { socketFigures } from './sockets';
 import { slotsBench } from './slots';
+import { measureWeb } from './web';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { stdio: 'inherit' });
-slotsBench();
-await firstLoadBench();
+const figures: Figure[] = [];
+const notes: Record<string, unknown> = { seconds, rounds, loadAverageAtStart: loadavg() };
+
+figures.push(figure('slot engine, one day with 60 bookings', slotsBench(), 'µs', '≤', 20));
+
+const database = await freshPostgresDatabase(base);
+try {
+  // npm start on an empty database (migrations, seed, pg-boss schema), then again on the database it left.
+  const fresh = await startApp(database.url, { viaNpm: true });
+  await fresh.stop();
+  const existing = await startApp(database.url, { viaNpm: true });
+  await existing.stop();
+  figures.push(figure('npm start to first answer, existing database', existing.startupMs / 1000, 's', '≤', 2));
+  figures.push(figure('npm start to first answer, fresh database', fresh.startupMs / 1000, 's', '≤', 4));
+  notes.startupCpuSeconds = { existing: existing.startupCpuS, fresh: fresh.startupCpuS };
+
+  const app = await startApp(database.url);
+  try {
+    const throughput = await throughputFigures(app, seconds, rounds);
+    figures.push(...throughput.figures);
+    Object.assign(notes, throughput.notes);
+    const booking = await bookingFigures(app, database.url, seconds * 2);
+    figures.push(...booking.figures);
+    Object.assign(notes, booking.notes);
+    const sockets = await socketFigures(app, database.url);
+    figures.push(...sockets.figures);
+    Object.assign(notes, sockets.notes);
+
+    // The web half: first load of / (signed out and in) and Lighthouse 12 mobile on /, /auth, /tracking.
+    figures.push(...(await measureWeb(app.url)));
+  } finally {
+    await app.stop();
+  }
+} finally {
+  await database.drop();
+}
+
+notes.loadAverageAtEnd = loadavg();
+printFigures(figures);
+writeResults('bench/results.json', figures, notes);
+console.log(`\nwritten to bench/results.json (load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${process.env.BENCH_CPUS ?? 'this machine'})`);
+
+if (process.env.BENCH_ANALYTICS !== '0') await analyticsFunnelBench();

@@ -48,7 +48,7 @@ export async function slotStarts(request: APIRequestContext, service: string, da
 /** Moves the week grid forward until it shows the week starting `monday`. */
 export async function showWeek(page: Page, monday: string): Promise<void> {
   const weeks = Math.round((Date.parse(`${monday}T12:00:00Z`) - Date.parse(`${mondayOf(pacificToday())}T12:00:00Z`)) / (7 * 86_400_000));
-  await page.getByRole('button', { name: 'Today' }).click();
+  await page.getByRole('button', { name: 'Today', exact: true }).click();
   for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next Week' }).click();
   await expect(page.getByTestId(`day-${monday}`)).toBeVisible();
 }

@@ -40,7 +40,10 @@ test('the admin signs in with the password only and sees the dashboard', async (
     await expect(page.getByRole('region', { name: 'Admin pages' }).getByRole('link', { name: new RegExp(`^${name}`) })).toBeVisible();
   }
   await page.getByRole('region', { name: 'Admin pages' }).getByRole('link', { name: /^Analytics/ }).click();
-  await expect(page.getByText('Analytics is not available yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('region', { name: 'Admin pages' }).getByRole('link', { name: /^Shopify/ }).click();
+  await expect(page.getByRole('heading', { name: 'Shopify Integration' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/admin-dashboard-desktop.png' });
 });
 

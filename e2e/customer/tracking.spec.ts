@@ -13,12 +13,11 @@ async function signedInContext(browser: Browser, baseURL: string, who: { email: 
 }
 
 async function advance(driver: Page, bookingId: string, nextLabel: string, message?: string) {
+  // Every job card carries its own actions.
   const card = driver.locator(`[data-booking-id="${bookingId}"]`);
-  const select = card.getByRole('button', { name: 'Select this booking' });
-  if (await select.isVisible()) await select.click();
-  if (message) await driver.getByLabel('Status message (optional)').fill(message);
-  await driver.getByRole('button', { name: `Mark as ${nextLabel}` }).click();
-  await expect(driver.getByRole('button', { name: `Mark as ${nextLabel}` })).toHaveCount(0);
+  if (message) await card.getByLabel('Status message (optional)').fill(message);
+  await card.getByRole('button', { name: `Mark as ${nextLabel}` }).click();
+  await expect(card.getByRole('button', { name: `Mark as ${nextLabel}` })).toHaveCount(0);
 }
 
 test('the customer follows the driver live: new step, the driver’s message and the moving marker, without a reload', async ({ browser, baseURL }) => {
@@ -43,6 +42,12 @@ test('the customer follows the driver live: new step, the driver’s message and
   await customer.screenshot({ path: 'test-results/screenshots/tracking-before.png', fullPage: true });
 
   const driver = await driverContext.newPage();
+  // Completing a job asks the driver to confirm first.
+  const confirms: string[] = [];
+  driver.on('dialog', (dialog) => {
+    confirms.push(dialog.message());
+    void dialog.accept();
+  });
   await driver.goto('/driver');
   await expect(driver.getByRole('heading', { name: 'Driver Dashboard' })).toBeVisible();
   await expect(driver.locator(`[data-booking-id="${booking.id}"]`)).toBeVisible();
@@ -85,6 +90,7 @@ test('the customer follows the driver live: new step, the driver’s message and
   for (const next of ['En Route to Service Location', 'Arrived at Service Location', 'Detailing in Progress', 'Service Completed', 'Returning Your Vehicle', 'Returned & Complete']) {
     await advance(driver, booking.id, next);
   }
+  expect(confirms).toEqual([expect.stringMatching(/^Complete booking #/)]);
   await expect(customer.getByTestId('status-label')).toHaveText('Returned & Complete');
   await expect(customer.locator('[data-state="done"]')).toHaveCount(6);
   await expect(driver.locator(`[data-booking-id="${booking.id}"]`)).toContainText('Returned & Complete');

@@ -1,17 +1,27 @@
+import { createStoreClient, demoStoreOf } from './integrations/store';
+import { loggerOptions } from './http/log-redaction';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
-import { featureRoutes } from './features';
-import { registerAuthHooks } from './http/auth-hooks';
+import { apiRoutes } from './features';
+import { registerAuthHooks, SESSION_COOKIE } from './http/auth-hooks';
+import { encodedPage, loadPrerenderedPages } from './http/prerendered';
+import { publicConfigOf } from './features/system/system.routes';
+import { inputValidatorCompiler, registerRoutes } from './http/contract';
+import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { RateLimiter } from './http/rate-limit';
 import { createEventBus } from './events/bus';
+import { createCaches } from './caches';
+import { createPaymentProvider } from './integrations/payments';
 import { createMailer, outboxOnlyTransport, smtpTransport, type MailTransport } from './integrations/mail/mailer';
+import { liveSocketRoutes } from './ws/live-socket';
 
 /** The built SPA; WEB_DIST_DIR (relative to the repo) lets parallel test runs use separate builds. */
 export const webDistDir = fileURLToPath(new URL(`../../${process.env.WEB_DIST_DIR ?? 'dist/web'}`, import.meta.url));
@@ -23,7 +33,13 @@ export interface BuildAppOptions {
   now?: () => Date;
   /** Serve the built SPA from dist/web (default: when it exists). */
   serveWeb?: boolean;
+  /** Where the built SPA is (default webDistDir); tests point it at a tiny build of their own. */
+  webDir?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+  /** Sees every route as it is registered (the OpenAPI coverage test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export interface BuiltApp {
@@ -32,44 +48,61 @@ export interface BuiltApp {
 }
 
 const MINUTE = 60_000;
+const API_VERSION = '1.0.0';
 
 /** Builds the Fastify instance with every plugin and route; main.ts listens on it, tests inject into it. */
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, handle } = options;
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    // Fastify's request lines are info: quiet at the default LOG_LEVEL=warn, shown at LOG_LEVEL=info.
+    logger: options.logger ? loggerOptions(config.logLevel, options.logStream) : false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
   const now = options.now ?? (() => new Date());
   const clock = () => now().getTime();
   const transport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : outboxOnlyTransport);
+  const events = createEventBus(handle);
+  const cacheSet = createCaches(events, handle);
   const ctx: AppContext = {
     config,
     handle,
     db: handle.db,
     mailer: createMailer(handle.db, transport, config.mailFrom, app.log),
     limits: {
-      loginPerIp: new RateLimiter(config.authRateLimitPerIp, 15 * MINUTE, clock),
-      loginPerAccount: new RateLimiter(10, 15 * MINUTE, clock),
       registerPerIp: new RateLimiter(config.authRateLimitPerIp, 60 * MINUTE, clock),
       forgotPerIp: new RateLimiter(config.authRateLimitPerIp, 15 * MINUTE, clock),
       forgotPerAccount: new RateLimiter(5, 60 * MINUTE, clock),
       resendPerAccount: new RateLimiter(5, 60 * MINUTE, clock),
     },
     now,
-    events: createEventBus(handle),
+    events,
+    caches: cacheSet.caches,
+    payments: createPaymentProvider(config, handle.db, now),
+    store: createStoreClient(config, handle.db, now),
   };
   await ctx.events.start();
-  app.addHook('onClose', async () => ctx.events.stop());
+  app.addHook('onClose', async () => {
+    cacheSet.stop();
+    await ctx.events.stop();
+  });
   app.decorate('ctx', ctx);
 
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // The declared contract (src/server/http/contract.ts): Zod validates input and serialises output.
+  app.setValidatorCompiler(inputValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await app.register(cookie);
   registerAuthHooks(app, ctx);
-  for (const routes of featureRoutes) await routes(app, ctx);
+  await registerOpenApi(app, API_VERSION);
+  await registerRoutes(app, ctx, [...apiRoutes, ...openApiRoutes]);
+  await liveSocketRoutes(app, ctx);
+  // The demo store delivers its webhooks to this app's own endpoint, in-process (decision 016).
+  demoStoreOf(ctx.store)?.setDelivery(({ headers, body }) => app.inject({ method: 'POST', url: '/api/webhooks/shopify', headers, payload: body }));
 
-  if (options.serveWeb ?? existsSync(webDistDir)) await serveSpa(app);
+  const webDir = options.webDir ?? webDistDir;
+  if (options.serveWeb ?? existsSync(webDir)) await serveSpa(app, webDir);
   return { app, ctx };
 }
 
@@ -79,16 +112,29 @@ declare module 'fastify' {
   }
 }
 
-/** The built SPA: hashed assets cached for a year, every other non-API GET answered with index.html. */
-async function serveSpa(app: FastifyInstance) {
+/** Hashed file names change with their content: a browser keeps them a year without asking again. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed files: always revalidated. */
+export const REVALIDATE = 'no-cache';
+
+/**
+ * The built SPA: hashed assets cached for a year, index.html revalidated on each visit, every other non-API
+ * GET answered with index.html. @fastify/static's own cache-control is off (cacheControl: false), else its
+ * `public, max-age=0` would replace ours. The public pages are prerendered at build time and sent to visitors.
+ */
+async function serveSpa(app: FastifyInstance, root: string) {
+  const prerendered = loadPrerenderedPages(root, publicConfigOf(app.ctx.config));
   await app.register(fastifyStatic, {
-    root: webDistDir,
+    root,
     wildcard: false,
     index: false,
     // The build writes .br and .gz beside each asset (scripts/build-web-if-stale.mjs).
     preCompressed: true,
+    cacheControl: false,
     setHeaders(res, path) {
-      if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      if (path.includes('/assets/')) res.setHeader('cache-control', IMMUTABLE);
+      else if (path.endsWith('.html')) res.setHeader('cache-control', REVALIDATE);
+      else res.setHeader('cache-control', 'public, max-age=3600');
     },
   });
   app.get('/*', async (request, reply) => {
@@ -96,8 +142,14 @@ async function serveSpa(app: FastifyInstance) {
     if (path.startsWith('/api/') || path === '/ws') return reply.callNotFound();
     if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
       // A real file under dist/web (favicon, images); otherwise a plain 404.
-      return reply.sendFile(path.slice(1), { maxAge: 3600_000 });
+      return reply.sendFile(path.slice(1));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    reply.header('cache-control', REVALIDATE);
+    // The public pages, prerendered at build time, for visitors (src/server/http/prerendered.ts).
+    const page = prerendered.pick(path, new URLSearchParams(request.url.slice(path.length)), Boolean(request.cookies[SESSION_COOKIE]));
+    if (!page) return reply.sendFile('index.html');
+    const { body, encoding } = encodedPage(page, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8').send(body);
   });
 }

@@ -12,6 +12,9 @@ describe('configuration', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.business.name).toBe('Glint');
     expect(config.business.serviceZipCodes).toEqual([]);
+    // Loopback and quiet unless asked: demo logins stay off the network, request lines off the terminal.
+    expect(config.host).toBe('localhost');
+    expect(config.logLevel).toBe('warn');
   });
 
   it('does not seed demo data in production unless asked', () => {
@@ -23,6 +26,12 @@ describe('configuration', () => {
     const config = loadConfig({ PORT: '6001', SERVICE_ZIP_CODES: '95110, 95112 ,' });
     expect(config.publicUrl).toBe('http://localhost:6001');
     expect(config.business.serviceZipCodes).toEqual(['95110', '95112']);
+  });
+
+  it('takes map tiles from OpenStreetMap unless MAP_TILE_URL names another tile server', () => {
+    expect(loadConfig({}).mapTileUrl).toBe('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(loadConfig({ MAP_TILE_URL: 'http://tiles.local/{z}/{x}/{y}.png' }).mapTileUrl).toBe('http://tiles.local/{z}/{x}/{y}.png');
+    expect(() => loadConfig({ MAP_TILE_URL: 'http://tiles.local/tile.png' })).toThrow(/MAP_TILE_URL: must be an http\(s\) or \/path URL template with \{z\}, \{x\} and \{y\}/);
   });
 
   it('stops with a message naming every bad variable', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatUsPhone } from '../shared/contact';
 
 const bool = (fallback: boolean) =>
   z
@@ -23,9 +24,13 @@ const optionalUrl = z
   .transform((value) => (value && value.trim() ? value.trim() : undefined))
   .pipe(z.url({ error: 'must be a URL' }).optional());
 
+/** OpenStreetMap's own tile servers: they need the internet (and fair use); MAP_TILE_URL points elsewhere. */
+export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless configured: demo logins and /dev/mail must not be on the network by accident.
+  HOST: z.string().default('localhost'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
@@ -42,8 +47,16 @@ const envSchema = z.object({
   /** Only for tests against a local stand-in of the Stripe API: http://127.0.0.1:PORT */
   STRIPE_API_BASE: optionalUrl,
   GOOGLE_MAPS_API_KEY: optionalText,
+  /** Map tiles for the tracking map (Leaflet URL template); OpenStreetMap's servers unless set. */
+  MAP_TILE_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value && value.trim() ? value.trim() : DEFAULT_MAP_TILE_URL))
+    .refine((value) => /^(https?:\/\/|\/)/.test(value) && ['{z}', '{x}', '{y}'].every((part) => value.includes(part)), { error: 'must be an http(s) or /path URL template with {z}, {x} and {y}' }),
   SHOPIFY_STORE_DOMAIN: optionalText,
   SHOPIFY_ADMIN_TOKEN: optionalText,
+  SHOPIFY_CLIENT_ID: optionalText,
+  SHOPIFY_CLIENT_SECRET: optionalText,
   SHOPIFY_WEBHOOK_SECRET: optionalText,
   BUSINESS_NAME: z.string().trim().min(1).default('Glint'),
   BUSINESS_CITY: z.string().trim().min(1).default('San Jose'),
@@ -68,7 +81,8 @@ const envSchema = z.object({
   JOBS: bool(true),
   /** Sign-in, registration and reset attempts allowed per IP address per window (15 min; registration 1 hour). */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ANALYTICS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -89,10 +103,15 @@ export interface Config {
   mailFrom: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   googleMapsApiKey: string | undefined;
-  shopify: { storeDomain?: string; adminToken?: string; webhookSecret?: string };
+  /** Leaflet tile URL template for the tracking map. */
+  mapTileUrl: string;
+  /** No storeDomain: the built-in demo store. With it, an admin token or a client id + secret (client-credentials grant). */
+  shopify: { storeDomain?: string; adminToken?: string; clientId?: string; clientSecret?: string; webhookSecret?: string };
   business: { name: string; city: string; phone: string; email: string; address: string; serviceZipCodes: string[] };
   jobs: boolean;
   authRateLimitPerIp: number;
+  /** Analytics batches per (truncated) IP per minute. */
+  analyticsRateLimitPerIp: number;
   logLevel: string;
 }
 
@@ -108,6 +127,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const seedDemo = bool(!isProduction).safeParse(env.SEED_DEMO);
+  if (e.SHOPIFY_STORE_DOMAIN && !e.SHOPIFY_ADMIN_TOKEN && !(e.SHOPIFY_CLIENT_ID && e.SHOPIFY_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  SHOPIFY_STORE_DOMAIN: needs SHOPIFY_ADMIN_TOKEN, or SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET');
+  }
   if (!seedDemo.success) throw new ConfigError('Invalid configuration:\n  SEED_DEMO: must be true or false');
   return {
     port: e.PORT,
@@ -130,17 +152,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiBase: e.STRIPE_API_BASE,
     },
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
-    shopify: { storeDomain: e.SHOPIFY_STORE_DOMAIN, adminToken: e.SHOPIFY_ADMIN_TOKEN, webhookSecret: e.SHOPIFY_WEBHOOK_SECRET },
+    mapTileUrl: e.MAP_TILE_URL,
+    shopify: {
+      storeDomain: e.SHOPIFY_STORE_DOMAIN,
+      adminToken: e.SHOPIFY_ADMIN_TOKEN,
+      clientId: e.SHOPIFY_CLIENT_ID,
+      clientSecret: e.SHOPIFY_CLIENT_SECRET,
+      webhookSecret: e.SHOPIFY_WEBHOOK_SECRET,
+    },
     business: {
       name: e.BUSINESS_NAME,
       city: e.BUSINESS_CITY,
-      phone: e.BUSINESS_PHONE,
+      phone: formatUsPhone(e.BUSINESS_PHONE),
       email: e.BUSINESS_EMAIL,
       address: e.BUSINESS_ADDRESS,
       serviceZipCodes: e.SERVICE_ZIP_CODES,
     },
     jobs: e.JOBS,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+    analyticsRateLimitPerIp: e.ANALYTICS_RATE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -1,9 +1,12 @@
+import type { AppCaches } from './caches';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Mailer } from './integrations/mail/mailer';
 import type { RateLimiter } from './http/rate-limit';
 import type { Jobs } from './jobs/boss';
 import type { EventBus } from './events/bus';
+import type { PaymentProvider } from './integrations/payments/provider';
+import type { StoreClient } from './integrations/store';
 
 /** Everything a feature needs, built once in app.ts and handed to each feature's routes. */
 export interface AppContext {
@@ -11,18 +14,23 @@ export interface AppContext {
   handle: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  /** The card provider, built once (Stripe or the built-in test provider). */
+  payments: PaymentProvider;
+  /** The online store (Shopify or the built-in demo store), built once. */
+  store: StoreClient;
   limits: AuthLimits;
   /** Live events across instances (PostgreSQL NOTIFY). */
   events: EventBus;
+  /** Read caches of this instance, invalidated over NOTIFY (decision 018). */
+  caches: AppCaches;
   /** The job queue, when jobs run in this process (not in most tests). */
   jobs?: Jobs;
   /** The current time; tests move it. */
   now: () => Date;
 }
 
+/** In-memory limits (decision 003); sign-in itself is throttled in the database (features/auth/sign-in-throttle.ts, decision 015). */
 export interface AuthLimits {
-  loginPerIp: RateLimiter;
-  loginPerAccount: RateLimiter;
   registerPerIp: RateLimiter;
   forgotPerIp: RateLimiter;
   forgotPerAccount: RateLimiter;

@@ -1,39 +1,31 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
-const STATUS_BY_CODE = {
-  BAD_REQUEST: 400,
-  UNAUTHENTICATED: 401,
-  PAYMENT_FAILED: 402,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  SLOT_FULL: 409,
-  GONE: 410,
-  UNPROCESSABLE: 422,
-  RATE_LIMITED: 429,
-  UNAVAILABLE: 503,
-} as const;
-export type AppErrorCode = keyof typeof STATUS_BY_CODE;
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorParams } from '../shared/error-codes';
 
-/** The one error type of the server; the error handler maps its code to a status and `{ message, code }`. */
+export type AppErrorCode = ErrorCode;
+
+/**
+ * The one error type of the server: a domain code and its params (what the web renders, per language)
+ * plus an English message for API users and logs. The error handler maps the code to a status and
+ * `{ code, message, params? }`.
+ */
 export class AppError extends Error {
   constructor(
-    readonly code: AppErrorCode,
+    readonly code: ErrorCode,
     message: string,
-    readonly details?: Record<string, unknown>,
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
   get status(): number {
-    return STATUS_BY_CODE[this.code];
+    return ERROR_STATUS[this.code];
+  }
+  get body(): ErrorBody {
+    return { code: this.code, message: this.message, ...(this.params ? { params: this.params } : {}) };
   }
 }
-
-export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
-export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-export const forbidden = (message = 'You do not have permission to do that') => new AppError('FORBIDDEN', message);
-export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** Any Zod schema, classic or mini. */
 interface ParsesInput<T> {
@@ -54,24 +46,39 @@ export function parse<T>(schema: ParsesInput<T>, input: unknown): T {
 function validationError(error: { issues: ZodLikeIssue[] }): AppError {
   const issue = error.issues[0];
   const message = issue ? issue.message : 'Invalid request';
-  return new AppError('BAD_REQUEST', message, { field: issue?.path.map(String).join('.') });
+  return new AppError('INVALID_INPUT', message, { field: issue?.path.map(String).join('.') ?? '' });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ message: error.message, code: error.code, ...error.details });
+      return reply.status(error.status).send(error.body);
     }
     if (error instanceof ZodError) {
       const mapped = validationError(error);
-      return reply.status(400).send({ message: mapped.message, code: mapped.code });
+      return reply.status(400).send(mapped.body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      // A declared request schema refused the input (FST_ERR_VALIDATION): the first issue, as `parse` words it.
+      const notFound = request.routeOptions.config.declaration?.notFound;
+      if (error.validationContext === 'params' && notFound) return reply.status(404).send(new AppError(notFound.code, notFound.message).body);
+      const issue = error.validation[0]!;
+      const field = issue.instancePath.split('/').filter(Boolean).join('.');
+      return reply.status(400).send(new AppError('INVALID_INPUT', issue.message ?? 'Invalid request', { field }).body);
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to show.
       return reply.status(status).send({ message: readableFastifyMessage(error as FastifyError), code: (error as FastifyError).code });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    const unique = uniqueViolation(error);
+    if (unique) {
+      // Two identical creates raced past the app's own check: the loser is told, never a 500.
+      request.log.warn({ constraint: unique.constraint }, 'unique violation');
+      return reply.status(409).send(new AppError('ALREADY_EXISTS', unique.message, unique.field ? { field: unique.field } : undefined).body);
+    }
+    // A database error carries the failed statement's parameters (password hashes, tokens): log only what names the fault.
+    request.log.error({ err: safeError(error) }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }));
@@ -83,4 +90,36 @@ function readableFastifyMessage(error: FastifyError): string {
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return 'The request body is too large';
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return 'Unsupported content type';
   return error.message;
+}
+
+interface DatabaseErrorLike {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+  cause?: DatabaseErrorLike;
+  message?: string;
+}
+
+/** A PostgreSQL unique violation (23505), on the error or its cause (drizzle wraps the driver's error). */
+export function uniqueViolation(error: unknown): { constraint: string; field: string | null; message: string } | undefined {
+  const e = error as DatabaseErrorLike | undefined;
+  const db = e?.code === '23505' ? e : e?.cause?.code === '23505' ? e.cause : undefined;
+  if (!db) return undefined;
+  const constraint = db.constraint ?? db.constraint_name ?? '';
+  if (/email/i.test(constraint)) return { constraint, field: 'email', message: 'Email already registered' };
+  return { constraint, field: null, message: 'That already exists. Refresh to see it.' };
+}
+
+/** What of an unexpected error may be logged: its name, code, message and stack, never the statement's parameters. */
+export function safeError(error: unknown): Record<string, unknown> {
+  const e = error as DatabaseErrorLike & { name?: string; stack?: string };
+  const cause = e?.cause;
+  return {
+    type: e?.name,
+    code: e?.code,
+    // drizzle's message is "Failed query: <sql>\nparams: <values>": keep the SQL, drop the values.
+    message: typeof e?.message === 'string' ? e.message.replace(/\nparams:[\s\S]*$/, '') : String(error),
+    stack: typeof e?.stack === 'string' ? e.stack.replace(/\nparams:[^\n]*/g, '') : undefined,
+    ...(cause ? { cause: { code: cause.code, message: cause.message } } : {}),
+  };
 }

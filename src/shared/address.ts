@@ -13,11 +13,8 @@ export interface StructuredAddress {
   formattedAddress: string;
 }
 
-export const US_STATES = new Set(
-  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP'.split(
-    ' ',
-  ),
-);
+import { US_STATE_CODES as US_STATES } from './contact';
+export { US_STATES };
 
 export function formatAddress(a: { street: string; city: string; state: string; zipCode: string }): string {
   return `${a.street}, ${a.city}, ${a.state} ${a.zipCode}`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatAddress, inServiceArea, parseUsAddress } from './address';
 import { descriptionPreview, formatRating } from './format';
-import { fromCents, priceBooking } from './money';
+import { priceBooking } from './booking-lifecycle';
+import { fromCents } from './money';
 import { autoServiceType, bookingStartProblem, canContinue, needsAddress, offeredServiceTypes } from './service-types';
 
 describe('service-type rules', () => {

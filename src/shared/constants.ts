@@ -26,6 +26,16 @@ export const TRACKING_REFETCH_MS = 30_000;
 export const DRIVER_LOCATION_REFETCH_MS = 10_000;
 export const DRIVER_STATUS_REFETCH_MS = 30_000;
 export const DRIVER_BOOKINGS_REFETCH_MS = 10_000;
+/** The customer's car (make, model, colour) and the gate code / parking notes they leave for the driver. */
+export const VEHICLE_MAX = 80;
+export const ACCESS_NOTES_MAX = 200;
+/** A driver's message to the customer (a note on the tracking page, no status change). */
+export const DRIVER_NOTE_MAX = 280;
+/** At most this many driver notes per booking in DRIVER_NOTE_WINDOW_MINUTES (counted from the stored updates). */
+export const DRIVER_NOTE_LIMIT = 5;
+export const DRIVER_NOTE_WINDOW_MINUTES = 10;
 export const SLOTS_STALE_MS = 5 * 60_000;
+/** /admin/shopify polls the sync status this often while a sync runs (back-office.md §9). */
+export const SYNC_POLL_MS = 2_000;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

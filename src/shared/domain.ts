@@ -33,6 +33,14 @@ export type DriverAvailability = (typeof DRIVER_AVAILABILITY)[number];
 
 export const CLOSURE_TYPES = ['holiday', 'capacity', 'staff', 'maintenance', 'other'] as const;
 export type ClosureType = (typeof CLOSURE_TYPES)[number];
+/** How the schedule grid labels a closed day, by closure type. */
+export const CLOSURE_LABEL: Record<ClosureType, string> = {
+  capacity: 'FULL',
+  staff: 'NO STAFF',
+  maintenance: 'MAINTENANCE',
+  holiday: 'CLOSED',
+  other: 'CLOSED',
+};
 
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -42,3 +50,7 @@ export type Language = (typeof LANGUAGES)[number];
 export function isStaff(role: Role | undefined | null): boolean {
   return role === 'admin' || role === 'driver';
 }
+
+/** Vehicle types the promotional offer prices (/sww-offer). */
+export const VEHICLE_TYPES = ['sedan', 'suv', 'oversize'] as const;
+export type VehicleType = (typeof VEHICLE_TYPES)[number];

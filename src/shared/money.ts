@@ -1,5 +1,3 @@
-import { TAX_RATE_PERCENT } from './constants';
-
 /** Money travels as decimal strings ("12.50"); arithmetic happens in integer cents. */
 export function toCents(amount: string | number): number {
   const text = typeof amount === 'number' ? amount.toFixed(2) : amount.trim();
@@ -22,19 +20,4 @@ export function formatUsd(amount: string | number): string {
   const abs = Math.abs(cents);
   const dollars = Math.floor(abs / 100).toLocaleString('en-US');
   return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-export interface BookingPrice {
-  priceCents: number;
-  serviceFeeCents: number;
-  taxCents: number;
-  totalCents: number;
-}
-
-/** Total = price + service fee + tax, where tax is 10% of the price, rounded half up to the cent. */
-export function priceBooking(price: string, serviceFee: string): BookingPrice {
-  const priceCents = toCents(price);
-  const serviceFeeCents = toCents(serviceFee);
-  const taxCents = Math.round((priceCents * TAX_RATE_PERCENT) / 100);
-  return { priceCents, serviceFeeCents, taxCents, totalCents: priceCents + serviceFeeCents + taxCents };
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { bookingNumber, descriptionPreview, formatDuration, formatRating, initials, stripHtml } from './format';
-import { formatUsd, fromCents, priceBooking, toCents } from './money';
+import { priceBooking } from './booking-lifecycle';
+import { formatUsd, fromCents, toCents } from './money';
 import { registerRequest } from './schemas/auth';
 import { addDaysToKey, dayOfWeek, pacificDateKey, pacificInstant, pacificTimeOfDay } from './time';
 
 describe('money', () => {
   it('prices a booking as price + fee + 10% of the price, in cents', () => {
-    expect(priceBooking('199.00', '5.00')).toEqual({ priceCents: 19900, serviceFeeCents: 500, taxCents: 1990, totalCents: 22390 });
+    expect(priceBooking('199.00', '5.00')).toEqual({ serviceCents: 19900, addOns: [], serviceFeeCents: 500, taxCents: 1990, totalCents: 22390 });
     expect(priceBooking('49.95', '5.00').taxCents).toBe(500); // 499.5 rounds half up
-    expect(priceBooking('0.10', '0.20')).toEqual({ priceCents: 10, serviceFeeCents: 20, taxCents: 1, totalCents: 31 });
+    expect(priceBooking('0.10', '0.20')).toEqual({ serviceCents: 10, addOns: [], serviceFeeCents: 20, taxCents: 1, totalCents: 31 });
   });
   it('converts between decimal strings and cents without float drift', () => {
     expect(toCents('0.1') + toCents('0.2')).toBe(30);
@@ -26,6 +27,14 @@ describe('formatting', () => {
     expect(initials('')).toBe('Guest');
     expect(initials(undefined)).toBe('Guest');
   });
+  it('never cuts an emoji or a composed letter in half for initials', () => {
+    expect(initials('🚗 Casey Morgan')).toBe('CM');
+    expect(initials('Émile\u0301 Zola')).toBe('ÉZ');
+    expect(initials('Ana 👩‍👩‍👧')).toBe('A');
+    expect(initials('👩‍👩‍👧')).toBe('👩‍👩‍👧');
+    expect(initials('e\u0301lodie')).toBe('E\u0301');
+    for (const name of ['😀 Zoë', '👍🏽 Bo']) expect(initials(name)).not.toMatch(/[\uD800-\uDFFF]/);
+  });
   it('shows the last 8 characters of a booking id, uppercase', () => {
     expect(bookingNumber('8b66a869-011f-4d19-91b6-8b207966498a')).toBe('7966498A');
   });
@@ -33,7 +42,12 @@ describe('formatting', () => {
     expect(formatDuration(45)).toBe('45 min');
     expect(formatDuration(60)).toBe('1 hr');
     expect(formatDuration(90)).toBe('1 hr 30 min');
-    expect(formatDuration(180)).toBe('3 hrs');
+    expect(formatDuration(180)).toBe('3 hr');
+  });
+  it('writes durations in Spanish and French units', () => {
+    expect(formatDuration(90, 'es')).toBe('1 h 30 min');
+    expect(formatDuration(120, 'fr')).toMatch(/^2\sh$/); // French puts a narrow no-break space before the unit
+    expect(formatDuration(45, 'fr')).toMatch(/^45\smin$/);
   });
   it('cuts the description preview at 120 characters with an ellipsis, HTML stripped', () => {
     const long = `<p>${'a'.repeat(130)}</p>`;
@@ -41,6 +55,8 @@ describe('formatting', () => {
     expect(descriptionPreview('<b>Short</b> &amp; sweet')).toBe('Short & sweet');
     expect(descriptionPreview('x'.repeat(120))).toBe('x'.repeat(120));
     expect(stripHtml('<script>alert(1)</script>ok')).toBe('ok');
+    expect(descriptionPreview('<p>Includes:</p><ul><li>Hand wash</li><li>Wax</li></ul><p>Then a dry.</p>')).toBe('Includes: Hand wash · Wax · Then a dry.');
+    expect(descriptionPreview('Line one<br>Line two')).toBe('Line one · Line two');
   });
   it('shows ratings with one decimal', () => {
     expect(formatRating('5.00')).toBe('5.0');

@@ -1,5 +1,5 @@
 import { MIN_NOTICE_MINUTES, SLOT_MINUTES } from './constants';
-import { minutesOfDay, timeFromMinutes, wallTimeExists } from './time';
+import { addDaysToKey, minutesOfDay, pacificInstant, timeFromMinutes, wallTimeExists } from './time';
 
 /**
  * Slot maths, pure: a business day is a set of open windows (wall-clock minutes, Pacific) each with a
@@ -40,30 +40,6 @@ export function stepsCovered(startMinute: number, durationMinutes: number): numb
   return steps;
 }
 
-/** How many bookings stand in each step (blocked time counts as full). */
-export function stepUsage(occupants: Occupant[]): Map<number, number> {
-  const usage = new Map<number, number>();
-  for (const o of occupants) {
-    for (const step of stepsCovered(o.startMinute, o.durationMinutes)) {
-      usage.set(step, o.blocked ? FULL : (usage.get(step) ?? 0) + 1);
-    }
-  }
-  return usage;
-}
-
-/** Capacity of each open step of the day; where windows overlap the larger capacity wins. */
-export function stepCapacities(windows: OpenWindow[]): Map<number, number> {
-  const capacity = new Map<number, number>();
-  for (const w of windows) {
-    const start = minutesOfDay(w.start);
-    const end = minutesOfDay(w.end);
-    for (let m = Math.ceil(start / SLOT_MINUTES) * SLOT_MINUTES; m + SLOT_MINUTES <= end; m += SLOT_MINUTES) {
-      capacity.set(m, Math.max(capacity.get(m) ?? 0, w.capacity));
-    }
-  }
-  return capacity;
-}
-
 export interface CandidateOptions {
   dateKey: string;
   windows: OpenWindow[];
@@ -73,26 +49,78 @@ export interface CandidateOptions {
   earliestStartMinute: number;
 }
 
-/** Every start of the day with its capacity and what is left; full starts are kept with 0 left. */
+/** Steps of one business day (a window may reach 24:00; a booking may run past it into no open step). */
+const DAY_STEPS = (24 * 60) / SLOT_MINUTES;
+
+/** 'HH:mm' of each minute, built once: the engine formats no time while it counts. */
+const CLOCK: string[] = [];
+function clock(minute: number): string {
+  return (CLOCK[minute] ??= timeFromMinutes(minute));
+}
+
+/**
+ * Steps whose wall-clock start does not exist on the day (the hour skipped when clocks spring forward),
+ * worked out once per date: a day is checked step by step only when it is not 24 hours long.
+ */
+const skippedSteps = new Map<string, readonly number[]>();
+function stepsSkippedOn(dateKey: string): readonly number[] {
+  const known = skippedSteps.get(dateKey);
+  if (known) return known;
+  const skipped: number[] = [];
+  const length = (pacificInstant(addDaysToKey(dateKey, 1), '00:00').getTime() - pacificInstant(dateKey, '00:00').getTime()) / 60_000;
+  if (length < 24 * 60) for (let s = 0; s < DAY_STEPS; s++) if (!wallTimeExists(dateKey, clock(s * SLOT_MINUTES))) skipped.push(s);
+  if (skippedSteps.size > 4096) skippedSteps.clear();
+  skippedSteps.set(dateKey, skipped);
+  return skipped;
+}
+
+/**
+ * Every start of the day with its capacity and what is left; full starts are kept with 0 left. Works on
+ * integer steps (arrays indexed by step of the day): no maps, no time formatting until a start is offered.
+ */
 export function candidateSlots(options: CandidateOptions): SlotCandidate[] {
-  const capacities = stepCapacities(options.windows);
+  // capacity[s] < 0: step s is not open.
+  const capacity = new Float64Array(DAY_STEPS).fill(-1);
+  for (const w of options.windows) {
+    const end = minutesOfDay(w.end);
+    for (let s = Math.ceil(minutesOfDay(w.start) / SLOT_MINUTES); s < DAY_STEPS && (s + 1) * SLOT_MINUTES <= end; s++) {
+      if (w.capacity > capacity[s]!) capacity[s] = w.capacity;
+    }
+  }
   // On the spring-forward day the hour from 02:00 does not exist: no start in it, no booking across it.
-  for (const step of capacities.keys()) if (!wallTimeExists(options.dateKey, timeFromMinutes(step))) capacities.delete(step);
-  const usage = stepUsage(options.occupants);
-  const starts = [...capacities.keys()].sort((a, b) => a - b);
+  for (const s of stepsSkippedOn(options.dateKey)) capacity[s] = -1;
+  const usage = new Float64Array(DAY_STEPS);
+  for (const o of options.occupants) {
+    const end = o.startMinute + Math.max(o.durationMinutes, 1);
+    for (let s = Math.floor(o.startMinute / SLOT_MINUTES); s < DAY_STEPS && s * SLOT_MINUTES < end; s++) usage[s] = o.blocked ? FULL : usage[s]! + 1;
+  }
+  const span = Math.ceil(Math.max(options.durationMinutes, 1) / SLOT_MINUTES);
   const slots: SlotCandidate[] = [];
-  for (const start of starts) {
-    if (start < options.earliestStartMinute) continue;
-    const steps = stepsCovered(start, options.durationMinutes);
-    if (!steps.every((step) => capacities.has(step))) continue; // the whole duration must fit in open time
-    const capacity = Math.min(...steps.map((step) => capacities.get(step)!));
-    const available = Math.min(...steps.map((step) => capacities.get(step)! - (usage.get(step) ?? 0)));
+  for (let start = 0; start < DAY_STEPS; start++) {
+    if (capacity[start]! < 0) continue;
+    const startMinute = start * SLOT_MINUTES;
+    if (startMinute < options.earliestStartMinute) continue;
+    if (start + span > DAY_STEPS) break;
+    let least = FULL;
+    let left = FULL;
+    let fits = true;
+    for (let s = start; s < start + span; s++) {
+      const c = capacity[s]!;
+      if (c < 0) {
+        fits = false; // the whole duration must fit in open time
+        break;
+      }
+      if (c < least) least = c;
+      if (c - usage[s]! < left) left = c - usage[s]!;
+    }
+    if (!fits) continue;
+    const startTime = clock(startMinute);
     slots.push({
-      id: `${options.dateKey}T${timeFromMinutes(start)}`,
-      startTime: timeFromMinutes(start),
-      endTime: timeFromMinutes(start + options.durationMinutes),
-      capacity,
-      availableCapacity: Math.max(0, available),
+      id: `${options.dateKey}T${startTime}`,
+      startTime,
+      endTime: clock(startMinute + options.durationMinutes),
+      capacity: least,
+      availableCapacity: Math.max(0, left),
     });
   }
   return slots;

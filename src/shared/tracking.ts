@@ -104,8 +104,8 @@ export function historyLabel(status: string): 'Completed' | 'In Progress' | 'Con
   return 'In Progress';
 }
 
-/** The driver's one allowed next status (back-office.md §4); undefined when there is none. */
-export const DRIVER_NEXT_STATUS: Partial<Record<BookingStatus, BookingStatus>> = {
+/** A pickup job's path (back-office.md §4): fetch the car, detail it, bring it back. */
+export const PICKUP_NEXT_STATUS: Partial<Record<BookingStatus, BookingStatus>> = {
   confirmed: 'en_route_pickup',
   pickup_scheduled: 'en_route_pickup',
   en_route_pickup: 'arrived_pickup',
@@ -117,6 +117,27 @@ export const DRIVER_NEXT_STATUS: Partial<Record<BookingStatus, BookingStatus>> =
   completed_service: 'en_route_return',
   en_route_return: 'completed',
 };
+
+/**
+ * A mobile (or on-site) job's own path: drive to the customer, arrive, detail, finish, close —
+ * confirmed → en route → arrived → in progress → service completed → completed (five taps).
+ */
+export const MOBILE_NEXT_STATUS: Partial<Record<BookingStatus, BookingStatus>> = {
+  confirmed: 'en_route_pickup',
+  pickup_scheduled: 'en_route_pickup',
+  en_route_pickup: 'arrived_pickup',
+  arrived_pickup: 'in_progress',
+  in_progress: 'completed_service',
+  completed_service: 'completed',
+};
+
+/** Every status with a next driver step on either path (the pickup path covers them all). */
+export const DRIVER_NEXT_STATUS: Partial<Record<BookingStatus, BookingStatus>> = PICKUP_NEXT_STATUS;
+
+/** The next step of a job by its service type. */
+export function driverNextStatusFor(serviceType: string, status: string): BookingStatus | undefined {
+  return (usesPickupTimeline(serviceType) ? PICKUP_NEXT_STATUS : MOBILE_NEXT_STATUS)[status as BookingStatus];
+}
 
 /** A driver's active bookings: exactly the statuses that still have a next driver step (confirmed … en_route_return). */
 export const DRIVER_ACTIVE_STATUSES = Object.keys(DRIVER_NEXT_STATUS) as BookingStatus[];
@@ -250,3 +271,12 @@ export function estimateEta(input: {
   const start = new Date(input.scheduledDate).getTime();
   return { at: new Date(start + input.durationMinutes * 60_000).toISOString(), kind: 'completion', minutes: null };
 }
+
+/** Close codes of the /ws socket (4xxx = application codes, mirroring HTTP). */
+export const WS_CLOSE = {
+  BAD_REQUEST: 4400,
+  INVALID_TOKEN: 4401,
+  FORBIDDEN: 4403,
+  NOT_FOUND: 4404,
+  EXPIRED_TOKEN: 4410,
+} as const;

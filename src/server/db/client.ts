@@ -1,8 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -26,7 +23,14 @@ export interface DatabaseHandle {
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   /** Calls back on each NOTIFY on the channel; resolves to an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Told false when the LISTEN connection is lost (notifications may have been missed) and true once it
+   * listens again (PostgreSQL only: PGlite's notifications cannot be lost).
+   */
+  onListening?(handler: (listening: boolean) => void): void;
   migrate(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -36,17 +40,25 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; 'memory://' (or undefined) keeps it in memory. */
   dataDir?: string;
+  /** PGlite only: starts from this data directory tarball (PGlite's dumpDataDir), e.g. the tests' template. */
+  loadDataDir?: Blob;
   poolSize?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
+  // Loaded only when used: a PostgreSQL deployment never pays for the embedded database at startup.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const inMemory = !dataDir || dataDir.startsWith('memory://');
   if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(inMemory ? undefined : dataDir);
+  const client = new PGlite({ dataDir: inMemory ? undefined : dataDir, loadDataDir });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
@@ -62,6 +74,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       return async () => unsubscribe();
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: () => client.close(),
   };
 }
@@ -73,6 +86,9 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
+  const listeningHandlers = new Set<(listening: boolean) => void>();
+  let closed = false;
+
   async function listenerClient(): Promise<pg.Client> {
     if (listener) return listener;
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -81,8 +97,29 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
     client.on('error', (error) => console.error('PostgreSQL listener error', error));
+    client.on('end', () => {
+      if (listener !== client) return;
+      listener = undefined;
+      if (closed) return;
+      for (const handler of listeningHandlers) handler(false);
+      void relisten();
+    });
     listener = client;
     return client;
+  }
+
+  /** A new LISTEN connection for every channel, retried with backoff, after the old one was lost. */
+  async function relisten(attempt = 0): Promise<void> {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 10_000)));
+    if (closed) return;
+    try {
+      const client = await listenerClient();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const handler of listeningHandlers) handler(true);
+    } catch (error) {
+      console.error('PostgreSQL listener reconnect failed', error);
+      void relisten(attempt + 1);
+    }
   }
 
   return {
@@ -107,8 +144,12 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         set!.delete(onPayload);
       };
     },
+    onListening(handler) {
+      listeningHandlers.add(handler);
+    },
     migrate: () => migratePg(db, { migrationsFolder }),
     async close() {
+      closed = true;
       await listener?.end().catch(() => undefined);
       await pool.end();
     },

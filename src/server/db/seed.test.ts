@@ -31,6 +31,18 @@ describe('seed', () => {
     expect(statuses.rows.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('books each demo booking before its service date, never in the future, and stores phones as E.164', async () => {
+    const rows = await t.handle.executeSql('select created_at, scheduled_date from bookings');
+    expect(rows.rows.length).toBeGreaterThan(0);
+    for (const row of rows.rows as Array<{ created_at: Date | string; scheduled_date: Date | string }>) {
+      const booked = new Date(row.created_at).getTime();
+      expect(booked).toBeLessThan(new Date(row.scheduled_date).getTime());
+      expect(booked).toBeLessThanOrEqual(Date.now());
+    }
+    const phones = await t.handle.executeSql('select phone from users where phone is not null');
+    for (const { phone } of phones.rows as Array<{ phone: string }>) expect(phone).toMatch(/^\+1\d{10}$/);
+  });
+
   it('changes nothing when run again', async () => {
     const before = await counts();
     const result = await seed(t.handle.db, t.config);

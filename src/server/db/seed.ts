@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { priceBooking, fromCents } from '../../shared/money';
+import { priceBooking } from '../../shared/booking-lifecycle';
+import { fromCents } from '../../shared/money';
 import { addDaysToKey, dayOfWeek, pacificDateKey, pacificInstant } from '../../shared/time';
 import type { BookingStatus, ServiceType } from '../../shared/domain';
-import { hashPassword } from '../features/auth/passwords';
+import { hashPassword, verifyPassword } from '../features/auth/passwords';
 import { sanitizeHtml } from '../http/sanitize';
+import { seedOffer } from '../features/offers/offers.service';
 import { STANDARD_CATALOGUE } from './catalogue';
 import type { Database, DbOrTx } from './client';
 import { addresses, bookings, bookingUpdates, businessHours, driverStatus, services, users } from './schema';
@@ -14,6 +16,8 @@ export interface SeedResult {
   /** Set only when the admin was created now without ADMIN_PASSWORD: printed once. */
   generatedAdminPassword?: string;
   createdAdmin: boolean;
+  /** ADMIN_PASSWORD is set but the existing admin's password is another one (it only applies on creation). */
+  adminPasswordIgnored?: boolean;
   createdDemo: boolean;
 }
 
@@ -23,6 +27,7 @@ export async function seed(db: Database, config: Config, now = new Date()): Prom
   await seedBusinessHours(db);
   const admin = await seedAdmin(db, config);
   const createdDemo = config.seedDemo ? await seedDemo(db, config, now) : false;
+  await seedOffer(db, config.seedDemo, now);
   return { ...admin, createdDemo };
 }
 
@@ -41,7 +46,12 @@ async function seedBusinessHours(db: Database): Promise<void> {
 
 async function seedAdmin(db: Database, config: Config): Promise<Omit<SeedResult, 'createdDemo'>> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, config.adminEmail));
-  if (existing) return { createdAdmin: false };
+  if (existing) {
+    if (!config.adminPassword) return { createdAdmin: false };
+    const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, existing.id));
+    const matches = row?.passwordHash ? await verifyPassword(row.passwordHash, config.adminPassword).catch(() => false) : false;
+    return { createdAdmin: false, adminPasswordIgnored: !matches };
+  }
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   await db
     .insert(users)
@@ -60,6 +70,9 @@ async function seedAdmin(db: Database, config: Config): Promise<Omit<SeedResult,
 export const DEMO_DRIVER_EMAIL = 'driver@glint.local';
 export const DEMO_CUSTOMER_EMAIL = 'customer@glint.local';
 
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
 async function seedDemo(db: Database, config: Config, now: Date): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_CUSTOMER_EMAIL));
   if (existing) return false;
@@ -67,12 +80,12 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
   return db.transaction(async (tx) => {
     const [driver] = await tx
       .insert(users)
-      .values({ fullName: 'Diego Ramirez', username: 'driver', email: DEMO_DRIVER_EMAIL, phone: '(408) 555-0175', passwordHash, role: 'driver', emailVerified: true })
+      .values({ fullName: 'Diego Ramirez', username: 'driver', email: DEMO_DRIVER_EMAIL, phone: '+14085550175', passwordHash, role: 'driver', emailVerified: true })
       .onConflictDoNothing()
       .returning({ id: users.id });
     const [customer] = await tx
       .insert(users)
-      .values({ fullName: 'Casey Morgan', username: 'customer', email: DEMO_CUSTOMER_EMAIL, phone: '(408) 555-0199', passwordHash, role: 'customer', emailVerified: true })
+      .values({ fullName: 'Casey Morgan', username: 'customer', email: DEMO_CUSTOMER_EMAIL, phone: '+14085550199', passwordHash, role: 'customer', emailVerified: true })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!driver || !customer) return false;
@@ -97,6 +110,10 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
       const day = addDaysToKey(today, item.days);
       const businessDate = dayOfWeek(day) === 0 ? addDaysToKey(day, 1) : day;
       const price = priceBooking(service.price, service.serviceFee);
+      const scheduledDate = pacificInstant(businessDate, item.time);
+      // Booked (and paid) a few days before the service, never in the future; finished when the service ends.
+      const bookedAt = new Date(Math.min(now.getTime() - HOUR_MS, scheduledDate.getTime() - 3 * DAY_MS));
+      const finishedAt = new Date(scheduledDate.getTime() + service.duration * 60_000);
       const [booking] = await tx
         .insert(bookings)
         .values({
@@ -105,10 +122,11 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
           addressId: home!.id,
           assignedDriverId: item.assigned ? driver.id : null,
           serviceType: item.type,
-          scheduledDate: pacificInstant(businessDate, item.time),
+          scheduledDate,
           durationMinutes: service.duration,
           businessDate,
           status: item.status,
+          servicePrice: fromCents(price.serviceCents),
           totalAmount: fromCents(price.totalCents),
           serviceFee: fromCents(price.serviceFeeCents),
           tax: fromCents(price.taxCents),
@@ -125,13 +143,15 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
           longitude: home!.longitude,
           rating: item.rating ?? null,
           review: item.rating ? 'Spotless, and the car was back before dinner.' : null,
-          reviewedAt: item.rating ? now : null,
+          reviewedAt: item.rating ? new Date(Math.min(now.getTime(), finishedAt.getTime() + DAY_MS)) : null,
           source: 'web',
+          createdAt: bookedAt,
+          updatedAt: item.status === 'completed' ? finishedAt : bookedAt,
         })
         .returning({ id: bookings.id });
-      await tx.insert(bookingUpdates).values({ bookingId: booking!.id, status: 'confirmed', message: 'Payment received. Your booking is confirmed.' });
+      await tx.insert(bookingUpdates).values({ bookingId: booking!.id, status: 'confirmed', kind: 'payment_received', createdAt: bookedAt });
       if (item.status === 'completed') {
-        await tx.insert(bookingUpdates).values({ bookingId: booking!.id, driverId: driver.id, status: 'completed', message: 'All done. Thanks for choosing us!' });
+        await tx.insert(bookingUpdates).values({ bookingId: booking!.id, driverId: driver.id, status: 'completed', kind: 'note', message: 'All done. Thanks for choosing us!', createdAt: finishedAt });
       }
     }
     return true;

@@ -23,7 +23,7 @@ export function registerAuthHooks(app: FastifyInstance, ctx: AppContext): void {
     if (!SAFE_METHODS.has(request.method)) {
       const origin = request.headers.origin;
       // Browsers send Origin on every cross-site POST; requests without it (webhooks, curl) carry no ambient cookie risk worth refusing.
-      if (origin && origin !== allowedOrigin) throw new AppError('FORBIDDEN', 'Cross-origin request refused');
+      if (origin && origin !== allowedOrigin) throw new AppError('CROSS_ORIGIN_REFUSED', 'Cross-origin request refused');
     }
     const token = request.cookies[SESSION_COOKIE];
     request.session = token ? await resolveSession(ctx, token) : undefined;
@@ -46,7 +46,7 @@ export function clearSessionCookie(reply: FastifyReply, ctx: AppContext): void {
 
 /** The signed-in user, or 401. */
 export function currentUser(request: FastifyRequest): PublicUser {
-  if (!request.session) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+  if (!request.session) throw new AppError('NOT_SIGNED_IN', 'Please sign in to continue');
   return request.session.user;
 }
 
@@ -59,7 +59,8 @@ export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest) => {
     const user = currentUser(request);
     if (!roles.includes(user.role)) {
-      throw new AppError('FORBIDDEN', roles.includes('admin') && roles.length === 1 ? 'Admin privileges required' : 'You do not have access to this page');
+      if (roles.includes('admin') && roles.length === 1) throw new AppError('ADMIN_ONLY', 'Admin privileges required');
+      throw new AppError('NO_ACCESS', 'You do not have access to this page');
     }
   };
 }

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRoutes } from '../features';
 import { createTestApp, type TestApp } from '../test/harness';
 import { requireAdmin, requireDriverOrAdmin, requireUser } from './auth-hooks';
 
@@ -7,6 +9,54 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
+
+/** Routes anyone may call (each checks its own token, signature or session where it needs one). Every other declared route carries a guard. */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/config',
+  'GET /api/dev/outbox',
+  'GET /dev/mail',
+  'GET /api/auth/me',
+  'GET /api/auth/session',
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/auth/verify-email',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'GET /api/services',
+  'GET /api/services/:id',
+  'GET /api/services/:id/available-slots',
+  'GET /api/uploads/:id',
+  'GET /api/geo/suggest',
+  'GET /api/geo/reverse',
+  'POST /api/bookings',
+  'GET /api/create-test-booking-redirect',
+  'POST /api/create-payment-intent',
+  'POST /api/confirm-payment',
+  'POST /api/payments/test/confirm-card',
+  'POST /api/webhooks/stripe',
+  // The store's webhooks: authenticated by their HMAC signature, not a session.
+  'POST /api/webhooks/shopify',
+  'GET /api/bookings/guest/:id',
+  'GET /api/bookings/guest/:id/driver-location',
+  // The guest's one-tap account: allowed by the booking's tracking token in the body.
+  'POST /api/bookings/guest/:id/account',
+  // The package store is for visitors too (buying needs a sign-in).
+  'GET /api/packages',
+  // First-party analytics from any visitor (dropped for GPC, bots, opted-out accounts), and the promotional offer.
+  'POST /api/analytics/events',
+  'GET /api/offers/current',
+  // Store orders: the customer is proven by the order number (or the order's id) plus its e-mail; lookups are rate-limited per IP.
+  'POST /api/shopify-orders/lookup',
+  'POST /api/shopify-orders/:orderId/schedule-booking',
+  // Outside production only: seeds the demo store's order #1276 when absent (browser tests).
+  // A staff member's private iCal feed: the token in the URL is the credential (calendar apps cannot sign in).
+  'GET /api/calendar/:token.ics',
+]);
+
+const fill = (url: string) => url.replace(/:[A-Za-z]+/g, () => randomUUID());
+const junk = (method: string) => (method === 'GET' || method === 'DELETE' ? undefined : { id: [], status: 'flying' });
 
 describe('role guards', () => {
   it('answer 401 when signed out and 403 for the wrong role', async () => {
@@ -35,5 +85,34 @@ describe('role guards', () => {
     expect(await run(requireDriverOrAdmin, customer.cookie)).toBe(403);
     expect(await run(requireDriverOrAdmin, driver.cookie)).toBe(200);
     expect(await run(requireDriverOrAdmin, admin)).toBe(200);
+  });
+});
+
+describe('the declared routes and their guards', () => {
+  it('declares a guard on every route that is not on the public list', () => {
+    const unguarded = apiRoutes.filter((r) => !r.guard && !PUBLIC_ROUTES.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    expect(unguarded).toEqual([]);
+    const guardedButListed = apiRoutes.filter((r) => r.guard && PUBLIC_ROUTES.has(`${r.method} ${r.url}`)).map((r) => `${r.method} ${r.url}`);
+    expect(guardedButListed).toEqual([]);
+  });
+
+  it('answers 401 to anonymous callers on every guarded route, before looking at the input', async () => {
+    const guarded = apiRoutes.filter((r) => r.guard);
+    expect(guarded.length).toBeGreaterThan(50);
+    for (const route of guarded) {
+      const response = await t.call(route.method, fill(route.url), { body: junk(route.method) });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json().code, `${route.method} ${route.url}`).toBe('NOT_SIGNED_IN');
+    }
+  });
+
+  it('answers 403 to customers on every driver route', async () => {
+    const { cookie } = await t.createUser({ role: 'customer' });
+    const driverRoutes = apiRoutes.filter((r) => r.guard === requireDriverOrAdmin);
+    expect(driverRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of driverRoutes) {
+      const response = await t.call(route.method, fill(route.url), { cookie, body: junk(route.method) });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+    }
   });
 });

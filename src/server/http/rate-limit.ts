@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/error-codes';
 import { AppError } from '../errors';
 
 /**
@@ -16,10 +17,10 @@ export class RateLimiter {
   ) {}
 
   /** Counts one attempt for each key; throws 429 when any key is over its limit. */
-  hit(keys: string[], message = TOO_MANY): void {
+  hit(keys: string[], message = TOO_MANY, code: ErrorCode = 'RATE_LIMITED'): void {
     let blocked = false;
     for (const key of keys) if (this.count(key) > this.limit) blocked = true;
-    if (blocked) throw new AppError('RATE_LIMITED', message);
+    if (blocked) throw new AppError(code, message);
   }
 
   /** Throws 429 when a key is already at its limit, without counting this attempt. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_HOLDS_JOB } from '../features/bookings/bookings.service';
-import { bookAsGuest, MONDAY_9AM_PACIFIC } from '../features/bookings/checkout-fixtures';
+import { bookAsGuest, MONDAY_9AM_PACIFIC } from '../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createJobs, startJobs, type Jobs } from './boss';
 import { jobDefinitions } from './index';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
+import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seed } from '../db/seed';
@@ -9,9 +9,9 @@ import { insertUser } from '../features/auth/auth.repository';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { Role } from '../../shared/domain';
 import { freshPostgresDatabase, testPostgresUrl } from './postgres';
+import { pgliteTemplate, postgresTemplate, testConfig, TEST_PASSWORD } from './template';
 
-export const TEST_PUBLIC_URL = 'http://localhost:5000';
-export const TEST_PASSWORD = 'correct-horse-battery';
+export { TEST_PASSWORD, TEST_PUBLIC_URL } from './template';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -34,30 +34,31 @@ export interface TestApp {
 let counter = 0;
 
 /**
- * A fresh app on a fresh in-memory PGlite, migrated and seeded. Under `npm run test:pg` (TEST_DATABASE_URL set)
- * the same suites run on a fresh database of the real PostgreSQL server instead.
+ * A fresh app on a fresh in-memory PGlite copied from the migrated, seeded template (test/template.ts). Under
+ * `npm run test:pg` (TEST_DATABASE_URL set) the same suites run on a fresh copy of the template database on
+ * the real PostgreSQL server instead. An explicit `databaseUrl` is migrated and seeded from scratch.
  */
-export async function createTestApp(options: { env?: Record<string, string>; databaseUrl?: string; seedDemo?: boolean; now?: number } = {}): Promise<TestApp> {
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    ADMIN_PASSWORD: TEST_PASSWORD,
-    SEED_DEMO: options.seedDemo ? 'true' : 'false',
-    DEMO_PASSWORD: TEST_PASSWORD,
-    JOBS: 'false',
-    ...options.env,
+export async function createTestApp(options: { env?: Record<string, string>; databaseUrl?: string; seedDemo?: boolean; now?: number; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+  const config = testConfig(options.env, options.seedDemo);
+  const fresh = !options.databaseUrl && testPostgresUrl ? await freshPostgresDatabase(testPostgresUrl, { template: await postgresTemplate(config, testPostgresUrl) }) : undefined;
+  const databaseUrl = options.databaseUrl ?? fresh?.url;
+  const fromTemplate = !options.databaseUrl;
+  const handle = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    loadDataDir: fromTemplate && !databaseUrl ? await pgliteTemplate(config) : undefined,
+    poolSize: 20,
   });
-  const fresh = !options.databaseUrl && testPostgresUrl ? await freshPostgresDatabase() : undefined;
-  const handle = await openDatabase({ databaseUrl: options.databaseUrl ?? fresh?.url, dataDir: 'memory://', poolSize: 20 });
-  await handle.migrate();
+  if (!fromTemplate) await handle.migrate();
   const clock = {
     now: options.now ?? Date.now(),
     advance(ms: number) {
       clock.now += ms;
     },
   };
+  // The template holds the date-independent seed; this adds the demo data (dated from the test's clock) when asked.
   await seed(handle.db, config, new Date(clock.now));
-  const { app, ctx } = await buildApp({ config, handle, serveWeb: false, now: () => new Date(clock.now) });
+  const { app, ctx } = await buildApp({ config, handle, serveWeb: false, now: () => new Date(clock.now), ...(options.logStream ? { logger: true, logStream: options.logStream } : {}) });
   await app.ready();
 
   const call: TestApp['call'] = (method, url, opts = {}) =>
@@ -80,7 +81,7 @@ export async function createTestApp(options: { env?: Record<string, string>; dat
     app,
     ctx,
     handle,
-    databaseUrl: options.databaseUrl ?? fresh?.url,
+    databaseUrl,
     config,
     clock,
     call,

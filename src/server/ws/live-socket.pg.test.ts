@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../shared/schemas/common';
 import type { BookingView } from '../../shared/schemas/bookings';
 import { freshPostgresDatabase } from '../test/postgres';
-import { openSocket } from './test-socket';
+import { openSocket } from '../test/test-socket';
+import { freePort } from '../test/free-port';
 
 /**
  * Two real app processes on one fresh PostgreSQL database: what the driver posts to instance A reaches a
@@ -13,17 +13,6 @@ import { openSocket } from './test-socket';
 const PASSWORD = 'multi-instance-pass';
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 const processes: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function startInstance(): Promise<string> {
   const port = await freePort();

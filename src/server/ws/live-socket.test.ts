@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE } from '../../shared/schemas/tracking';
 import { bookings, users } from '../db/schema';
 import { DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from '../db/seed';
-import { issueTrackingToken } from '../features/tracking/tracking-token';
+import { issueTrackingToken } from '../features/bookings/lifecycle';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/harness';
-import { openSocket } from './test-socket';
+import { openSocket } from '../test/test-socket';
 
 let test: TestApp;
 let base: string;

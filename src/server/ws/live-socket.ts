@@ -2,10 +2,11 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { WS_CLOSE, type LiveMessage } from '../../shared/schemas/tracking';
+import { WS_CLOSE, type DriverJobEvent, type LiveMessage, type StaffEvent } from '../../shared/schemas/tracking';
 import { estimateEta } from '../../shared/tracking';
 import type { AppContext } from '../context';
 import type { LiveEvent } from '../events/bus';
+import { findBookingAssignment } from '../features/drivers/drivers.repository';
 import { checkTrackingToken } from '../features/tracking/tracking-token';
 import { destinationOf, findTrackingFacts } from '../features/tracking/tracking.repository';
 import { hasFullAccess } from '../features/tracking/tracking.service';
@@ -42,7 +43,41 @@ declare module 'fastify' {
 const socketQuery = z.object({
   token: z.string().min(1).max(200).optional(),
   bookingId: z.uuid().optional(),
+  channel: z.enum(['staff', 'driver']).optional(),
 });
+
+/** The staff channel's message for a bus event: ids and small fields, never a document. */
+export function staffMessage(event: LiveEvent): StaffEvent {
+  return {
+    type: 'staff_event',
+    event: event.type,
+    bookingId: event.bookingId,
+    status: 'status' in event ? (event.status ?? null) : null,
+    driverId: 'driverId' in event ? event.driverId : null,
+    latitude: event.type === 'driver_location_update' ? event.latitude : null,
+    longitude: event.type === 'driver_location_update' ? event.longitude : null,
+    at: event.at,
+  };
+}
+
+/**
+ * The driver channel's messages for a bus event: who had the job before an unassign hears 'unassigned', the new
+ * driver 'assigned'; the assigned driver hears 'cancelled' or 'updated' for a change to their job.
+ */
+export async function driverJobMessages(ctx: AppContext, event: LiveEvent): Promise<Array<{ driverId: string; message: DriverJobEvent }>> {
+  const base = { type: 'driver_job' as const, bookingId: event.bookingId ?? '', at: event.at };
+  if (event.type === 'driver_assigned') {
+    const out: Array<{ driverId: string; message: DriverJobEvent }> = [];
+    if (event.previousDriverId && event.previousDriverId !== event.driverId) out.push({ driverId: event.previousDriverId, message: { ...base, change: 'unassigned', status: null } });
+    if (event.driverId && event.driverId !== event.previousDriverId) out.push({ driverId: event.driverId, message: { ...base, change: 'assigned', status: null } });
+    return out;
+  }
+  if (event.type !== 'booking_status_update' && event.type !== 'booking_update') return [];
+  const booking = await findBookingAssignment(ctx.db, event.bookingId);
+  if (!booking?.assignedDriverId) return [];
+  const status = event.status ?? booking.status;
+  return [{ driverId: booking.assignedDriverId, message: { ...base, change: status === 'cancelled' ? 'cancelled' : 'updated', status } }];
+}
 
 /**
  * /ws?token=<tracking token> (or ?bookingId= with the owner's or staff's session cookie): one socket follows
@@ -51,11 +86,29 @@ const socketQuery = z.object({
 export async function liveSocketRoutes(app: FastifyInstance, ctx: AppContext) {
   await app.register(websocket, { options: { maxPayload: MAX_PAYLOAD } });
   const byBooking = new Map<string, Set<Client>>();
+  /** Admins' sockets on the staff channel: they hear every event. */
+  const staff = new Set<Client>();
+  /** Drivers' (and admins' working jobs) sockets by user id: they hear about their own jobs. */
+  const drivers = new Map<string, Set<Client>>();
 
   const unsubscribe = ctx.events.subscribe((event) => {
-    const clients = byBooking.get(event.bookingId);
+    if (staff.size) {
+      const text = JSON.stringify(staffMessage(event));
+      for (const client of staff) send(client, text);
+    }
+    if (drivers.size) {
+      void driverJobMessages(ctx, event).then(
+        (messages) => {
+          for (const { driverId, message } of messages) for (const client of drivers.get(driverId) ?? []) send(client, JSON.stringify(message));
+        },
+        (error: unknown) => app.log.error({ err: error }, 'driver event could not be delivered'),
+      );
+    }
+    const bookingId = event.bookingId;
+    if (bookingId === null) return;
+    const clients = byBooking.get(bookingId);
     if (!clients?.size) return;
-    void toMessage(ctx, event).then(
+    void toMessage(ctx, { ...event, bookingId }).then(
       (message) => {
         const text = JSON.stringify(message);
         for (const client of clients) send(client, text);
@@ -65,9 +118,18 @@ export async function liveSocketRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 
   const hub: LiveHub = {
-    size: () => [...byBooking.values()].reduce((n, set) => n + set.size, 0),
+    size: () => [...byBooking.values(), ...drivers.values()].reduce((n, set) => n + set.size, staff.size),
     async heartbeat() {
       const at = ctx.now().toISOString();
+      for (const client of [staff, ...drivers.values()].flatMap((set) => [...set])) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+        send(client, JSON.stringify({ type: 'ping', at } satisfies LiveMessage));
+      }
       for (const clients of byBooking.values()) {
         for (const client of clients) {
           if (!client.alive) {
@@ -106,6 +168,29 @@ export async function liveSocketRoutes(app: FastifyInstance, ctx: AppContext) {
           socket.close(result.close, result.reason);
           return;
         }
+        if ('staff' in result) {
+          const client: Client = { socket, bookingId: '', alive: true };
+          staff.add(client);
+          socket.on('pong', () => (client.alive = true));
+          socket.on('message', () => (client.alive = true));
+          socket.on('close', () => staff.delete(client));
+          send(client, JSON.stringify({ type: 'staff_connected' } satisfies LiveMessage));
+          return;
+        }
+        if ('driverId' in result) {
+          const client: Client = { socket, bookingId: '', alive: true };
+          let set = drivers.get(result.driverId);
+          if (!set) drivers.set(result.driverId, (set = new Set()));
+          set.add(client);
+          socket.on('pong', () => (client.alive = true));
+          socket.on('message', () => (client.alive = true));
+          socket.on('close', () => {
+            set!.delete(client);
+            if (!set!.size) drivers.delete(result.driverId);
+          });
+          send(client, JSON.stringify({ type: 'driver_connected' } satisfies LiveMessage));
+          return;
+        }
         const client: Client = { socket, bookingId: result.bookingId, token: result.token, alive: true };
         let set = byBooking.get(client.bookingId);
         if (!set) byBooking.set(client.bookingId, (set = new Set()));
@@ -126,12 +211,32 @@ export async function liveSocketRoutes(app: FastifyInstance, ctx: AppContext) {
   });
 }
 
-type AuthResult = { bookingId: string; token?: string } | { close: number; reason: string };
+type AuthResult = { bookingId: string; token?: string } | { staff: true } | { driverId: string } | { close: number; reason: string };
+
+/** The session's user, only for sockets opened from our own pages (a cross-site page cannot borrow the cookie). */
+function sessionUser(ctx: AppContext, request: FastifyRequest) {
+  const origin = request.headers.origin;
+  return origin && origin !== new URL(ctx.config.publicUrl).origin ? undefined : request.session?.user;
+}
 
 async function authorise(ctx: AppContext, request: FastifyRequest): Promise<AuthResult> {
   const parsed = socketQuery.safeParse(request.query ?? {});
   if (!parsed.success) return { close: WS_CLOSE.BAD_REQUEST, reason: 'Bad token or booking id' };
-  const { token, bookingId } = parsed.data;
+  const { token, bookingId, channel } = parsed.data;
+  if (channel === 'staff') {
+    // Admins only, with their session cookie from our own pages.
+    const user = sessionUser(ctx, request);
+    if (!user) return { close: WS_CLOSE.INVALID_TOKEN, reason: 'Sign in to follow the business' };
+    if (user.role !== 'admin') return { close: WS_CLOSE.FORBIDDEN, reason: 'Staff channel is for the business' };
+    return { staff: true };
+  }
+  if (channel === 'driver') {
+    // The signed-in driver (or an admin working jobs from /driver), with the session cookie from our own pages.
+    const user = sessionUser(ctx, request);
+    if (!user) return { close: WS_CLOSE.INVALID_TOKEN, reason: 'Sign in to see your jobs' };
+    if (user.role !== 'driver' && user.role !== 'admin') return { close: WS_CLOSE.FORBIDDEN, reason: 'The driver channel is for drivers' };
+    return { driverId: user.id };
+  }
   if (token) {
     const check = await checkTrackingToken(ctx.db, token, ctx.now());
     if (!check.ok) return check.reason === 'expired' ? { close: WS_CLOSE.EXPIRED_TOKEN, reason: 'Tracking link expired' } : { close: WS_CLOSE.INVALID_TOKEN, reason: 'Invalid tracking token' };
@@ -139,9 +244,7 @@ async function authorise(ctx: AppContext, request: FastifyRequest): Promise<Auth
     return { bookingId: check.bookingId, token };
   }
   if (!bookingId) return { close: WS_CLOSE.BAD_REQUEST, reason: 'A token or bookingId is required' };
-  // The session cookie counts only from our own pages (a cross-site page cannot borrow it).
-  const origin = request.headers.origin;
-  const user = origin && origin !== new URL(ctx.config.publicUrl).origin ? undefined : request.session?.user;
+  const user = sessionUser(ctx, request);
   if (!user) return { close: WS_CLOSE.INVALID_TOKEN, reason: 'Sign in or use a tracking link' };
   const facts = await findTrackingFacts(ctx.db, bookingId);
   if (!facts) return { close: WS_CLOSE.NOT_FOUND, reason: 'Booking not found' };
@@ -150,10 +253,18 @@ async function authorise(ctx: AppContext, request: FastifyRequest): Promise<Auth
 }
 
 /** Bus events carry ids and small fields; a location update gains the server-side ETA here. */
-async function toMessage(ctx: AppContext, event: LiveEvent): Promise<LiveMessage> {
+async function toMessage(ctx: AppContext, event: Exclude<LiveEvent, { type: 'driver_status' }> & { bookingId: string }): Promise<LiveMessage> {
   switch (event.type) {
     case 'booking_status_update':
-      return { type: 'booking_status_update', bookingId: event.bookingId, status: event.status, message: event.message ?? null, at: event.at };
+      return {
+        type: 'booking_status_update',
+        bookingId: event.bookingId,
+        status: event.status,
+        message: event.message ?? null,
+        kind: event.kind ?? null,
+        params: event.params ?? null,
+        at: event.at,
+      };
     case 'booking_update':
       return { type: 'booking_update', bookingId: event.bookingId, status: event.status ?? null, message: event.message ?? null, at: event.at };
     case 'driver_assigned':

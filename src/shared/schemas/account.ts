@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
-import type { BookingStatus } from '../domain';
-import type { PublicUser } from './auth';
+import { UPDATE_KINDS } from '../booking-lifecycle';
+import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { updateParams } from './bookings';
+import { publicUser } from './auth';
 import { userSettings, type UserSettings } from './settings';
-import type { Page } from './common';
+import { pageOf } from './common';
+import { isUsStateCode, isUsZip, normaliseUsPhone, PHONE_INVALID_MESSAGE } from '../contact';
 
 /** The contract of the customer's account calls (issue 5): profile, password, settings, notifications, addresses, cards. */
 
@@ -31,18 +34,21 @@ export const updateProfileRequest = z.object({
     .string({ error: 'Phone number must be at least 10 digits' })
     .trim()
     .min(10, { error: 'Phone number must be at least 10 digits' })
-    .max(30, { error: 'Phone number must be at most 30 characters' }),
+    .max(30, { error: 'Phone number must be at most 30 characters' })
+    .refine((v) => normaliseUsPhone(v) !== null, { error: PHONE_INVALID_MESSAGE })
+    .transform((v) => normaliseUsPhone(v) ?? v),
   /** The profile page's Email Notifications switch, stored with the settings. */
   emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }).optional(),
 });
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
-export interface UpdateProfileResponse {
-  message: string;
-  user: PublicUser;
+export const updateProfileResponse = z.object({
+  message: z.string(),
+  user: publicUser,
   /** True when the e-mail changed: it is unverified and a new link was sent. */
-  verificationSent: boolean;
-}
+  verificationSent: z.boolean(),
+});
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;
 
 export const changePasswordRequest = z.object({
   currentPassword: z.string({ error: 'Current password is required' }).min(1, { error: 'Current password is required' }).max(PASSWORD_MAX * 4),
@@ -61,30 +67,38 @@ export const updateSettingsRequest = userSettings
   .strict()
   .refine((value) => Object.keys(value).length > 0, { error: 'Nothing to update' });
 export type UpdateSettingsRequest = z.infer<typeof updateSettingsRequest>;
+export const settingsResponse = userSettings;
 export type SettingsResponse = UserSettings;
 
 // Account summary on /account.
-export interface AccountSummary {
-  totalBookings: number;
+export const accountSummary = z.object({
+  totalBookings: z.number(),
   /** Decimal string: package credits plus struck-through prices. */
-  moneySaved: string;
+  moneySaved: z.string(),
   /** One decimal, or null when the customer has rated nothing yet. */
-  averageRating: string | null;
-  ratingsGiven: number;
-}
+  averageRating: z.string().nullable(),
+  ratingsGiven: z.number(),
+});
+export type AccountSummary = z.infer<typeof accountSummary>;
 
 // Notifications: booking updates of the customer's bookings.
-export interface NotificationView {
-  id: string;
-  bookingId: string;
-  serviceName: string;
-  serviceType: 'mobile' | 'pickup' | 'serviceLocation';
-  status: BookingStatus;
-  message: string | null;
-  createdAt: string;
-  unread: boolean;
-}
-export type NotificationsPage = Page<NotificationView> & { unreadCount: number };
+export const notificationView = z.object({
+  id: z.string(),
+  bookingId: z.string(),
+  serviceName: z.string(),
+  serviceType: z.enum(SERVICE_TYPES),
+  status: z.enum(BOOKING_STATUSES),
+  /** What happened, for the client's own words (booking-lifecycle.ts UpdateKind) … */
+  kind: z.enum(UPDATE_KINDS),
+  params: updateParams,
+  /** … and the English sentence, for API users. */
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  unread: z.boolean(),
+});
+export type NotificationView = z.infer<typeof notificationView>;
+export const notificationsPage = pageOf(notificationView).extend({ unreadCount: z.number() });
+export type NotificationsPage = z.infer<typeof notificationsPage>;
 
 // Addresses.
 const addressField = (label: string, max: number) =>
@@ -97,33 +111,37 @@ const addressField = (label: string, max: number) =>
 export const addressRequest = z.object({
   street: addressField('Street', 200),
   city: addressField('City', 100),
-  state: addressField('State', 50),
-  zipCode: addressField('ZIP code', 20),
+  state: addressField('State', 50)
+    .toUpperCase()
+    .refine(isUsStateCode, { error: 'State must be a two-letter US state code, like CA' }),
+  zipCode: addressField('ZIP code', 20).refine(isUsZip, { error: 'ZIP code must be 5 digits' }),
   isDefault: z.boolean({ error: 'isDefault must be true or false' }).optional().default(false),
 });
 export type AddressRequest = z.input<typeof addressRequest>;
 
-export interface SavedAddress {
-  id: string;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  isDefault: boolean;
-  createdAt: string;
-}
+export const savedAddress = z.object({
+  id: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type SavedAddress = z.infer<typeof savedAddress>;
 
 /** A customer keeps at most this many addresses (and cards), so their lists stay bounded. */
 export const MAX_SAVED_ADDRESSES = 50;
 export const MAX_SAVED_CARDS = 20;
 
-export interface SavedPaymentMethod {
-  id: string;
-  provider: string;
-  brand: string;
-  last4: string;
-  expiryMonth: number;
-  expiryYear: number;
-  isDefault: boolean;
-  createdAt: string;
-}
+export const savedPaymentMethod = z.object({
+  id: z.string(),
+  provider: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expiryMonth: z.number(),
+  expiryYear: z.number(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type SavedPaymentMethod = z.infer<typeof savedPaymentMethod>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, CLOSURE_TYPES, type BookingStatus, type ClosureType, type DriverAvailability, type Role } from '../domain';
-import type { BookingUpdateView, BookingView } from './bookings';
-import { dateKey, pageQuery, timeOfDay } from './common';
-import type { PublicUser } from './auth';
+import { PAYMENT_STATUSES } from '../booking-lifecycle';
+import { BOOKING_STATUSES, CLOSURE_TYPES, DRIVER_AVAILABILITY, ROLES, SERVICE_TYPES } from '../domain';
+import { bookingUpdateView, bookingView } from './bookings';
+import { dateKey, optionalUsPhone, pageQuery, timeOfDay } from './common';
+import { publicUser } from './auth';
+import { addressInput } from './checkout';
 
 /**
  * The back office's contract (back-office.md §5, §7): request schemas the routes parse and the dialogs
@@ -39,15 +41,24 @@ const uuid = (message: string) => z.string({ error: message }).trim().min(1, { e
 
 // Appointments and blocked time
 
-export const appointmentRequest = z.object({
-  customerName: required().pipe(z.string().max(120, { error: 'Name must be at most 120 characters' })),
-  customerEmail: requiredEmail(),
-  customerPhone: optionalText(30),
-  serviceId: required().pipe(z.uuid({ error: 'Please choose a service' })),
-  date: requiredDate(),
-  time: requiredTime(),
-  notes: optionalText(),
-});
+/** How a phone appointment is paid: on site (payment status on_site), or later (unpaid until paid). */
+export const APPOINTMENT_PAYMENTS = ['on_site', 'later'] as const;
+
+export const appointmentRequest = z
+  .object({
+    customerName: required().pipe(z.string().max(120, { error: 'Name must be at most 120 characters' })),
+    customerEmail: requiredEmail(),
+    customerPhone: optionalUsPhone(),
+    serviceId: required().pipe(z.uuid({ error: 'Please choose a service' })),
+    date: requiredDate(),
+    time: requiredTime(),
+    notes: optionalText(),
+    /** Where the job happens; a mobile or pickup job needs the customer's address. */
+    serviceType: z.enum(SERVICE_TYPES, { error: 'Please choose mobile, pickup or at our location' }).default('serviceLocation'),
+    address: addressInput.nullish(),
+    payment: z.enum(APPOINTMENT_PAYMENTS, { error: 'Please choose how the customer pays' }).default('later'),
+  })
+  .refine((v) => v.serviceType === 'serviceLocation' || !!v.address, { error: 'Please enter the address for a mobile or pickup job', path: ['address'] });
 export type AppointmentRequest = z.infer<typeof appointmentRequest>;
 
 export const blockTimeRequest = z
@@ -102,6 +113,11 @@ export const rangeQuery = z
   .object({ startDate: dateKey, endDate: dateKey })
   .refine((v) => v.endDate >= v.startDate, { error: 'endDate must not be before startDate' });
 
+/** Closures: a day range, or no query at all for the closures from today on (the spec calls it bare). */
+export const closureRangeQuery = z
+  .object({ startDate: dateKey.optional(), endDate: dateKey.optional() })
+  .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { error: 'endDate must not be before startDate' });
+
 export const weeklyHoursRequest = z.object({
   days: z
     .array(
@@ -115,18 +131,33 @@ export type WeeklyHoursRequest = z.infer<typeof weeklyHoursRequest>;
 
 // Bookings
 
-export const adminBookingsQuery = pageQuery.extend({
+/** How the bookings list is ordered: by job time (upcoming soonest first, then past ones latest first) unless asked. */
+export const ADMIN_BOOKING_SORTS = ['job', 'job_asc', 'job_desc', 'newest'] as const;
+
+/** The bookings list's filters (also the CSV export's): status, payment, driver, type, job-day range, text or phone. */
+export const adminBookingsFilter = z.object({
   status: z.enum(BOOKING_STATUSES, { error: 'Unknown status' }).optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES, { error: 'Unknown payment status' }).optional(),
+  /** A driver's id, or 'unassigned'. */
+  driverId: z.union([z.literal('unassigned'), z.uuid({ error: 'Not a valid driver id' })], { error: 'Not a valid driver id' }).optional(),
+  serviceType: z.enum(SERVICE_TYPES, { error: 'Unknown service type' }).optional(),
   from: dateKey.optional(),
   to: dateKey.optional(),
   search: z.string().trim().max(100).optional(),
+  sort: z.enum(ADMIN_BOOKING_SORTS, { error: 'Unknown sort' }).default('job'),
 });
+export const adminBookingsQuery = pageQuery.extend(adminBookingsFilter.shape);
 export type AdminBookingsQuery = z.infer<typeof adminBookingsQuery>;
+export type AdminBookingsFilter = z.infer<typeof adminBookingsFilter>;
 
 export const bookingStatusRequest = z.object({
   status: z.enum(BOOKING_STATUSES, { error: 'Please choose a valid status' }),
   message: optionalText(500),
 });
+
+/** The admin cancels a booking through the booking core (a paid one is refunded); the message goes to the customer's history. */
+export const adminCancelRequest = z.object({ message: optionalText(500) });
+export type AdminCancelRequest = z.infer<typeof adminCancelRequest>;
 
 /** Reschedule (date and time) and edit (service, saved address, notes) in one body. */
 export const adminBookingUpdateRequest = z.object({
@@ -150,7 +181,7 @@ export const customerListQuery = pageQuery.extend({ search: z.string().trim().ma
 export const customerUpdateRequest = z.object({
   fullName: required().pipe(z.string().min(2, { error: 'Full name must be at least 2 characters' }).max(120, { error: 'Full name must be at most 120 characters' })),
   email: requiredEmail(),
-  phone: optionalText(30),
+  phone: optionalUsPhone(),
 });
 export type CustomerUpdateRequest = z.infer<typeof customerUpdateRequest>;
 
@@ -160,7 +191,7 @@ export const passwordResetRequest = z.object({ email: requiredEmail() });
 export const staffUpdateRequest = z.object({
   isDisabled: z.boolean().optional(),
   fullName: required().optional(),
-  phone: optionalText(30).optional(),
+  phone: optionalUsPhone().optional(),
 });
 
 // Services
@@ -205,144 +236,152 @@ export type ServiceRequest = z.input<typeof serviceRequest>;
 
 // Responses
 
-export interface AdminBooking extends BookingView {
-  updates: BookingUpdateView[];
-}
+export const adminBooking = bookingView.extend({ updates: z.array(bookingUpdateView) });
+export type AdminBooking = z.infer<typeof adminBooking>;
 
-export interface DashboardSummary {
-  services: number;
-  activeServices: number;
-  bookings: number;
-  /** Confirmed and later statuses (not pending, not cancelled), dollars as a decimal string. */
-  revenue: string;
-  customers: number;
-  today: BookingView[];
-  todayDate: string;
-}
+/** The answer to a cancel: the booking, and whether card money went back. */
+export const adminCancelResponse = z.object({ booking: adminBooking, refunded: z.boolean(), message: z.string() });
 
-export interface AvailabilityRow {
-  id: string;
-  date: string;
-  startTime: string;
-  endTime: string;
-  maxCapacity: number;
-  isActive: boolean;
-  notes: string | null;
-}
+export const dashboardSummary = z.object({
+  services: z.number(),
+  activeServices: z.number(),
+  bookings: z.number(),
+  /** Money received net of refunds (paid by card or through the store), dollars as a decimal string. */
+  revenue: z.string(),
+  customers: z.number(),
+  today: z.array(bookingView),
+  todayDate: z.string(),
+});
+export type DashboardSummary = z.infer<typeof dashboardSummary>;
 
-export interface ClosureRow {
-  id: string;
-  date: string;
-  name: string;
-  reason: string | null;
-  type: ClosureType;
-  isRecurring: boolean;
-}
+export const availabilityRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  maxCapacity: z.number(),
+  isActive: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type AvailabilityRow = z.infer<typeof availabilityRow>;
 
-export interface WeeklyHoursRow {
-  dayOfWeek: number;
-  startTime: string;
-  endTime: string;
-  capacity: number;
-  isOpen: boolean;
-}
+export const closureRow = z.object({
+  id: z.string(),
+  date: z.string(),
+  name: z.string(),
+  reason: z.string().nullable(),
+  type: z.enum(CLOSURE_TYPES),
+  isRecurring: z.boolean(),
+});
+export type ClosureRow = z.infer<typeof closureRow>;
 
-export interface ScheduleAppointment {
-  id: string;
-  status: BookingStatus;
-  startTime: string;
-  endTime: string;
-  durationMinutes: number;
-  scheduledDate: string;
-  isBlocked: boolean;
-  serviceId: string;
-  serviceName: string;
-  customerName: string | null;
-  customerEmail: string | null;
-  customerPhone: string | null;
-  notes: string | null;
-  source: string;
-}
+export const weeklyHoursRow = z.object({
+  dayOfWeek: z.number(),
+  startTime: z.string(),
+  endTime: z.string(),
+  capacity: z.number(),
+  isOpen: z.boolean(),
+});
+export type WeeklyHoursRow = z.infer<typeof weeklyHoursRow>;
 
-export interface ScheduleDay {
-  date: string;
-  dayOfWeek: number;
-  closure: ClosureRow | null;
+export const scheduleAppointment = z.object({
+  id: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  startTime: z.string(),
+  endTime: z.string(),
+  durationMinutes: z.number(),
+  scheduledDate: z.string(),
+  isBlocked: z.boolean(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  customerName: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  notes: z.string().nullable(),
+  source: z.string(),
+  /** Issue 14: every grid cell shows payment; delete vs cancel depends on it. */
+  paymentStatus: z.string(),
+  serviceType: z.string(),
+  totalAmount: z.string(),
+  assignedDriverId: z.string().nullable(),
+});
+export type ScheduleAppointment = z.infer<typeof scheduleAppointment>;
+
+export const scheduleDay = z.object({
+  date: z.string(),
+  dayOfWeek: z.number(),
+  closure: closureRow.nullable(),
   /** Open windows the slot engine uses: the day's availability rows, else the weekly hours. */
-  windows: Array<{ startTime: string; endTime: string; capacity: number }>;
-  windowsSource: 'availability' | 'weekly';
-  availability: AvailabilityRow[];
-  appointments: ScheduleAppointment[];
-}
+  windows: z.array(z.object({ startTime: z.string(), endTime: z.string(), capacity: z.number() })),
+  windowsSource: z.enum(['availability', 'weekly']),
+  availability: z.array(availabilityRow),
+  appointments: z.array(scheduleAppointment),
+});
+export type ScheduleDay = z.infer<typeof scheduleDay>;
 
-export interface ScheduleWeek {
-  startDate: string;
-  days: ScheduleDay[];
-}
+export const scheduleWeek = z.object({ startDate: z.string(), days: z.array(scheduleDay) });
+export type ScheduleWeek = z.infer<typeof scheduleWeek>;
 
-export interface AdminCustomer {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  username: string;
-  role: Role;
-  emailVerified: boolean;
-  createdAt: string;
-  totalBookings: number;
-  totalSpent: string;
-}
+export const adminCustomer = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  username: z.string(),
+  role: z.enum(ROLES),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  totalBookings: z.number(),
+  totalSpent: z.string(),
+});
+export type AdminCustomer = z.infer<typeof adminCustomer>;
 
-export interface StaffMember {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  isDisabled: boolean;
+export const staffMember = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  isDisabled: z.boolean(),
   /** Invited and has not chosen a password yet. */
-  invitationPending: boolean;
-  createdAt: string;
-  status: DriverAvailability | null;
-  onShift: boolean;
-  lastSeen: string | null;
-  isLocationSharing: boolean;
-  currentBookingId: string | null;
-  activeBookings: number;
-}
+  invitationPending: z.boolean(),
+  createdAt: z.string(),
+  status: z.enum(DRIVER_AVAILABILITY).nullable(),
+  onShift: z.boolean(),
+  lastSeen: z.string().nullable(),
+  isLocationSharing: z.boolean(),
+  currentBookingId: z.string().nullable(),
+  activeBookings: z.number(),
+});
+export type StaffMember = z.infer<typeof staffMember>;
 
-export interface DriverOption {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  status: DriverAvailability | null;
-}
+export const driverOption = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(DRIVER_AVAILABILITY).nullable(),
+});
+export type DriverOption = z.infer<typeof driverOption>;
 
-export interface CreatedUser {
-  user: PublicUser;
-  temporaryPassword: string;
-}
+export const createdUser = z.object({ user: publicUser, temporaryPassword: z.string() });
+export type CreatedUser = z.infer<typeof createdUser>;
 
-export interface AdminService {
-  id: string;
-  slug: string | null;
-  name: string;
-  description: string;
-  price: string;
-  serviceFee: string;
-  duration: number;
-  imageUrl: string | null;
-  rating: string;
-  isActive: boolean;
-  locationOptions: { mobile: boolean; pickup: boolean; serviceLocation: boolean };
-  createdAt: string;
-}
+export const adminService = z.object({
+  id: z.string(),
+  slug: z.string().nullable(),
+  name: z.string(),
+  description: z.string(),
+  price: z.string(),
+  serviceFee: z.string(),
+  duration: z.number(),
+  imageUrl: z.string().nullable(),
+  rating: z.string(),
+  isActive: z.boolean(),
+  locationOptions: z.object({ mobile: z.boolean(), pickup: z.boolean(), serviceLocation: z.boolean() }),
+  createdAt: z.string(),
+});
+export type AdminService = z.infer<typeof adminService>;
 
-export const CLOSURE_LABEL: Record<ClosureType, string> = {
-  capacity: 'FULL',
-  staff: 'NO STAFF',
-  maintenance: 'MAINTENANCE',
-  holiday: 'CLOSED',
-  other: 'CLOSED',
-};
+// The schedule grid's closure labels live with the closure types (no Zod), so the page imports no schema.
+export { CLOSURE_LABEL } from '../domain';

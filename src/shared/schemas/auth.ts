@@ -2,7 +2,8 @@
 // a few KB where classic Zod costs ~20 KB compressed. Schemas used only behind sign-in use classic Zod.
 import { z } from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
-import { ROLES } from '../domain';
+import { LANGUAGES, ROLES } from '../domain';
+import { normaliseUsPhone, PHONE_INVALID_MESSAGE as PHONE_INVALID } from '../contact';
 export type { UserSettings } from './settings';
 
 const email = (message: string) =>
@@ -11,6 +12,12 @@ const email = (message: string) =>
 const text = (min: number, max: number, tooShort: string, tooLong: string) =>
   z.string({ error: tooShort }).check(z.trim(), z.minLength(min, { error: tooShort }), z.maxLength(max, { error: tooLong }));
 
+/** A US phone number, stored as E.164 (shared/contact.ts). */
+export const usPhone = z.pipe(
+  text(10, 30, 'Phone number must be at least 10 digits', 'Phone number must be at most 30 characters').check(z.refine((v) => normaliseUsPhone(v) !== null, { error: PHONE_INVALID })),
+  z.transform((v: string) => normaliseUsPhone(v) ?? v),
+);
+
 const newPassword = z
   .string({ error: 'Password must be at least 8 characters' })
   .check(z.minLength(PASSWORD_MIN, { error: 'Password must be at least 8 characters' }), z.maxLength(PASSWORD_MAX, { error: 'Password must be at most 128 characters' }));
@@ -18,8 +25,10 @@ const newPassword = z
 export const registerRequest = z.object({
   fullName: text(2, 120, 'Full name must be at least 2 characters', 'Full name must be at most 120 characters'),
   email: email('Invalid email address'),
-  phone: text(10, 30, 'Phone number must be at least 10 digits', 'Phone number must be at most 30 characters'),
+  phone: usPhone,
   password: newPassword,
+  /** The language the page was in: the new account keeps it (its pages and e-mails). */
+  language: z.optional(z.enum(LANGUAGES)),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
 
@@ -58,12 +67,23 @@ export const publicUser = z.object({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
+/** GET /api/auth/session: who is signed in, `{ user: null }` for a visitor (200 either way, so a signed-out page load logs no error). */
+export const sessionResponse = z.object({ user: z.nullable(publicUser) });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
 export const registerResponse = z.object({
   message: z.string(),
   user: publicUser,
   shopifyCustomerLinked: z.boolean(),
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
+
+/** POST /api/bookings/guest/:id/account: the guest's tracking token for that booking (never the e-mail alone). */
+export const guestAccountRequest = z.object({ token: z.string({ error: 'Invalid tracking token' }).check(z.minLength(1, { error: 'Invalid tracking token' }), z.maxLength(200, { error: 'Invalid tracking token' })) });
+export type GuestAccountRequest = z.infer<typeof guestAccountRequest>;
+
+export const guestAccountResponse = z.object({ message: z.string(), user: publicUser });
+export type GuestAccountResponse = z.infer<typeof guestAccountResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES } from '../domain';
-import type { BookingView } from './bookings';
-import { pageQuery, type Page } from './common';
+import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { bookingView } from './bookings';
+import { pageOf, pageQuery } from './common';
 
 /** GET /api/bookings: a page of the customer's bookings, optionally of one status (the reviews page asks for completed). */
 export const accountBookingsQuery = pageQuery.extend({
@@ -37,34 +37,38 @@ export const reviewRequest = z.object({
 export type ReviewRequest = z.input<typeof reviewRequest>;
 
 /** A booking in the customer's history, with what they may still do themselves. */
-export interface AccountBooking extends BookingView {
+export const accountBooking = bookingView.extend({
   /** null when the customer may cancel/reschedule; otherwise why not. */
-  selfServiceBlock: 'status' | 'too_late' | null;
+  selfServiceBlock: z.enum(['status', 'too_late']).nullable(),
   /** The last moment a change is allowed (ISO). */
-  changeDeadline: string;
-}
-export type AccountBookingsPage = Page<AccountBooking>;
+  changeDeadline: z.string(),
+});
+export type AccountBooking = z.infer<typeof accountBooking>;
+export const accountBookingsPage = pageOf(accountBooking);
+export type AccountBookingsPage = z.infer<typeof accountBookingsPage>;
 
-export interface ReviewResponse {
-  message: string;
-  booking: AccountBooking;
-  service: { id: string; rating: string; reviewCount: number };
-}
+export const reviewResponse = z.object({
+  message: z.string(),
+  booking: accountBooking,
+  service: z.object({ id: z.string(), rating: z.string(), reviewCount: z.number() }),
+});
+export type ReviewResponse = z.infer<typeof reviewResponse>;
 
-export interface Receipt {
-  bookingId: string;
-  bookingNumber: string;
-  business: { name: string; address: string; phone: string; email: string };
-  customer: { fullName: string; email: string; phone: string | null };
-  serviceName: string;
-  serviceType: 'mobile' | 'pickup' | 'serviceLocation';
-  scheduledDate: string;
-  address: { street: string; city: string; state: string; zipCode: string } | null;
-  status: string;
-  issuedAt: string;
-  lines: Array<{ label: string; amount: string }>;
-  subtotal: string;
-  tax: string;
-  total: string;
-  payment: { status: string; brand: string | null; last4: string | null; provider: string | null };
-}
+export const receipt = z.object({
+  bookingId: z.string(),
+  bookingNumber: z.string(),
+  business: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
+  customer: z.object({ fullName: z.string(), email: z.string(), phone: z.string().nullable() }),
+  serviceName: z.string(),
+  serviceType: z.enum(SERVICE_TYPES),
+  scheduledDate: z.string(),
+  address: z.object({ street: z.string(), city: z.string(), state: z.string(), zipCode: z.string() }).nullable(),
+  status: z.string(),
+  issuedAt: z.string(),
+  lines: z.array(z.object({ label: z.string(), amount: z.string() })),
+  subtotal: z.string(),
+  tax: z.string(),
+  total: z.string(),
+  payment: z.object({ status: z.string(), brand: z.string().nullable(), last4: z.string().nullable(), provider: z.string().nullable() }),
+});
+export type Receipt = z.infer<typeof receipt>;

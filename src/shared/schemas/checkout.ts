@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { ACCESS_NOTES_MAX, VEHICLE_MAX } from '../constants';
 import { SERVICE_TYPES } from '../domain';
-import type { StructuredAddress } from '../address';
+import { EMAIL_MAX, isEmailAddress, isUsStateCode, isUsZip, NAME_MAX } from '../contact';
+import { optionalUsPhone } from './common';
+import { VEHICLE_TYPES } from './offers';
 
 /**
  * The booking and payment contract (customer-app.md §7 plus issue 3): create a held booking, create a
@@ -12,11 +15,15 @@ const money = z.union([z.string(), z.number()]).optional().nullable();
 export const addressInput = z.object({
   street: z.string({ error: 'Street is required' }).trim().min(1, { error: 'Street is required' }).max(200, { error: 'Street is too long' }),
   city: z.string({ error: 'City is required' }).trim().min(1, { error: 'City is required' }).max(100, { error: 'City is too long' }),
-  state: z.string({ error: 'State is required' }).trim().min(2, { error: 'State is required' }).max(30, { error: 'State is too long' }),
+  state: z
+    .string({ error: 'State is required' })
+    .trim()
+    .toUpperCase()
+    .refine(isUsStateCode, { error: 'State must be a two-letter US state code, like CA' }),
   zipCode: z
     .string({ error: 'ZIP code is required' })
     .trim()
-    .regex(/^\d{5}(-\d{4})?$/, { error: 'ZIP code must be 5 digits' }),
+    .refine(isUsZip, { error: 'ZIP code must be 5 digits' }),
   latitude: z.coerce.number().min(-90).max(90).optional().nullable(),
   longitude: z.coerce.number().min(-180).max(180).optional().nullable(),
 });
@@ -36,12 +43,27 @@ export const createBookingRequest = z.object({
   /** A structured address, or one line ("425 Park Ave, San Jose, CA 95110") the server parses. */
   address: z.union([addressInput, z.string().trim().max(300, { error: 'Address is too long' })]).optional().nullable(),
   notes: z.string().trim().max(1000, { error: 'Notes must be at most 1000 characters' }).optional().nullable(),
+  /** Make, model and colour, so the driver finds the car. */
+  vehicle: z.string().trim().max(VEHICLE_MAX, { error: `Vehicle must be at most ${VEHICLE_MAX} characters` }).optional().nullable(),
+  /** Gate code, parking or access instructions for the driver. */
+  accessNotes: z.string().trim().max(ACCESS_NOTES_MAX, { error: `Gate code and parking notes must be at most ${ACCESS_NOTES_MAX} characters` }).optional().nullable(),
   totalAmount: money,
   serviceFee: money,
   tax: money,
-  guestEmail: z.string().trim().max(254).optional().nullable(),
-  guestName: z.string().trim().max(120, { error: 'Name must be at most 120 characters' }).optional().nullable(),
-  guestPhone: z.string().trim().max(30, { error: 'Phone must be at most 30 characters' }).optional().nullable(),
+  guestEmail: z
+    .string()
+    .trim()
+    .max(EMAIL_MAX, { error: `Email must be at most ${EMAIL_MAX} characters` })
+    .refine((v) => v === '' || isEmailAddress(v), { error: 'Please enter a valid email address' })
+    .optional()
+    .nullable(),
+  guestName: z.string().trim().max(NAME_MAX, { error: `Name must be at most ${NAME_MAX} characters` }).optional().nullable(),
+  /** A US number, stored as E.164. */
+  guestPhone: optionalUsPhone().optional(),
+  /** Signed-in customers: pay with one credit of this prepaid package purchase (the booking is confirmed at once). */
+  packagePurchaseId: z.uuid({ error: 'Not a valid package id' }).optional().nullable(),
+  /** Book at the current promotional offer's price for this vehicle type (/sww-offer); the server checks and applies it. */
+  offerVehicle: z.enum(VEHICLE_TYPES, { error: 'offerVehicle must be sedan, suv or oversize' }).optional().nullable(),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 
@@ -51,16 +73,19 @@ export const idempotencyKeyHeader = z
   .min(8, { error: 'Idempotency-Key must be 8 to 200 characters' })
   .max(200, { error: 'Idempotency-Key must be 8 to 200 characters' });
 
-export interface CreateBookingResponse {
-  id: string;
-  status: string;
-  totalAmount: string;
-  serviceFee: string;
-  tax: string;
-  holdExpiresAt: string | null;
+export const createBookingResponse = z.object({
+  id: z.string(),
+  status: z.string(),
+  totalAmount: z.string(),
+  serviceFee: z.string(),
+  tax: z.string(),
+  holdExpiresAt: z.string().nullable(),
+  /** package when a prepaid credit paid for it (nothing to pay); absent otherwise. */
+  paymentStatus: z.string().optional(),
   /** Only for guests: lets them track the booking (send it as X-Tracking-Token or ?token=). */
-  trackingToken?: string;
-}
+  trackingToken: z.string().optional(),
+});
+export type CreateBookingResponse = z.infer<typeof createBookingResponse>;
 
 export const createPaymentIntentRequest = z.object({
   bookingId: z.uuid({ error: 'Not a valid booking id' }),
@@ -73,36 +98,39 @@ export const createPaymentIntentRequest = z.object({
 });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequest>;
 
-export interface SavedCardView {
-  id: string;
-  brand: string;
-  last4: string;
-  expiryMonth: number;
-  expiryYear: number;
-  isDefault: boolean;
-}
+export const savedCardView = z.object({
+  id: z.string(),
+  brand: z.string(),
+  last4: z.string(),
+  expiryMonth: z.number(),
+  expiryYear: z.number(),
+  isDefault: z.boolean(),
+});
+export type SavedCardView = z.infer<typeof savedCardView>;
 
-export interface CreatePaymentIntentResponse {
-  clientSecret: string;
-  paymentIntentId: string;
-  provider: 'stripe' | 'test';
+export const createPaymentIntentResponse = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  provider: z.enum(['stripe', 'test']),
   /** Server-computed total, decimal string. */
-  amount: string;
+  amount: z.string(),
   /** succeeded when a saved card was charged at once. */
-  status: string;
-  savedCards: SavedCardView[];
-}
+  status: z.string(),
+  savedCards: z.array(savedCardView),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponse>;
 
 export const confirmPaymentRequest = z.object({
   paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(3, { error: 'paymentIntentId is required' }).max(255),
   bookingId: z.uuid({ error: 'Not a valid booking id' }),
 });
 
-export interface ConfirmPaymentResponse {
-  bookingId: string;
-  status: string;
-  paymentStatus: string;
-}
+export const confirmPaymentResponse = z.object({
+  bookingId: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+});
+export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponse>;
 
 /** The built-in test provider's card form (never used with Stripe, where card data never reaches us). */
 export const testCardConfirmRequest = z.object({
@@ -132,12 +160,28 @@ export const geoReverseQuery = z.object({
     .max(180, { error: 'lng must be between -180 and 180' }),
 });
 
-export interface AddressSuggestion extends StructuredAddress {
-  /** saved/recent: the customer's own; typed: parsed from what they typed; google: Google Places. */
-  source: 'saved' | 'recent' | 'typed' | 'google';
-  addressId: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  /** False when the ZIP is outside SERVICE_ZIP_CODES. */
-  inServiceArea: boolean;
-}
+/** A StructuredAddress (shared/address.ts) with where it came from. */
+export const addressSuggestion = z.object({
+  streetNumber: z.string(),
+  streetName: z.string(),
+  /** streetNumber + streetName, as saved on addresses and bookings. */
+  street: z.string(),
+  city: z.string(),
+  /** Two-letter state code. */
+  state: z.string(),
+  zipCode: z.string(),
+  /** Country code; always US. */
+  country: z.literal('US'),
+  formattedAddress: z.string(),
+  /**
+   * saved/recent: the customer's own; typed: parsed from what they typed; google: Google Places;
+   * area: a city and ZIP code of the service county (street empty: the customer adds it).
+   */
+  source: z.enum(['saved', 'recent', 'typed', 'google', 'area']),
+  addressId: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** False when the ZIP is outside the service area (SERVICE_ZIP_CODES, else the service county). */
+  inServiceArea: z.boolean(),
+});
+export type AddressSuggestion = z.infer<typeof addressSuggestion>;

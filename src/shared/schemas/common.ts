@@ -1,5 +1,20 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+import { normaliseUsPhone, PHONE_INVALID_MESSAGE, PHONE_MAX } from '../contact';
+
+/** An optional US phone (shared/contact.ts): blank → null, otherwise stored as E.164 or refused. */
+export const optionalUsPhone = () =>
+  z
+    .string()
+    .trim()
+    .max(PHONE_MAX, { error: `Phone must be at most ${PHONE_MAX} characters` })
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const e164 = normaliseUsPhone(v);
+      if (!e164) ctx.issues.push({ code: 'custom', input: v, message: PHONE_INVALID_MESSAGE });
+      return e164;
+    });
 
 export const uuidParam = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
 
@@ -21,6 +36,16 @@ export interface Page<T> {
   pageSize: number;
   total: number;
 }
+
+/** The response schema of a page of items. */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), page: z.number(), pageSize: z.number(), total: z.number() });
+
+/** The body of every error response (shared/error-codes.ts lists the codes and their statuses). */
+export const errorBody = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+});
 
 export const dateKey = z
   .string({ error: 'date must be YYYY-MM-DD' })

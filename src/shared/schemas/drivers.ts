@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import type { DriverAvailability } from '../domain';
-import { BOOKING_STATUSES } from '../domain';
+import { DRIVER_NOTE_MAX } from '../constants';
+import { BOOKING_STATUSES, DRIVER_AVAILABILITY } from '../domain';
 import { pageQuery } from './common';
 
 /** GET /api/driver/status */
-export interface DriverStatusView {
-  status: DriverAvailability;
-  isLocationSharing: boolean;
-  currentBookingId: string | null;
-  shiftStartTime: string | null;
-  shiftEndTime: string | null;
-  lastSeen: string | null;
-}
+export const driverStatusView = z.object({
+  status: z.enum(DRIVER_AVAILABILITY),
+  isLocationSharing: z.boolean(),
+  currentBookingId: z.string().nullable(),
+  shiftStartTime: z.string().nullable(),
+  shiftEndTime: z.string().nullable(),
+  lastSeen: z.string().nullable(),
+});
+export type DriverStatusView = z.infer<typeof driverStatusView>;
 
 /** PUT /api/driver/status: a driver sets available, break or offline; available turns sharing on. */
 export const updateDriverStatusRequest = z
@@ -41,6 +42,16 @@ export const updateDriverBookingStatusRequest = z.object({
 });
 export type UpdateDriverBookingStatusRequest = z.infer<typeof updateDriverBookingStatusRequest>;
 
+/** POST /api/driver/bookings/:id/notes: a message to the customer that leaves the status as it is. */
+export const driverNoteRequest = z.object({
+  message: z
+    .string({ error: 'Please write a message' })
+    .trim()
+    .min(1, { error: 'Please write a message' })
+    .max(DRIVER_NOTE_MAX, { error: `The message must be at most ${DRIVER_NOTE_MAX} characters` }),
+});
+export type DriverNoteRequest = z.infer<typeof driverNoteRequest>;
+
 /** PUT /api/driver/location: sent every 10 s while sharing. */
 export const driverLocationRequest = z.object({
   latitude,
@@ -52,8 +63,9 @@ export const driverLocationRequest = z.object({
 });
 export type DriverLocationRequest = z.infer<typeof driverLocationRequest>;
 
-export interface DriverLocationAck {
-  ok: true;
-  bookingId: string | null;
-  updatedAt: string;
-}
+export const driverLocationAck = z.object({
+  ok: z.literal(true),
+  bookingId: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type DriverLocationAck = z.infer<typeof driverLocationAck>;

@@ -1,21 +1,34 @@
-import type { LocationOptions } from '../service-types';
+import { z } from 'zod';
+
+export const locationOptions = z.object({ mobile: z.boolean(), pickup: z.boolean(), serviceLocation: z.boolean() });
 
 /** A service as the public catalogue shows it (GET /api/services, GET /api/services/:id). */
-export interface ServiceView {
-  id: string;
-  name: string;
+export const serviceView = z.object({
+  id: z.string(),
+  name: z.string(),
   /** Plain text or sanitised HTML. */
-  description: string;
-  price: string;
-  originalPrice: string | null;
-  serviceFee: string;
+  description: z.string(),
+  price: z.string(),
+  originalPrice: z.string().nullable(),
+  serviceFee: z.string(),
   /** Minutes. */
-  duration: number;
-  imageUrl: string | null;
-  rating: string;
-  reviewCount: number;
-  isActive: boolean;
-  isPopular: boolean;
-  isPremium: boolean;
-  locationOptions: LocationOptions;
-}
+  duration: z.number(),
+  imageUrl: z.string().nullable(),
+  rating: z.string(),
+  reviewCount: z.number(),
+  isActive: z.boolean(),
+  isPopular: z.boolean(),
+  isPremium: z.boolean(),
+  locationOptions,
+});
+export type ServiceView = z.infer<typeof serviceView>;
+
+/** GET /api/services/:id/available-slots: one bookable start (the shape of shared/slots.ts' SlotCandidate). */
+export const slotCandidate = z.object({
+  /** `${dateKey}T${HH:mm}`: the id the client sends back. */
+  id: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  capacity: z.number(),
+  availableCapacity: z.number(),
+});

@@ -20,7 +20,8 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
   marketingEmails: false,
   analytics: true,
   locationServices: true,
-  theme: 'light',
+  // Follows the device until the customer chooses.
+  theme: 'auto',
   language: 'en',
 };
 

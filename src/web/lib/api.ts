@@ -1,7 +1,19 @@
+// Types only: the server's route declarations type every call (apiCall below); nothing of the server
+// (or of classic Zod) reaches the bundle (docs/decisions/011-declared-contract.md).
+import type { ApiRoutes } from '../../server/features';
+import type { $ZodType, input, output } from 'zod/v4/core';
+import { analyticsSession } from './analytics';
+import type { ErrorParams } from '@shared/error-codes';
+import { localizeError } from './error-messages';
+import { currentLanguage } from './i18n';
+
 /**
  * The one fetch wrapper: credentials always included; a non-success response throws an ApiError whose
  * message is "<status>: <text>" as the spec says, with the server's `{ message }` kept for toasts.
  */
+/** A fresh Idempotency-Key: one per opened form or typed message, so a double click creates one record. */
+export const newIdempotencyKey = (): string => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -10,15 +22,40 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${serverMessage}`);
   }
+  /** The error's code (`SLOT_FULL`, `EMAIL_TAKEN` …), when the body has one. */
+  get code(): string | undefined {
+    const code = this.body && typeof this.body === 'object' ? (this.body as { code?: unknown }).code : undefined;
+    return typeof code === 'string' ? code : undefined;
+  }
+  get params(): ErrorParams | undefined {
+    const params = this.body && typeof this.body === 'object' ? (this.body as { params?: unknown }).params : undefined;
+    return params && typeof params === 'object' ? (params as ErrorParams) : undefined;
+  }
+}
+
+/**
+ * Requests index.html starts before any script runs (its boot script, decision 019): the session, the public
+ * configuration and, on `/`, the services. The first GET of each URL takes the response already on its way.
+ */
+function earlyResponse(method: string, url: string): Promise<Response> | undefined {
+  const boot = (globalThis as { __glintBoot?: Record<string, Promise<Response> | undefined> }).__glintBoot;
+  if (method !== 'GET' || !boot?.[url]) return undefined;
+  const early = boot[url];
+  delete boot[url];
+  return early;
 }
 
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    credentials: 'include',
-    headers: body !== undefined ? { 'content-type': 'application/json', ...headers } : headers,
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  // State changes name the analytics session, so the server records account_created and bookings in it.
+  const sid = method !== 'GET' ? analyticsSession() : undefined;
+  if (sid) headers = { 'x-analytics-session': sid, ...headers };
+  const response = await (earlyResponse(method, url) ??
+    fetch(url, {
+      method,
+      credentials: 'include',
+      headers: body !== undefined ? { 'content-type': 'application/json', ...headers } : headers,
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    }));
   const text = await response.text();
   let parsed: unknown = undefined;
   try {
@@ -44,9 +81,57 @@ export const api = {
   delete: <T>(url: string, body?: unknown) => apiRequest<T>('DELETE', url, body),
 };
 
-/** The server's own words for an error, for a toast. */
+/**
+ * An error's words for a toast, in the page's language: rendered from the error's code and params
+ * (English: the server's own message), the server's message for a code we do not know, `fallback` when
+ * the response had no body to speak of.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError) return error.serverMessage || fallback;
+  if (error instanceof ApiError) {
+    return localizeError(currentLanguage(), { code: error.code, params: error.params, message: error.serverMessage }) || fallback;
+  }
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+// The typed client
+/** 'GET /api/services/:id', … — one key per declared route. */
+export type ApiKey = ApiRoutes extends infer R ? (R extends { method: infer M extends string; url: infer U extends string } ? `${M} ${U}` : never) : never;
+
+type RouteOf<K extends ApiKey> = ApiRoutes extends infer R ? (R extends { method: string; url: string } ? (`${R['method']} ${R['url']}` extends K ? R : never) : never) : never;
+type SchemaOf<K extends ApiKey> = RouteOf<K>['schema'];
+type In<S> = S extends $ZodType ? input<S> : never;
+type SchemaPart<K extends ApiKey, Name extends string> = SchemaOf<K> extends { [P in Name]?: infer S } ? S : undefined;
+
+/** A part is required when its schema has a required field, optional when every field is, absent without a schema. */
+// `{} extends T` is the test for "every field optional".
+/* eslint-disable @typescript-eslint/no-empty-object-type */
+type Part<Name extends string, S> = [S] extends [$ZodType] ? ({} extends In<S> ? { [P in Name]?: In<S> } : { [P in Name]: In<S> }) : { [P in Name]?: never };
+
+export type ApiRequest<K extends ApiKey> = Part<'params', SchemaPart<K, 'params'>> &
+  Part<'query', SchemaPart<K, 'querystring'>> &
+  Part<'body', SchemaPart<K, 'body'>> & { headers?: Record<string, string> };
+
+type SuccessSchema<R> = { [C in keyof R]: C extends 200 | 201 | 202 ? R[C] : never }[keyof R];
+/** What a call resolves to: the declared success body, after the server serialised it through its schema. */
+export type ApiResponse<K extends ApiKey> = SuccessSchema<SchemaOf<K>['response']> extends infer S ? (S extends $ZodType ? output<S> : never) : never;
+
+type OptionalIfEmpty<K extends ApiKey> = {} extends ApiRequest<K> ? [request?: ApiRequest<K>] : [request: ApiRequest<K>];
+/* eslint-enable @typescript-eslint/no-empty-object-type */
+
+/**
+ * One typed call: `apiCall('GET /api/services/:id/available-slots', { params: { id }, query: { date } })`.
+ * The key, params, query, body and result are all checked at compile time against the server's declaration.
+ */
+export function apiCall<K extends ApiKey>(key: K, ...[request]: OptionalIfEmpty<K>): Promise<ApiResponse<K>> {
+  const space = key.indexOf(' ');
+  const method = key.slice(0, space);
+  const { params, query, body, headers } = (request ?? {}) as { params?: Record<string, string>; query?: Record<string, unknown>; body?: unknown; headers?: Record<string, string> };
+  let url = key.slice(space + 1).replace(/:([A-Za-z]+)/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  if (search.size) url += `?${search}`;
+  // Writes always send a JSON body (an empty one when the route takes none), as the old helpers did; DELETE only when given.
+  const payload = method === 'GET' ? undefined : (body ?? (method === 'DELETE' ? undefined : {}));
+  return apiRequest<ApiResponse<K>>(method, url, payload, headers);
 }

@@ -1,3 +1,4 @@
+import { useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 interface SafeParser<T> {
@@ -18,5 +19,41 @@ export function schemaResolver<T extends FieldValues>(schema: SafeParser<T>): Re
       errors[field] ??= { type: issue.code ?? 'invalid', message: issue.message };
     }
     return { values: {}, errors: errors as unknown as FieldErrors<T> };
+  };
+}
+
+/**
+ * A form of text fields validated with a shared schema, without react-hook-form (decision 019: the sign-in
+ * forms are in a visitor's first load). Fields are uncontrolled inputs with a `name`; the schema runs on
+ * submit, then again on every input once submitted (react-hook-form's defaults), and the first invalid field
+ * gets the focus. `errors` holds the first message per field.
+ */
+export function useSchemaForm<T extends Record<string, unknown>>(schema: SafeParser<T>) {
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const submitted = useRef(false);
+  const check = (form: HTMLFormElement) => {
+    const result = schema.safeParse(Object.fromEntries(new FormData(form)));
+    const next: Record<string, string> = {};
+    if (!result.success) for (const issue of result.error.issues) next[issue.path.map(String).join('.') || 'root'] ??= issue.message;
+    setErrors(next);
+    return { result, next };
+  };
+  return {
+    errors,
+    formProps: (onValid: (values: T) => void) => ({
+      noValidate: true,
+      onSubmit(event: FormEvent<HTMLFormElement>) {
+        event.preventDefault();
+        submitted.current = true;
+        const { result, next } = check(event.currentTarget);
+        if (result.success) return onValid(result.data);
+        const first = Object.keys(next)[0];
+        const field = first ? event.currentTarget.elements.namedItem(first) : null;
+        if (field instanceof HTMLElement) field.focus();
+      },
+      onInput(event: FormEvent<HTMLFormElement>) {
+        if (submitted.current) check(event.currentTarget);
+      },
+    }),
   };
 }

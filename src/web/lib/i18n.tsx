@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LANGUAGES, type Language } from '@shared/domain';
+import { formatMessage } from '@shared/message-format';
+import { loadErrorTable } from './error-messages';
 
 /**
  * One i18n layer for the customer-facing pages. Each feature owns its messages in its own
@@ -15,14 +17,44 @@ export function defineMessages<M extends Messages>(catalog: Catalog<M>): Catalog
 
 const STORAGE_KEY = 'glint.language';
 
+/** Each language named in itself, for pickers. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', fr: 'Français' };
+
+const isLanguage = (value: string): value is Language => (LANGUAGES as readonly string[]).includes(value);
+
+/** The first of the browser's languages we speak ('es-MX' → 'es'), else English. */
+export function browserLanguage(preferred: readonly string[] = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])): Language {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split('-')[0] ?? '';
+    if (isLanguage(primary)) return primary;
+  }
+  return 'en';
+}
+
+/** The language chosen on this device, or the browser's when none was chosen. */
 export function storedLanguage(): Language {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
-    if (value && (LANGUAGES as readonly string[]).includes(value)) return value as Language;
+    if (value && isLanguage(value)) return value;
   } catch {
-    // storage unavailable: English
+    // storage unavailable: the browser's language
   }
-  return 'en';
+  return browserLanguage();
+}
+
+/**
+ * The page's language for plain functions that render words outside React (`errorMessage`). The
+ * LanguageProvider keeps it in step with its state.
+ */
+let current: Language = 'en';
+export function currentLanguage(): Language {
+  return current;
+}
+
+/** Makes a language the current one and fetches its error words (English needs none: see error-messages.ts). */
+function makeCurrent(language: Language): void {
+  current = language;
+  if (language !== 'en') void loadErrorTable(language).catch(() => undefined);
 }
 
 interface LanguageState {
@@ -37,8 +69,13 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   const setLanguage = useCallback((next: Language) => {
     localStorage.setItem(STORAGE_KEY, next);
     document.documentElement.lang = next;
+    makeCurrent(next);
     setState(next);
   }, []);
+  useEffect(() => {
+    document.documentElement.lang = language;
+    makeCurrent(language);
+  }, [language]);
   const value = useMemo(() => ({ language, setLanguage }), [language, setLanguage]);
   return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
 }
@@ -47,14 +84,21 @@ export function useLanguage(): LanguageState {
   return useContext(LanguageContext);
 }
 
+const PLURAL_OR_SELECT = /\{\w+, (plural|select),/;
+
 export type Translate<M extends Messages> = (key: keyof M & string, vars?: Record<string, string | number>) => string;
 
-/** `const t = useT(messages); t('title', { name })` — `{name}` placeholders are filled in. */
+/**
+ * `const t = useT(messages); t('title', { name })` — `{name}` placeholders are filled in; plurals and
+ * choices are ICU-style (`{n, plural, one {# star} other {# stars}}`) through Intl.PluralRules, never
+ * string joins.
+ */
 export function useT<M extends Messages>(catalog: Catalog<M>): Translate<M> {
   const { language } = useLanguage();
   return useCallback(
     (key, vars) => {
       const template = (catalog[language] as Messages)[key] ?? catalog.en[key] ?? key;
+      if (vars && PLURAL_OR_SELECT.test(template)) return formatMessage(template, vars, language);
       return vars ? template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`)) : template;
     },
     [catalog, language],

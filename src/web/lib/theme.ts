@@ -12,7 +12,13 @@ export function applyTheme(theme: Theme): void {
   media.onchange = theme === 'auto' ? () => applyTheme('auto') : null;
 }
 
+/** The theme chosen on this device; without a choice the device's own (prefers-color-scheme). */
 export function storedTheme(): Theme {
   const value = localStorage.getItem(KEY);
-  return value === 'dark' || value === 'auto' ? value : 'light';
+  return value === 'dark' || value === 'light' ? value : 'auto';
+}
+
+/** Whether the page is dark right now (a chosen dark theme, or auto on a dark device). */
+export function isDark(): boolean {
+  return document.documentElement.classList.contains('dark');
 }

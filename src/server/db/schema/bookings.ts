@@ -1,4 +1,5 @@
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentStatus, UpdateKind, UpdateParams } from '../../../shared/booking-lifecycle';
 import type { BookingStatus, ServiceType } from '../../../shared/domain';
 import { createdAt, id, money, updatedAt } from './columns';
 import { services } from './services';
@@ -24,16 +25,21 @@ export const bookings = pgTable(
     pickupTime: timestamp('pickup_time', { withTimezone: true }),
     returnEta: timestamp('return_eta', { withTimezone: true }),
     status: text('status').$type<BookingStatus>().notNull().default('pending'),
+    /** The price breakdown the booking was sold at (shared/booking-lifecycle.ts priceBooking). */
+    servicePrice: money('service_price').notNull(),
     totalAmount: money('total_amount').notNull(),
     serviceFee: money('service_fee').notNull().default('5.00'),
     tax: money('tax').notNull(),
     paymentIntentId: text('payment_intent_id'),
     paymentProvider: text('payment_provider'),
-    /** unpaid, paid, refunded, failed, manual */
-    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('unpaid'),
     paymentMethodBrand: text('payment_method_brand'),
     paymentMethodLast4: text('payment_method_last4'),
     notes: text('notes'),
+    /** The customer's car as they describe it (make, model, colour), for the driver to find it. */
+    vehicle: text('vehicle'),
+    /** Gate code, parking or access instructions for the driver. */
+    accessNotes: text('access_notes'),
     // Address snapshot: the booking keeps where it happens even if the saved address is deleted.
     addressStreet: text('address_street'),
     addressCity: text('address_city'),
@@ -86,6 +92,10 @@ export const bookingUpdates = pgTable(
       .references(() => bookings.id, { onDelete: 'cascade' }),
     driverId: uuid('driver_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').$type<BookingStatus>().notNull(),
+    /** What happened, rendered per language from kind + params (shared/booking-lifecycle.ts). */
+    kind: text('kind').$type<UpdateKind>().notNull().default('note'),
+    params: jsonb('params').$type<UpdateParams>().notNull().default({}),
+    /** Free text someone typed (admin, driver); for rows older than kinds, the whole English sentence. */
     message: text('message'),
     photos: jsonb('photos').$type<string[]>().notNull().default([]),
     location: jsonb('location').$type<UpdateLocation | null>(),

@@ -8,3 +8,5 @@ export * from './analytics';
 export * from './store';
 export * from './mail';
 export * from './payments';
+export * from './safety';
+export * from './calendar';

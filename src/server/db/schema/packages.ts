@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 import { services } from './services';
 import { users } from './users';
@@ -16,6 +16,8 @@ export const packages = pgTable('packages', {
   discount: numeric('discount', { precision: 5, scale: 2 }).notNull().default('0'),
   isActive: boolean('is_active').notNull().default(true),
   sendNotificationEmail: boolean('send_notification_email').notNull().default(true),
+  /** Months a purchase stays usable after activation; null = never expires (stated on the store page when set). */
+  validityMonths: integer('validity_months'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -42,8 +44,18 @@ export const packagePurchases = pgTable(
     createdAt: createdAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The 14-day expiry reminder went out (sent once). */
+    expiryReminderSentAt: timestamp('expiry_reminder_sent_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundedAmount: money('refunded_amount'),
+    assignedBy: uuid('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
   },
-  (t) => [index('package_purchases_user_idx').on(t.userId)],
+  (t) => [
+    index('package_purchases_user_idx').on(t.userId),
+    // A payment is recorded as a purchase exactly once, whoever (webhook, card form, browser) arrives first.
+    uniqueIndex('package_purchases_payment_intent_uq').on(t.paymentIntentId),
+  ],
 );
 
 export const packageUsage = pgTable(
@@ -60,4 +72,30 @@ export const packageUsage = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('package_usage_purchase_idx').on(t.packagePurchaseId)],
+);
+
+/**
+ * Every change of a purchase's balance (docs/decisions/013-package-credits.md): grant, redeem, restore,
+ * expire, adjust. `package_purchases.services_remaining` always equals the sum of `delta` here.
+ */
+export const packageCreditLedger = pgTable(
+  'package_credit_ledger',
+  {
+    id: id(),
+    packagePurchaseId: uuid('package_purchase_id')
+      .notNull()
+      .references(() => packagePurchases.id, { onDelete: 'cascade' }),
+    /** grant | redeem | restore | expire | adjust */
+    kind: text('kind').notNull(),
+    delta: integer('delta').notNull(),
+    bookingId: uuid('booking_id'),
+    adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('package_credit_ledger_purchase_idx').on(t.packagePurchaseId),
+    // One redeem and at most one restore per booking.
+    uniqueIndex('package_credit_ledger_booking_kind_uq').on(t.bookingId, t.kind),
+  ],
 );

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { bookings } from './bookings';
 
@@ -27,6 +27,8 @@ export const testPaymentIntents = pgTable(
     cardExpiryYear: integer('card_expiry_year'),
     lastError: text('last_error'),
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /** What else the intent pays for (a package purchase: purpose, packageId, userId), like Stripe's metadata. */
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

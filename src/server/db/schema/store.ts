@@ -101,7 +101,17 @@ export const shopifyOrders = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     scheduleEmailSentAt: timestamp('schedule_email_sent_at', { withTimezone: true }),
+    /**
+     * Fulfilment in the store once the linked booking is completed (features/store-orders/fulfilment.ts):
+     * requested in the completing transaction, then done by a pg-boss job that retries on failure.
+     */
+    fulfillmentRequestedAt: timestamp('fulfillment_requested_at', { withTimezone: true }),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    fulfillmentAttempts: integer('fulfillment_attempts').notNull().default(0),
+    fulfillmentError: text('fulfillment_error'),
     shopifyCreatedAt: timestamp('shopify_created_at', { withTimezone: true }),
+    /** The store's updated_at of the version mirrored: an older event or page never overwrites a newer one. */
+    shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('shopify_orders_number_idx').on(t.orderNumber), index('shopify_orders_email_idx').on(t.email), index('shopify_orders_booking_idx').on(t.bookingId)],
@@ -166,5 +176,12 @@ export const shopifyProductMappings = pgTable('shopify_product_mappings', {
   priceSync: boolean('price_sync').notNull().default(true),
   bookingRequired: boolean('booking_required').notNull().default(true),
   lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Small store settings by key: the demo store's generated webhook secret. */
+export const storeSettings = pgTable('store_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
   createdAt: createdAt(),
 });

@@ -1,9 +1,11 @@
+import { updateMessage } from '../../../shared/booking-lifecycle';
 import { and, avg, count, desc, eq, gt, isNotNull, max, ne, sql } from 'drizzle-orm';
 import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
 import type { NotificationView } from '../../../shared/schemas/account';
 import type { DbOrTx } from '../../db/client';
 import { addresses, bookings, bookingUpdates, packagePurchases, packageUsage, packages, paymentMethods, services, sessions, users } from '../../db/schema';
 import { publicUserColumns, toPublicUser } from '../auth/auth.repository';
+import { notLapsedHoldSql } from '../bookings/hold-sql';
 
 export async function findAccount(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -78,7 +80,6 @@ export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePassword
   await tx.delete(addresses).where(eq(addresses.userId, userId));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
-  await tx.update(bookings).set({ guestName: null, guestEmail: null, guestPhone: null }).where(eq(bookings.userId, userId));
   await tx.update(packagePurchases).set({ userName: null, userEmail: null, userPhone: null }).where(eq(packagePurchases.userId, userId));
 }
 
@@ -97,7 +98,7 @@ export async function upcomingBookingCount(db: DbOrTx, userId: string, now: Date
         gt(bookings.scheduledDate, now),
         sql`${bookings.status} not in ('cancelled', 'completed')`,
         // An unpaid hold that lapsed is not an upcoming booking.
-        sql`not (${bookings.status} = 'pending' and ${bookings.holdExpiresAt} is not null and ${bookings.holdExpiresAt} <= ${now})`,
+        notLapsedHoldSql(now),
       ),
     );
   return row?.value ?? 0;
@@ -120,7 +121,7 @@ export async function bookingStats(db: DbOrTx, userId: string) {
 /** Per kept booking, the price the customer paid for the service and the service's struck-through price. */
 export async function struckThroughPrices(db: DbOrTx, userId: string) {
   return db
-    .select({ totalAmount: bookings.totalAmount, serviceFee: bookings.serviceFee, tax: bookings.tax, originalPrice: services.originalPrice })
+    .select({ servicePrice: bookings.servicePrice, originalPrice: services.originalPrice })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .where(
@@ -163,7 +164,9 @@ export async function listNotifications(db: DbOrTx, userId: string, readAt: Date
       serviceName: services.name,
       serviceType: bookings.serviceType,
       status: bookingUpdates.status,
-      message: bookingUpdates.message,
+      kind: bookingUpdates.kind,
+      params: bookingUpdates.params,
+      note: bookingUpdates.message,
       createdAt: bookingUpdates.createdAt,
     })
     .from(bookingUpdates)
@@ -179,8 +182,9 @@ export async function listNotifications(db: DbOrTx, userId: string, readAt: Date
     .from(bookingUpdates)
     .innerJoin(bookings, eq(bookings.id, bookingUpdates.bookingId))
     .where(and(ownUpdates(userId), readAt ? gt(bookingUpdates.createdAt, readAt) : undefined));
-  const items: NotificationView[] = rows.map((row) => ({
+  const items: NotificationView[] = rows.map(({ note, ...row }) => ({
     ...row,
+    message: updateMessage({ kind: row.kind, params: row.params, note }),
     createdAt: row.createdAt.toISOString(),
     unread: !readAt || row.createdAt > readAt,
   }));

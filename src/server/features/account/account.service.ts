@@ -5,15 +5,17 @@ import type { AccountSummary, ChangePasswordRequest, DeleteAccountRequest, Notif
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../shared/schemas/settings';
 import type { PageQuery } from '../../../shared/schemas/common';
+import type { ErrorCode } from '../../../shared/error-codes';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { RateLimiter } from '../../http/rate-limit';
 import { renderMail } from '../../integrations/mail/templates';
 import { getPaymentProvider } from '../../integrations/payments';
 import { deleteUserSessions, updatePasswordHash } from '../auth/auth.repository';
-import { sendVerificationMail } from '../auth/auth.service';
+import { mailTextsFor, sendVerificationMail } from '../auth/auth.service';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { newToken } from '../auth/tokens';
+import { bookingVerbs } from '../bookings/lifecycle';
 import * as repo from './account.repository';
 
 /** Password checks on a signed-in account (change password, delete account): 10 tries per 15 minutes. */
@@ -24,11 +26,11 @@ function checkPasswordLimit(ctx: AppContext, userId: string): void {
   limiter.hit([`account:${userId}`]);
 }
 
-async function requirePassword(ctx: AppContext, userId: string, password: string, message: string) {
+async function requirePassword(ctx: AppContext, userId: string, password: string, refusal: { code: ErrorCode; message: string }) {
   checkPasswordLimit(ctx, userId);
   const account = await repo.findAccount(ctx.db, userId);
-  if (!account || account.deletedAt) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
-  if (!(await verifyPassword(account.passwordHash, password))) throw new AppError('BAD_REQUEST', message);
+  if (!account || account.deletedAt) throw new AppError('NOT_SIGNED_IN', 'Please sign in to continue');
+  if (!(await verifyPassword(account.passwordHash, password))) throw new AppError(refusal.code, refusal.message);
   return account;
 }
 
@@ -42,9 +44,9 @@ export async function updateProfile(ctx: AppContext, actor: PublicUser, input: U
   const result = await ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, actor.id);
     const account = await repo.findAccount(tx, actor.id);
-    if (!account || account.deletedAt) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue');
+    if (!account || account.deletedAt) throw new AppError('NOT_SIGNED_IN', 'Please sign in to continue');
     const emailChanged = input.email !== account.email;
-    if (emailChanged && (await repo.emailTakenByOther(tx, input.email, actor.id))) throw new AppError('CONFLICT', 'Email already registered');
+    if (emailChanged && (await repo.emailTakenByOther(tx, input.email, actor.id))) throw new AppError('EMAIL_TAKEN', 'Email already registered');
     const settings = input.emailNotifications === undefined ? account.settings : { ...account.settings, emailNotifications: input.emailNotifications };
     const user = await repo.updateProfile(tx, actor.id, {
       fullName: input.fullName,
@@ -59,11 +61,12 @@ export async function updateProfile(ctx: AppContext, actor: PublicUser, input: U
   if (result.emailChanged) {
     await sendVerificationMail(ctx, result.user, verification.token);
     // The old address hears about it, so a hijacked session cannot move the account away silently.
-    const notice = renderMail(
-      ctx.config.business.name,
-      `Your ${ctx.config.business.name} email address was changed`,
-      [`Hi ${result.user.fullName},`, `The email address of your account was changed to ${result.user.email}.`, `If you did not do this, please call us at ${ctx.config.business.phone}.`],
-    );
+    const t = await mailTextsFor(ctx, result.user.id);
+    const notice = renderMail(ctx.config.business.name, t('emailChanged.subject'), [
+      t('greeting', { name: result.user.fullName }),
+      t('emailChanged.body', { email: result.user.email }),
+      t('emailChanged.notYou'),
+    ]);
     await ctx.mailer.send({ to: result.previousEmail, ...notice, category: 'transactional' });
   }
   return {
@@ -75,18 +78,15 @@ export async function updateProfile(ctx: AppContext, actor: PublicUser, input: U
 
 /** POST /api/auth/change-password: the current password is required; every other session ends. */
 export async function changePassword(ctx: AppContext, actor: PublicUser, sessionId: string, input: ChangePasswordRequest): Promise<{ message: string }> {
-  await requirePassword(ctx, actor.id, input.currentPassword, 'Current password is incorrect');
-  if (input.currentPassword === input.newPassword) throw new AppError('BAD_REQUEST', 'The new password must be different from the current one');
+  await requirePassword(ctx, actor.id, input.currentPassword, { code: 'CURRENT_PASSWORD_INCORRECT', message: 'Current password is incorrect' });
+  if (input.currentPassword === input.newPassword) throw new AppError('SAME_PASSWORD', 'The new password must be different from the current one');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updatePasswordHash(tx, actor.id, passwordHash);
     await deleteUserSessions(tx, actor.id, sessionId);
   });
-  const mail = renderMail(
-    ctx.config.business.name,
-    `Your ${ctx.config.business.name} password was changed`,
-    [`Hi ${actor.fullName},`, 'The password of your account was just changed and every other device was signed out.', `If you did not do this, please reset your password or call us at ${ctx.config.business.phone}.`],
-  );
+  const t = await mailTextsFor(ctx, actor.id);
+  const mail = renderMail(ctx.config.business.name, t('passwordChanged.subject'), [t('greeting', { name: actor.fullName }), t('passwordChanged.body'), t('passwordChanged.notYou')]);
   await ctx.mailer.send({ to: actor.email, ...mail, category: 'transactional' });
   return { message: 'Password changed. Other devices have been signed out.' };
 }
@@ -97,16 +97,18 @@ export async function changePassword(ctx: AppContext, actor: PublicUser, session
  * to an address whose owner no longer exists.
  */
 export async function deleteAccount(ctx: AppContext, actor: PublicUser, input: DeleteAccountRequest): Promise<{ message: string }> {
-  if (actor.role !== 'customer') throw new AppError('FORBIDDEN', 'Staff accounts are removed by an administrator');
-  await requirePassword(ctx, actor.id, input.password, 'Password is incorrect');
+  if (actor.role !== 'customer') throw new AppError('STAFF_SELF_DELETE', 'Staff accounts are removed by an administrator');
+  await requirePassword(ctx, actor.id, input.password, { code: 'PASSWORD_INCORRECT', message: 'Password is incorrect' });
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   const cards = await ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, actor.id);
     if ((await repo.upcomingBookingCount(tx, actor.id, ctx.now())) > 0) {
-      throw new AppError('CONFLICT', `You have upcoming bookings. Please cancel them first, or call us at ${ctx.config.business.phone}.`);
+      const phone = ctx.config.business.phone;
+      throw new AppError('UPCOMING_BOOKINGS_BLOCK_DELETION', `You have upcoming bookings. Please cancel them first, or call us at ${phone}.`, { phone });
     }
     const saved = await repo.savedCardsOf(tx, actor.id);
     await repo.anonymiseUser(tx, actor.id, unusable, ctx.now());
+    await bookingVerbs(ctx).forgetCustomer(tx, actor.id);
     return saved;
   });
   // Cards are detached from the provider's customer after the data is gone; a failure here leaves only an
@@ -143,7 +145,7 @@ export async function accountSummary(ctx: AppContext, actor: PublicUser): Promis
   ]);
   let savedCents = 0;
   for (const row of struck) {
-    const paidForService = toCents(row.totalAmount) - toCents(row.serviceFee) - toCents(row.tax);
+    const paidForService = toCents(row.servicePrice);
     savedCents += Math.max(0, toCents(row.originalPrice!) - paidForService);
   }
   for (const row of packages) {

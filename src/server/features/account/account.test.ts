@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, bookings, packagePurchases, packages, packageUsage, paymentMethods, sessions, users } from '../../db/schema';
 import { createTestApp, latestMailTo, TEST_PASSWORD, type TestApp } from '../../test/harness';
-import { anyService, createBooking, saveCard } from './test-support';
+import { anyService, createBooking, saveCard } from '../../test/account-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,11 +15,11 @@ const profile = (overrides: Record<string, unknown> = {}) => ({ fullName: 'Morga
 describe('PUT /api/auth/me (profile)', () => {
   it('saves name and phone and shows them on the next GET /api/auth/me', async () => {
     const { user, cookie } = await t.createUser();
-    const response = await t.call('PUT', '/api/auth/me', { cookie, body: profile({ email: user.email, fullName: '  Morgan Avery ', phone: '(408) 555-0177' }) });
+    const response = await t.call('PUT', '/api/auth/me', { cookie, body: profile({ email: user.email, fullName: '  Morgan Avery ', phone: '+14085550177' }) });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ message: 'Profile updated', verificationSent: false, user: { fullName: 'Morgan Avery', phone: '(408) 555-0177', emailVerified: true } });
+    expect(response.json()).toMatchObject({ message: 'Profile updated', verificationSent: false, user: { fullName: 'Morgan Avery', phone: '+14085550177', emailVerified: true } });
     const me = await t.call('GET', '/api/auth/me', { cookie });
-    expect(me.json()).toMatchObject({ fullName: 'Morgan Avery', phone: '(408) 555-0177', email: user.email });
+    expect(me.json()).toMatchObject({ fullName: 'Morgan Avery', phone: '+14085550177', email: user.email });
   });
 
   it('marks a changed e-mail unverified, sends a new verification link there and tells the old address', async () => {
@@ -145,13 +145,13 @@ describe('GET/PUT /api/settings', () => {
   it('answers the defaults, saves a subset and keeps it per account', async () => {
     const { cookie } = await t.createUser();
     const other = await t.createUser();
-    expect((await t.call('GET', '/api/settings', { cookie })).json()).toMatchObject({ theme: 'light', language: 'en', emailNotifications: true });
+    expect((await t.call('GET', '/api/settings', { cookie })).json()).toMatchObject({ theme: 'auto', language: 'en', emailNotifications: true });
     const saved = await t.call('PUT', '/api/settings', { cookie, body: { theme: 'dark', language: 'es', marketingEmails: true } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ theme: 'dark', language: 'es', marketingEmails: true, pushNotifications: true });
     await t.call('PUT', '/api/settings', { cookie, body: { smsNotifications: true } });
     expect((await t.call('GET', '/api/settings', { cookie })).json()).toMatchObject({ theme: 'dark', language: 'es', smsNotifications: true });
-    expect((await t.call('GET', '/api/settings', { cookie: other.cookie })).json()).toMatchObject({ theme: 'light', language: 'en' });
+    expect((await t.call('GET', '/api/settings', { cookie: other.cookie })).json()).toMatchObject({ theme: 'auto', language: 'en' });
   });
 
   it.each([[{ theme: 'purple' }], [{ language: 'de' }], [{ pushNotifications: 'on' }], [{ somethingElse: true }], [{}]])('refuses %o with 400', async (body) => {

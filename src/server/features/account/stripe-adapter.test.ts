@@ -4,9 +4,9 @@ import { toCents } from '../../../shared/money';
 import { pacificInstant } from '../../../shared/time';
 import { bookings } from '../../db/schema';
 import { getPaymentProvider } from '../../integrations/payments';
-import { startStripeStandIn, type StripeStandIn } from '../../integrations/payments/stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createBooking, saveCard } from './test-support';
+import { createBooking, saveCard } from '../../test/account-fixtures';
 
 // The account calls with Stripe configured, against the booking engineer's local stand-in of the Stripe API.
 let t: TestApp;

@@ -42,7 +42,9 @@ export async function findOwnAddress(db: DbOrTx, userId: string, id: string): Pr
   return row && toView(row);
 }
 
-export async function insertAddress(db: DbOrTx, userId: string, values: { street: string; city: string; state: string; zipCode: string; isDefault: boolean }): Promise<SavedAddress> {
+type Coordinates = { latitude: string | null; longitude: string | null };
+
+export async function insertAddress(db: DbOrTx, userId: string, values: { street: string; city: string; state: string; zipCode: string; isDefault: boolean } & Coordinates): Promise<SavedAddress> {
   const [row] = await db
     .insert(addresses)
     .values({ userId, ...values })
@@ -50,11 +52,11 @@ export async function insertAddress(db: DbOrTx, userId: string, values: { street
   return toView(row!);
 }
 
-export async function updateAddress(db: DbOrTx, userId: string, id: string, values: { street: string; city: string; state: string; zipCode: string }): Promise<void> {
-  // The coordinates belonged to the old text; they are looked up again when needed.
+export async function updateAddress(db: DbOrTx, userId: string, id: string, values: { street: string; city: string; state: string; zipCode: string } & Coordinates): Promise<void> {
+  // The caller gives the coordinates of the new text (the old ones belonged to the old text).
   await db
     .update(addresses)
-    .set({ ...values, latitude: null, longitude: null })
+    .set(values)
     .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
 }
 

@@ -1,33 +1,33 @@
-import type { FastifyInstance } from 'fastify';
-import { addressRequest } from '../../../shared/schemas/account';
+import { addressRequest, savedAddress } from '../../../shared/schemas/account';
+import { messageResponse } from '../../../shared/schemas/auth';
 import { uuidParam } from '../../../shared/schemas/common';
-import type { AppContext } from '../../context';
-import { AppError, parse } from '../../errors';
 import { currentUser, requireUser } from '../../http/auth-hooks';
+import { defineRoute } from '../../http/contract';
 import * as addresses from './addresses.service';
 
+const tags = ['account'];
 /** A malformed id is answered like someone else's: 404, never a hint that the id format matters. */
-function addressId(params: unknown): string {
-  const result = uuidParam.safeParse(params);
-  if (!result.success) throw new AppError('NOT_FOUND', 'Address not found');
-  return result.data.id;
-}
+const byId = { guard: requireUser, notFound: { code: 'ADDRESS_NOT_FOUND' as const, message: 'Address not found' } };
 
-export async function addressesRoutes(app: FastifyInstance, ctx: AppContext) {
-  const signedIn = { preHandler: requireUser };
+export const addressesRoutes = [
+  defineRoute({ method: 'GET', url: '/api/addresses', guard: requireUser, schema: { tags, response: { 200: savedAddress.array() } } }, async (request, _reply, ctx) =>
+    addresses.listAddresses(ctx, currentUser(request)),
+  ),
 
-  app.get('/api/addresses', signedIn, async (request) => addresses.listAddresses(ctx, currentUser(request)));
-
-  app.post('/api/addresses', signedIn, async (request, reply) => {
-    const created = await addresses.addAddress(ctx, currentUser(request), parse(addressRequest, request.body));
+  defineRoute({ method: 'POST', url: '/api/addresses', guard: requireUser, schema: { tags, body: addressRequest, response: { 201: savedAddress } } }, async (request, reply, ctx) => {
+    const created = await addresses.addAddress(ctx, currentUser(request), request.body);
     return reply.status(201).send(created);
-  });
+  }),
 
-  app.put('/api/addresses/:id', signedIn, async (request) =>
-    addresses.updateAddress(ctx, currentUser(request), addressId(request.params), parse(addressRequest, request.body)),
-  );
+  defineRoute({ method: 'PUT', url: '/api/addresses/:id', ...byId, schema: { tags, params: uuidParam, body: addressRequest, response: { 200: savedAddress } } }, async (request, _reply, ctx) =>
+    addresses.updateAddress(ctx, currentUser(request), request.params.id, request.body),
+  ),
 
-  app.put('/api/addresses/:id/default', signedIn, async (request) => addresses.makeDefaultAddress(ctx, currentUser(request), addressId(request.params)));
+  defineRoute({ method: 'PUT', url: '/api/addresses/:id/default', ...byId, schema: { tags, params: uuidParam, response: { 200: savedAddress } } }, async (request, _reply, ctx) =>
+    addresses.makeDefaultAddress(ctx, currentUser(request), request.params.id),
+  ),
 
-  app.delete('/api/addresses/:id', signedIn, async (request) => addresses.deleteAddress(ctx, currentUser(request), addressId(request.params)));
-}
+  defineRoute({ method: 'DELETE', url: '/api/addresses/:id', ...byId, schema: { tags, params: uuidParam, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    addresses.deleteAddress(ctx, currentUser(request), request.params.id),
+  ),
+] as const;

@@ -2,6 +2,7 @@ import { MAX_SAVED_ADDRESSES, type AddressRequest, type SavedAddress } from '../
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { withCoordinates } from '../geo/geo.service';
 import * as repo from './addresses.repository';
 
 type ParsedAddress = Required<AddressRequest>;
@@ -20,12 +21,13 @@ export async function addAddress(ctx: AppContext, actor: PublicUser, input: Pars
   return ctx.db.transaction(async (tx) => {
     await repo.lockCustomerAddresses(tx, actor.id);
     const existing = await repo.countAddresses(tx, actor.id);
-    if (existing >= MAX_SAVED_ADDRESSES) throw new AppError('BAD_REQUEST', `You can save up to ${MAX_SAVED_ADDRESSES} addresses. Please delete one first.`);
+    if (existing >= MAX_SAVED_ADDRESSES) throw new AppError('ADDRESS_LIMIT_REACHED', `You can save up to ${MAX_SAVED_ADDRESSES} addresses. Please delete one first.`, { max: MAX_SAVED_ADDRESSES });
     // The first address is the default whatever the checkbox says.
     const isDefault = existing === 0 || input.isDefault;
     if (isDefault) await repo.clearDefault(tx, actor.id);
     const { street, city, state, zipCode } = input;
-    return repo.insertAddress(tx, actor.id, { street, city, state, zipCode, isDefault });
+    // Coordinates from the ZIP code's centroid (the ETA and dispatch map need them).
+    return repo.insertAddress(tx, actor.id, withCoordinates({ street, city, state, zipCode, isDefault, latitude: null, longitude: null }));
   });
 }
 
@@ -34,9 +36,9 @@ export async function updateAddress(ctx: AppContext, actor: PublicUser, id: stri
   return ctx.db.transaction(async (tx) => {
     await repo.lockCustomerAddresses(tx, actor.id);
     const found = await repo.findOwnAddress(tx, actor.id, id);
-    if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!found) throw new AppError('ADDRESS_NOT_FOUND', NOT_FOUND);
     const { street, city, state, zipCode } = input;
-    await repo.updateAddress(tx, actor.id, id, { street, city, state, zipCode });
+    await repo.updateAddress(tx, actor.id, id, withCoordinates({ street, city, state, zipCode, latitude: null, longitude: null }));
     if (input.isDefault && !found.isDefault) {
       await repo.clearDefault(tx, actor.id);
       await repo.setDefault(tx, actor.id, id);
@@ -49,7 +51,7 @@ export async function makeDefaultAddress(ctx: AppContext, actor: PublicUser, id:
   return ctx.db.transaction(async (tx) => {
     await repo.lockCustomerAddresses(tx, actor.id);
     const found = await repo.findOwnAddress(tx, actor.id, id);
-    if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!found) throw new AppError('ADDRESS_NOT_FOUND', NOT_FOUND);
     if (!found.isDefault) {
       await repo.clearDefault(tx, actor.id);
       await repo.setDefault(tx, actor.id, id);
@@ -63,7 +65,7 @@ export async function deleteAddress(ctx: AppContext, actor: PublicUser, id: stri
   await ctx.db.transaction(async (tx) => {
     await repo.lockCustomerAddresses(tx, actor.id);
     const found = await repo.findOwnAddress(tx, actor.id, id);
-    if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!found) throw new AppError('ADDRESS_NOT_FOUND', NOT_FOUND);
     await repo.deleteAddress(tx, actor.id, id);
     if (found.isDefault) {
       const next = await repo.oldestOtherAddress(tx, actor.id, id);

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions, shopifyCustomerMappings, shopifyCustomers, users } from '../../db/schema';
-import type { PublicUser } from '../../../shared/schemas/auth';
+import { bookings, sessions, shopifyCustomerMappings, shopifyCustomers, users } from '../../db/schema';
+import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
 
 /** The columns a response may show; the hash and tokens are never selected here. */
 export const publicUserColumns = {
@@ -49,6 +50,15 @@ export async function findCredentialsById(db: DbOrTx, id: string) {
   return row;
 }
 
+/** A booking's owner and guest contact copy: what an account made from a guest booking starts from. */
+export async function findGuestContact(db: DbOrTx, bookingId: string) {
+  const [row] = await db
+    .select({ userId: bookings.userId, guestEmail: bookings.guestEmail, guestName: bookings.guestName, guestPhone: bookings.guestPhone })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  return row;
+}
+
 export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return Boolean(row);
@@ -75,15 +85,23 @@ export interface NewUser {
   emailVerified?: boolean;
   verificationTokenHash?: string | null;
   verificationExpiry?: Date | null;
+  settings?: Partial<UserSettings>;
 }
 
+/**
+ * Inserts the account. Two sign-ups racing for one derived username (john@a.com, john@b.com) retry with the
+ * next suffix instead of failing; a taken e-mail still raises its unique violation ("Email already registered").
+ */
 export async function insertUser(db: DbOrTx, user: NewUser): Promise<PublicUser> {
-  const username = await uniqueUsername(db, user.email);
-  const [row] = await db
-    .insert(users)
-    .values({ ...user, username })
-    .returning(publicUserColumns);
-  return toPublicUser(row!);
+  for (let attempt = 0; ; attempt++) {
+    const username = await uniqueUsername(db, user.email);
+    const [row] = await db
+      .insert(users)
+      .values({ ...user, username: attempt < 3 ? username : `${username}-${randomUUID().slice(0, 8)}` })
+      .onConflictDoNothing({ target: users.username })
+      .returning(publicUserColumns);
+    if (row) return toPublicUser(row);
+  }
 }
 
 export async function setVerificationToken(db: DbOrTx, userId: string, hash: string, expiry: Date): Promise<void> {
@@ -175,4 +193,10 @@ export async function linkStoreCustomer(db: DbOrTx, userId: string, email: strin
     .values({ userId, shopifyCustomerId: customer.shopifyCustomerId, lastSyncAt: new Date() })
     .onConflictDoNothing();
   return true;
+}
+
+/** The language a user chose in their settings, if any (their e-mails are written in it). */
+export async function savedLanguage(db: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId));
+  return row?.settings.language;
 }

@@ -1,41 +1,72 @@
-import type { FastifyInstance } from 'fastify';
-import { forgotPasswordRequest, loginRequest, registerRequest, resetPasswordRequest, verifyEmailQuery } from '../../../shared/schemas/auth';
-import type { AppContext } from '../../context';
-import { parse } from '../../errors';
+import {
+  forgotPasswordRequest,
+  guestAccountRequest,
+  guestAccountResponse,
+  loginRequest,
+  messageResponse,
+  publicUser,
+  registerRequest,
+  registerResponse,
+  resetPasswordRequest,
+  sessionResponse,
+  verifyEmailQuery,
+} from '../../../shared/schemas/auth';
+import { uuidParam } from '../../../shared/schemas/common';
 import { clearSessionCookie, clientInfo, currentUser, requireUser, SESSION_COOKIE, setSessionCookie } from '../../http/auth-hooks';
+import { defineRoute } from '../../http/contract';
 import * as auth from './auth.service';
+import { createAccountFromGuestBooking } from './guest-account';
+import { recordServerEvent } from '../analytics/analytics.service';
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/auth/me', async (request) => currentUser(request));
+const tags = ['auth'];
 
-  app.post('/api/auth/register', async (request, reply) => {
-    const input = parse(registerRequest, request.body);
-    const { response, token } = await auth.registerCustomer(ctx, input, clientInfo(request));
+export const authRoutes = [
+  defineRoute({ method: 'GET', url: '/api/auth/me', schema: { tags, response: { 200: publicUser } } }, async (request) => currentUser(request)),
+  // The web app's session probe: a visitor is an answer, not an error (GET /api/auth/me stays 401 for API clients).
+  defineRoute({ method: 'GET', url: '/api/auth/session', schema: { tags, response: { 200: sessionResponse } } }, async (request) => ({ user: request.session?.user ?? null })),
+
+  defineRoute({ method: 'POST', url: '/api/auth/register', schema: { tags, body: registerRequest, response: { 201: registerResponse } } }, async (request, reply, ctx) => {
+    const { response, token } = await auth.registerCustomer(ctx, request.body, clientInfo(request));
     setSessionCookie(reply, ctx, token);
+    await recordServerEvent(ctx, request, 'account_created', {}, response.user.id);
     return reply.status(201).send(response);
-  });
+  }),
 
-  app.post('/api/auth/login', async (request, reply) => {
-    const input = parse(loginRequest, request.body);
-    const { user, token } = await auth.login(ctx, input, clientInfo(request));
+  defineRoute(
+    { method: 'POST', url: '/api/bookings/guest/:id/account', schema: { tags, params: uuidParam, body: guestAccountRequest, response: { 201: guestAccountResponse } } },
+    async (request, reply, ctx) => {
+      const { response, token } = await createAccountFromGuestBooking(ctx, request.params.id, request.body.token, clientInfo(request));
+      setSessionCookie(reply, ctx, token);
+      await recordServerEvent(ctx, request, 'account_created', {}, response.user.id);
+      return reply.status(201).send(response);
+    },
+  ),
+
+  defineRoute({ method: 'POST', url: '/api/auth/login', schema: { tags, body: loginRequest, response: { 200: publicUser } } }, async (request, reply, ctx) => {
+    const { user, token } = await auth.login(ctx, request.body, clientInfo(request));
     setSessionCookie(reply, ctx, token);
     return user;
-  });
+  }),
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  defineRoute({ method: 'POST', url: '/api/auth/logout', schema: { tags, response: { 200: messageResponse } } }, async (request, reply, ctx) => {
     await auth.logout(ctx, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, ctx);
     return { message: 'Logged out' };
-  });
+  }),
 
-  app.get('/api/auth/verify-email', async (request) => {
-    const { token } = parse(verifyEmailQuery, request.query);
-    return auth.verifyEmail(ctx, token);
-  });
+  defineRoute({ method: 'GET', url: '/api/auth/verify-email', schema: { tags, querystring: verifyEmailQuery, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    auth.verifyEmail(ctx, request.query.token),
+  ),
 
-  app.post('/api/auth/resend-verification', { preHandler: requireUser }, async (request) => auth.resendVerification(ctx, currentUser(request)));
+  defineRoute({ method: 'POST', url: '/api/auth/resend-verification', guard: requireUser, schema: { tags, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    auth.resendVerification(ctx, currentUser(request)),
+  ),
 
-  app.post('/api/auth/forgot-password', async (request) => auth.forgotPassword(ctx, parse(forgotPasswordRequest, request.body), clientInfo(request)));
+  defineRoute({ method: 'POST', url: '/api/auth/forgot-password', schema: { tags, body: forgotPasswordRequest, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    auth.forgotPassword(ctx, request.body, clientInfo(request)),
+  ),
 
-  app.post('/api/auth/reset-password', async (request) => auth.resetPassword(ctx, parse(resetPasswordRequest, request.body)));
-}
+  defineRoute({ method: 'POST', url: '/api/auth/reset-password', schema: { tags, body: resetPasswordRequest, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    auth.resetPassword(ctx, request.body),
+  ),
+] as const;

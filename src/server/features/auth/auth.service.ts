@@ -1,3 +1,5 @@
+import { beforeSignIn, signInFailed, signInSucceeded } from './sign-in-throttle';
+import type { Language } from '../../../shared/domain';
 import { ADMIN_SESSION_HOURS, RESET_TOKEN_MINUTES, SESSION_IDLE_DAYS, VERIFY_TOKEN_HOURS } from '../../../shared/constants';
 import type {
   ForgotPasswordRequest,
@@ -9,6 +11,7 @@ import type {
 } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { mailLanguage, mailTexts, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
 import * as repo from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
@@ -26,7 +29,7 @@ export interface SessionUser {
 
 export async function registerCustomer(ctx: AppContext, input: RegisterRequest, client: ClientInfo) {
   ctx.limits.registerPerIp.hit([`ip:${client.ip}`]);
-  if (await repo.emailTaken(ctx.db, input.email)) throw new AppError('CONFLICT', 'Email already registered');
+  if (await repo.emailTaken(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', 'Email already registered');
   const verification = newToken();
   const passwordHash = await hashPassword(input.password);
   const user = await ctx.db.transaction(async (tx) => {
@@ -37,6 +40,7 @@ export async function registerCustomer(ctx: AppContext, input: RegisterRequest, 
       passwordHash,
       verificationTokenHash: verification.hash,
       verificationExpiry: new Date(ctx.now().getTime() + VERIFY_TOKEN_HOURS * 3600_000),
+      ...(input.language ? { settings: { language: input.language } } : {}),
     });
     return created;
   });
@@ -52,25 +56,24 @@ export async function registerCustomer(ctx: AppContext, input: RegisterRequest, 
 }
 
 export async function login(ctx: AppContext, input: LoginRequest, client: ClientInfo) {
-  ctx.limits.loginPerIp.hit([`ip:${client.ip}`]);
-  // Per account only failed attempts count: a guessed-at account locks for a while, a busy one never does.
-  const accountKey = [`account:${input.email}`];
-  ctx.limits.loginPerAccount.check(accountKey);
+  // Throttled in the database per IP and per (account, IP) pair: a stranger cannot lock the owner out.
+  await beforeSignIn(ctx, input.email, client.ip);
   const found = await repo.findCredentialsByEmail(ctx.db, input.email);
   // Verify against a dummy hash when there is no account, so both answers take as long.
   const valid = await verifyPassword(found?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!found || !valid || found.deletedAt) {
-    ctx.limits.loginPerAccount.record(accountKey);
-    throw new AppError('UNAUTHENTICATED', 'Invalid email or password');
+    await signInFailed(ctx, input.email, client.ip);
+    throw new AppError('WRONG_CREDENTIALS', 'Invalid email or password');
   }
-  if (found.isDisabled) throw new AppError('FORBIDDEN', 'This account has been disabled. Please contact support.');
+  if (found.isDisabled) throw new AppError('ACCOUNT_DISABLED', 'This account has been disabled. Please contact support.');
+  await signInSucceeded(ctx, input.email, client.ip);
   const user = repo.toPublicUser(found);
   const token = await startSession(ctx, user, client);
   return { user, token };
 }
 
 /** A new random token per sign-in; admins' sessions end after 12 hours whatever the activity. */
-async function startSession(ctx: AppContext, user: PublicUser, client: ClientInfo): Promise<string> {
+export async function startSession(ctx: AppContext, user: PublicUser, client: ClientInfo): Promise<string> {
   const { token, hash } = newToken();
   const absoluteExpiresAt = user.role === 'admin' ? new Date(ctx.now().getTime() + ADMIN_SESSION_HOURS * 3600_000) : null;
   await repo.insertSession(ctx.db, { userId: user.id, tokenHash: hash, absoluteExpiresAt, ipAddress: client.ip, userAgent: client.userAgent?.slice(0, 300) });
@@ -101,27 +104,38 @@ export async function logout(ctx: AppContext, token: string | undefined): Promis
 
 export async function verifyEmail(ctx: AppContext, token: string): Promise<{ message: string }> {
   const userId = await repo.consumeVerificationToken(ctx.db, hashToken(token), ctx.now());
-  if (!userId) throw new AppError('BAD_REQUEST', 'The verification link may be expired or invalid.');
+  if (!userId) throw new AppError('VERIFY_LINK_INVALID', 'The verification link may be expired or invalid.');
   return { message: 'Email verified successfully' };
 }
 
 export async function resendVerification(ctx: AppContext, user: PublicUser): Promise<{ message: string }> {
   ctx.limits.resendPerAccount.hit([`account:${user.id}`]);
-  if (user.emailVerified) throw new AppError('BAD_REQUEST', 'Your email is already verified');
+  if (user.emailVerified) throw new AppError('ALREADY_VERIFIED', 'Your email is already verified');
   const verification = newToken();
   await repo.setVerificationToken(ctx.db, user.id, verification.hash, new Date(ctx.now().getTime() + VERIFY_TOKEN_HOURS * 3600_000));
   await sendVerificationMail(ctx, user, verification.token);
   return { message: 'Verification email sent' };
 }
 
+/**
+ * The words of a user's e-mails, in the language of their settings: English when they chose none, and for
+ * guests (no account, so no saved language).
+ */
+export async function mailTextsFor(ctx: AppContext, userId: string | null | undefined): Promise<MailTranslate> {
+  return mailTexts(await recipientLanguage(ctx, userId), { business: ctx.config.business.name, phone: ctx.config.business.phone });
+}
+
+export async function recipientLanguage(ctx: AppContext, userId: string | null | undefined): Promise<Language> {
+  return userId ? mailLanguage(await repo.savedLanguage(ctx.db, userId)) : 'en';
+}
+
 export async function sendVerificationMail(ctx: AppContext, user: Pick<PublicUser, 'id' | 'email' | 'fullName'>, token: string): Promise<void> {
   const url = `${ctx.config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-  const mail = renderMail(
-    ctx.config.business.name,
-    `Verify your email for ${ctx.config.business.name}`,
-    [`Hi ${user.fullName},`, 'Please confirm your email address so we can send you booking confirmations and updates.', 'This link is valid for 48 hours.'],
-    { label: 'Verify email', url },
-  );
+  const t = await mailTextsFor(ctx, user.id);
+  const mail = renderMail(ctx.config.business.name, t('verify.subject'), [t('greeting', { name: user.fullName }), t('verify.body'), t('verify.validity')], {
+    label: t('verify.action'),
+    url,
+  });
   await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional', userId: user.id });
 }
 
@@ -145,19 +159,18 @@ export async function forgotPassword(ctx: AppContext, input: ForgotPasswordReque
 export async function sendResetMail(ctx: AppContext, user: Pick<PublicUser, 'id' | 'email' | 'fullName'>, reset = newToken()): Promise<void> {
   await repo.setResetToken(ctx.db, user.id, reset.hash, new Date(ctx.now().getTime() + RESET_TOKEN_MINUTES * 60_000));
   const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(reset.token)}`;
-  const mail = renderMail(
-    ctx.config.business.name,
-    `Reset your ${ctx.config.business.name} password`,
-    [`Hi ${user.fullName},`, 'Someone asked to reset the password of your account. If it was you, choose a new password with the link below; it works once, within the next hour.', 'If it was not you, you can ignore this email.'],
-    { label: 'Choose a new password', url },
-  );
+  const t = await mailTextsFor(ctx, user.id);
+  const mail = renderMail(ctx.config.business.name, t('reset.subject'), [t('greeting', { name: user.fullName }), t('reset.body'), t('reset.notYou')], {
+    label: t('reset.action'),
+    url,
+  });
   await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional' });
 }
 
 export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest): Promise<{ message: string }> {
   const passwordHash = await hashPassword(input.newPassword);
   const userId = await repo.consumeResetToken(ctx.db, hashToken(input.token), passwordHash, ctx.now());
-  if (!userId) throw new AppError('BAD_REQUEST', 'The reset link may be expired or invalid.');
+  if (!userId) throw new AppError('RESET_LINK_INVALID', 'The reset link may be expired or invalid.');
   await repo.deleteUserSessions(ctx.db, userId);
   return { message: 'Password reset successfully. You can now sign in with your new password.' };
 }

@@ -41,6 +41,13 @@ describe('registration', () => {
     expect(response.json().message).toBe(message);
   });
 
+  it('keeps the language the page was in: the settings and the verification e-mail are Spanish', async () => {
+    const response = await register({ ...valid('paloma@example.com'), language: 'es' });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((await t.call('GET', '/api/settings', { cookie: cookieFrom(response) })).json()).toMatchObject({ language: 'es' });
+    expect((await latestMailTo(t, 'paloma@example.com'))?.subject).toMatch(/^Verifica tu correo electrónico/);
+  });
+
   it('refuses an e-mail that is already registered, whatever its case', async () => {
     await register(valid('taken@example.com'));
     const response = await register(valid('TAKEN@example.com'));
@@ -119,6 +126,20 @@ describe('login, sessions and logout', () => {
     expect((await t.call('POST', '/api/auth/logout', { cookie: first })).statusCode).toBe(200);
     expect((await t.call('GET', '/api/auth/me', { cookie: first })).statusCode).toBe(401);
     expect((await t.call('GET', '/api/auth/me', { cookie: second })).statusCode).toBe(200);
+  });
+
+  it('answers the session probe with 200 for a visitor, the user when signed in, and null again after logout', async () => {
+    const anonymous = await t.call('GET', '/api/auth/session');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ user: null });
+    const { user } = await t.createUser({ email: 'probe@example.com' });
+    const cookie = await t.login('probe@example.com');
+    const signedIn = await t.call('GET', '/api/auth/session', { cookie });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user).toMatchObject({ id: user.id, email: 'probe@example.com' });
+    expectNoSecrets(signedIn.body);
+    await t.call('POST', '/api/auth/logout', { cookie });
+    expect((await t.call('GET', '/api/auth/session', { cookie })).json()).toEqual({ user: null });
   });
 
   it('stores only a hash of the session token', async () => {
@@ -214,20 +235,22 @@ describe('protection', () => {
     expect(same.statusCode).toBe(401);
   });
 
-  it('locks an account for a while after ten failed logins, counting failures only', async () => {
+  it('locks an (account, IP) pair after five failed logins, progressively, counting failures only, and says so', async () => {
     await t.createUser({ email: 'limited@example.com' });
     for (let i = 0; i < 12; i++) await t.login('limited@example.com'); // successes never count
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await t.call('POST', '/api/auth/login', { body: { email: 'limited@example.com', password: 'wrong-password' } })).statusCode);
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 5; i++) statuses.push((await t.call('POST', '/api/auth/login', { ip, body: { email: 'limited@example.com', password: 'wrong-password' } })).statusCode);
     expect(statuses.every((s) => s === 401)).toBe(true);
-    const blocked = await t.call('POST', '/api/auth/login', { body: { email: 'limited@example.com', password: TEST_PASSWORD } });
+    const blocked = await t.call('POST', '/api/auth/login', { ip, body: { email: 'limited@example.com', password: TEST_PASSWORD } });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/too many attempts/i);
-    t.clock.advance(16 * 60_000);
+    expect(blocked.json()).toMatchObject({ code: 'SIGN_IN_LOCKED' });
+    expect(blocked.json().message).toMatch(/locked for 1 minute/i);
+    t.clock.advance(61_000);
     try {
-      expect((await t.call('POST', '/api/auth/login', { body: { email: 'limited@example.com', password: TEST_PASSWORD } })).statusCode).toBe(200);
+      expect((await t.call('POST', '/api/auth/login', { ip, body: { email: 'limited@example.com', password: TEST_PASSWORD } })).statusCode).toBe(200);
     } finally {
-      t.clock.advance(-16 * 60_000);
+      t.clock.advance(-61_000);
     }
   });
 
@@ -243,6 +266,43 @@ describe('protection', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await t.call('POST', '/api/auth/forgot-password', { body: { email: 'spam-me@example.com' } })).statusCode);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
+
+describe('e-mails in the recipient’s language', () => {
+  it('writes a Spanish-speaking customer’s reset e-mail in Spanish and an English one as before', async () => {
+    const spanish = await t.createUser({ email: 'lucia@example.com', fullName: 'Lucía Pérez' });
+    expect((await t.call('PUT', '/api/settings', { cookie: spanish.cookie, body: { language: 'es' } })).statusCode).toBe(200);
+    await t.createUser({ email: 'sam@example.com', fullName: 'Sam Reed' });
+    await t.call('POST', '/api/auth/forgot-password', { body: { email: 'lucia@example.com' } });
+    await t.call('POST', '/api/auth/forgot-password', { body: { email: 'sam@example.com' } });
+
+    const es = (await latestMailTo(t, 'lucia@example.com'))!;
+    expect(es.subject).toMatch(/^Restablece tu contraseña de /);
+    expect(es.text).toContain('Hola, Lucía Pérez:');
+    expect(es.text).toContain('Elegir una nueva contraseña: http://localhost:5000/reset-password?token=');
+    expect(es.text.replace(/https?:\/\/\S+/g, '')).not.toMatch(/\b(hi|password|reset|link|ignore)\b/i);
+
+    const en = (await latestMailTo(t, 'sam@example.com'))!;
+    expect(en.subject).toMatch(/^Reset your .+ password$/);
+    expect(en.text).toContain(
+      'Hi Sam Reed,\n\nSomeone asked to reset the password of your account. If it was you, choose a new password with the link below; it works once, within the next hour.\n\nIf it was not you, you can ignore this email.\n\nChoose a new password: http://localhost:5000/reset-password?token=',
+    );
+  });
+});
+
+describe('error codes', () => {
+  it('names sign-in failures by domain code, with the same English words', async () => {
+    await t.createUser({ email: 'coded@example.com' });
+    const taken = await register(valid('coded@example.com'));
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ code: 'EMAIL_TAKEN', message: 'Email already registered' });
+    const wrong = await t.call('POST', '/api/auth/login', { body: { email: 'coded@example.com', password: 'not-the-password' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ code: 'WRONG_CREDENTIALS', message: 'Invalid email or password' });
+    const anonymous = await t.call('GET', '/api/auth/me');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ code: 'NOT_SIGNED_IN', message: 'Please sign in to continue' });
   });
 });
 

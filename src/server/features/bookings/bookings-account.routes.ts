@@ -1,33 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import { accountBookingsQuery, rescheduleRequest, reviewRequest } from '../../../shared/schemas/bookings-account';
+import { z } from 'zod';
+import { accountBooking, accountBookingsPage, accountBookingsQuery, receipt, rescheduleRequest, reviewRequest, reviewResponse } from '../../../shared/schemas/bookings-account';
 import { uuidParam } from '../../../shared/schemas/common';
-import type { AppContext } from '../../context';
-import { AppError, parse } from '../../errors';
 import { currentUser, requireUser } from '../../http/auth-hooks';
+import { defineRoute } from '../../http/contract';
 import * as mine from './bookings-account.service';
 
+const tags = ['bookings'];
 /** A malformed id is answered like someone else's booking: 404. */
-function bookingId(params: unknown): string {
-  const result = uuidParam.safeParse(params);
-  if (!result.success) throw new AppError('NOT_FOUND', 'Booking not found');
-  return result.data.id;
-}
+const byId = { guard: requireUser, notFound: { code: 'BOOKING_NOT_FOUND' as const, message: 'Booking not found' } };
 
 /** The signed-in customer's own bookings (the booking engineer's routes create and pay for them). */
-export async function bookingsAccountRoutes(app: FastifyInstance, ctx: AppContext) {
-  const signedIn = { preHandler: requireUser };
+export const bookingsAccountRoutes = [
+  defineRoute({ method: 'GET', url: '/api/bookings', guard: requireUser, schema: { tags, querystring: accountBookingsQuery, response: { 200: accountBookingsPage } } }, async (request, _reply, ctx) =>
+    mine.listMyBookings(ctx, currentUser(request), request.query),
+  ),
 
-  app.get('/api/bookings', signedIn, async (request) => mine.listMyBookings(ctx, currentUser(request), parse(accountBookingsQuery, request.query)));
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/bookings/:id/cancel',
+      ...byId,
+      schema: { tags, params: uuidParam, response: { 200: z.object({ message: z.string(), refunded: z.boolean(), booking: accountBooking }) } },
+    },
+    async (request, _reply, ctx) => mine.cancelMyBooking(ctx, currentUser(request), request.params.id),
+  ),
 
-  app.post('/api/bookings/:id/cancel', signedIn, async (request) => mine.cancelMyBooking(ctx, currentUser(request), bookingId(request.params)));
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/bookings/:id/reschedule',
+      ...byId,
+      schema: { tags, params: uuidParam, body: rescheduleRequest, response: { 200: z.object({ message: z.string(), booking: accountBooking }) } },
+    },
+    async (request, _reply, ctx) => mine.rescheduleMyBooking(ctx, currentUser(request), request.params.id, request.body),
+  ),
 
-  app.post('/api/bookings/:id/reschedule', signedIn, async (request) =>
-    mine.rescheduleMyBooking(ctx, currentUser(request), bookingId(request.params), parse(rescheduleRequest, request.body)),
-  );
+  defineRoute({ method: 'POST', url: '/api/bookings/:id/review', ...byId, schema: { tags, params: uuidParam, body: reviewRequest, response: { 200: reviewResponse } } }, async (request, _reply, ctx) =>
+    mine.reviewMyBooking(ctx, currentUser(request), request.params.id, request.body),
+  ),
 
-  app.post('/api/bookings/:id/review', signedIn, async (request) =>
-    mine.reviewMyBooking(ctx, currentUser(request), bookingId(request.params), parse(reviewRequest, request.body)),
-  );
-
-  app.get('/api/bookings/:id/receipt', signedIn, async (request) => mine.receiptFor(ctx, currentUser(request), bookingId(request.params)));
-}
+  defineRoute({ method: 'GET', url: '/api/bookings/:id/receipt', ...byId, schema: { tags, params: uuidParam, response: { 200: receipt } } }, async (request, _reply, ctx) =>
+    mine.receiptFor(ctx, currentUser(request), request.params.id),
+  ),
+] as const;

@@ -1,19 +1,22 @@
-import { and, avg, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, avg, count, eq, isNotNull, not } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/format';
-import { formatUsd, fromCents, toCents } from '../../../shared/money';
+import { storedPrice, slotIdOf, pacificWhenText } from '../../../shared/booking-lifecycle';
+import type { Language } from '../../../shared/domain';
+import { fromCents, toCents } from '../../../shared/money';
 import type { AccountBooking, AccountBookingsPage, AccountBookingsQuery, Receipt, RescheduleRequest, ReviewResponse } from '../../../shared/schemas/bookings-account';
 import type { BookingView } from '../../../shared/schemas/bookings';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
-import { formatTime12, pacificDateKey, pacificTimeOfDay } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates, services } from '../../db/schema';
 import { AppError } from '../../errors';
+import { formatMailDateTime, formatMailMoney, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
+import { mailTextsFor, recipientLanguage } from '../auth/auth.service';
 import { claimCapacity } from '../slots/slots.service';
-import { refundCancelledBooking } from './booking-refunds';
-import { recordBookingUpdate } from './booking-updates';
+import { abandonedHoldSql, notLapsedHoldSql } from './hold-sql';
+import { bookingVerbs, type BookingActor } from './lifecycle';
 import { findBookingView, listBookingViews } from './bookings.repository';
 import { buildIcs } from './ics';
 
@@ -24,6 +27,8 @@ import { buildIcs } from './ics';
 
 const NOT_FOUND = 'Booking not found';
 
+const customer = (actor: PublicUser): BookingActor => ({ role: 'customer', userId: actor.id });
+
 function withSelfService(view: BookingView, now: Date): AccountBooking {
   return { ...view, selfServiceBlock: selfServiceBlock(view, now), changeDeadline: changeDeadline(view.scheduledDate).toISOString() };
 }
@@ -33,7 +38,9 @@ function historyFilter(userId: string, now: Date) {
   return and(
     eq(bookings.userId, userId),
     eq(bookings.isBlocked, false),
-    sql`not (${bookings.status} = 'pending' and ${bookings.holdExpiresAt} is not null and ${bookings.holdExpiresAt} <= ${now})`,
+    notLapsedHoldSql(now),
+    // Abandoned checkouts are no part of the customer's history.
+    not(abandonedHoldSql()),
   );
 }
 
@@ -51,7 +58,7 @@ async function lockOwnBooking(tx: DbOrTx, userId: string, id: string) {
     .from(bookings)
     .where(and(eq(bookings.id, id), eq(bookings.userId, userId), eq(bookings.isBlocked, false)))
     .for('update');
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!row) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   return row;
 }
 
@@ -59,44 +66,40 @@ function assertChangeable(ctx: AppContext, booking: { status: BookingView['statu
   const block = selfServiceBlock(booking, ctx.now());
   if (block === 'status') {
     const why = booking.status === 'cancelled' ? 'This booking is already cancelled.' : booking.status === 'completed' ? 'This booking is already completed.' : 'This booking is already under way.';
-    throw new AppError('CONFLICT', `${why} It can no longer be ${verb} online.`);
+    const reason = booking.status === 'cancelled' ? 'cancelled' : booking.status === 'completed' ? 'completed' : 'under_way';
+    throw new AppError('SELF_SERVICE_CLOSED', `${why} It can no longer be ${verb} online.`, { action: verb, reason });
   }
   if (block === 'too_late') {
     throw new AppError(
-      'CONFLICT',
+      'SELF_SERVICE_CLOSED',
       `Bookings can only be ${verb} online up to 24 hours before the start. Please call us at ${ctx.config.business.phone}.`,
+      { action: verb, reason: 'too_late', phone: ctx.config.business.phone },
     );
   }
 }
 
-function whenText(instant: Date): string {
-  const dateKey = pacificDateKey(instant);
-  const date = new Date(`${dateKey}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  return `${date} at ${formatTime12(pacificTimeOfDay(instant))} (Pacific Time)`;
-}
+/** "Tuesday, June 2, 2026 at 1:30 PM (Pacific Time)", or the same in the customer's language. */
+const whenText = (t: MailTranslate, language: Language, instant: Date | string): string =>
+  language === 'en' ? pacificWhenText(instant) : t('whenPacific', { when: formatMailDateTime(language, new Date(instant)) });
 
 /** POST /api/bookings/:id/cancel — releases the capacity (cancelled bookings hold none) and refunds a paid booking. */
 export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: string): Promise<{ message: string; refunded: boolean; booking: AccountBooking }> {
-  const now = ctx.now();
   const refunded = await ctx.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor.id, id);
     assertChangeable(ctx, booking, 'cancelled');
-    await tx.update(bookings).set({ cancelledAt: now, updatedAt: now }).where(eq(bookings.id, id));
     // The refund is the last step before commit: if it fails, nothing of the cancellation is saved.
-    const refund = await refundCancelledBooking(ctx, tx, booking);
-    await recordBookingUpdate(ctx, tx, {
-      bookingId: id,
-      status: 'cancelled',
-      message: refund ? 'Cancelled by the customer. A full refund was issued to the card.' : 'Cancelled by the customer.',
-    });
-    return refund;
+    const { refunded } = await bookingVerbs(ctx).cancel(tx, booking.id, customer(actor));
+    return refunded;
   });
   const view = (await findBookingView(ctx.db, id))!;
-  await mailCustomer(ctx, view, `Booking cancelled: ${view.serviceName}`, [
-    `Hi ${view.user?.fullName ?? 'there'},`,
-    `Your booking #${bookingNumber(view.id)} for ${view.serviceName} on ${whenText(new Date(view.scheduledDate))} is cancelled.`,
-    refunded ? `A full refund of ${formatUsd(view.totalAmount)} was issued to your card; it usually appears within 5–10 business days.` : 'Nothing was charged for this booking.',
-  ]);
+  await mailCustomer(ctx, view, (t, language) => ({
+    subject: t('cancelled.subject', { service: view.serviceName }),
+    paragraphs: [
+      view.user?.fullName ? t('greeting', { name: view.user.fullName }) : t('greetingNoName'),
+      t('cancelled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
+      refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : t('cancelled.nothingCharged'),
+    ],
+  }));
   return { message: refunded ? 'Booking cancelled. Your payment has been refunded.' : 'Booking cancelled.', refunded, booking: withSelfService(view, ctx.now()) };
 }
 
@@ -106,36 +109,29 @@ export async function rescheduleMyBooking(ctx: AppContext, actor: PublicUser, id
   const sequence = await ctx.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor.id, id);
     assertChangeable(ctx, booking, 'rescheduled');
-    if (input.slotId === `${booking.businessDate}T${pacificTimeOfDay(booking.scheduledDate)}`) {
-      throw new AppError('BAD_REQUEST', 'Your booking is already at that time. Please choose another time.');
+    if (input.slotId === slotIdOf(booking)) {
+      throw new AppError('SAME_TIME', 'Your booking is already at that time. Please choose another time.');
     }
     const claimed = await claimCapacity(tx, now, { slotId: input.slotId, durationMinutes: booking.durationMinutes, excludeBookingId: id });
-    await tx
-      .update(bookings)
-      .set({ scheduledDate: claimed.scheduledDate, businessDate: claimed.businessDate, pickupTime: null, returnEta: null, updatedAt: now })
-      .where(eq(bookings.id, id));
-    await recordBookingUpdate(ctx, tx, {
-      bookingId: id,
-      status: booking.status,
-      setStatus: false,
-      message: `Rescheduled by the customer to ${whenText(claimed.scheduledDate)}.`,
-    });
+    await bookingVerbs(ctx).reschedule(tx, id, customer(actor), { ...claimed, by: 'customer', clearTimes: true });
     const [moves] = await tx
       .select({ value: count() })
       .from(bookingUpdates)
-      .where(and(eq(bookingUpdates.bookingId, id), sql`${bookingUpdates.message} like 'Rescheduled%'`));
+      .where(and(eq(bookingUpdates.bookingId, id), eq(bookingUpdates.kind, 'rescheduled')));
     return moves?.value ?? 1;
   });
   const view = (await findBookingView(ctx.db, id))!;
   await mailCustomer(
     ctx,
     view,
-    `Booking rescheduled: ${view.serviceName}`,
-    [
-      `Hi ${view.user?.fullName ?? 'there'},`,
-      `Your booking #${bookingNumber(view.id)} for ${view.serviceName} is now on ${whenText(new Date(view.scheduledDate))}.`,
-      'The attached calendar file replaces the earlier one.',
-    ],
+    (t, language) => ({
+      subject: t('rescheduled.subject', { service: view.serviceName }),
+      paragraphs: [
+        view.user?.fullName ? t('greeting', { name: view.user.fullName }) : t('greetingNoName'),
+        t('rescheduled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
+        t('rescheduled.calendar'),
+      ],
+    }),
     [{ filename: `booking-${bookingNumber(view.id)}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(ctx, view, sequence) }],
   );
   return { message: 'Booking rescheduled', booking: withSelfService(view, ctx.now()) };
@@ -148,9 +144,7 @@ export async function rescheduleMyBooking(ctx: AppContext, actor: PublicUser, id
 export async function reviewMyBooking(ctx: AppContext, actor: PublicUser, id: string, input: { rating: number; review: string | null }): Promise<ReviewResponse> {
   const service = await ctx.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor.id, id);
-    if (booking.status !== 'completed') throw new AppError('CONFLICT', 'Only completed bookings can be reviewed');
-    if (booking.rating !== null) throw new AppError('CONFLICT', 'You have already reviewed this booking');
-    await tx.update(bookings).set({ rating: input.rating, review: input.review, reviewedAt: ctx.now() }).where(eq(bookings.id, id));
+    await bookingVerbs(ctx).review(tx, booking.id, customer(actor), input);
     return recomputeServiceRating(tx, booking.serviceId);
   });
   const view = (await findBookingView(ctx.db, id))!;
@@ -173,13 +167,13 @@ export async function recomputeServiceRating(tx: DbOrTx, serviceId: string): Pro
 /** GET /api/bookings/:id/receipt — once the booking was paid (or completed). */
 export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string): Promise<Receipt> {
   const [row] = await ctx.db
-    .select({ id: bookings.id, paymentProvider: bookings.paymentProvider })
+    .select({ id: bookings.id, paymentProvider: bookings.paymentProvider, servicePrice: bookings.servicePrice })
     .from(bookings)
     .where(and(eq(bookings.id, id), eq(bookings.userId, actor.id), eq(bookings.isBlocked, false)));
-  if (!row) throw new AppError('NOT_FOUND', NOT_FOUND);
+  if (!row) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   const view = (await findBookingView(ctx.db, id))!;
-  if (view.paymentStatus === 'unpaid' && view.status !== 'completed') throw new AppError('CONFLICT', 'A receipt is available once the booking is paid');
-  const priceCents = toCents(view.totalAmount) - toCents(view.serviceFee) - toCents(view.tax);
+  if (view.paymentStatus === 'unpaid' && view.status !== 'completed') throw new AppError('RECEIPT_NOT_READY', 'A receipt is available once the booking is paid');
+  const priceCents = storedPrice({ servicePrice: row.servicePrice, serviceFee: view.serviceFee, tax: view.tax, totalAmount: view.totalAmount }).serviceCents;
   const { business } = ctx.config;
   return {
     bookingId: view.id,
@@ -209,10 +203,18 @@ export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string)
  * transaction forever. Stripe is a network call and needs nothing of the sort.
  */
 /** Booking mail the customer asked for (a cancellation or a new time): transactional, so it always goes. */
-async function mailCustomer(ctx: AppContext, view: BookingView, subject: string, paragraphs: string[], attachments?: Array<{ filename: string; contentType: string; content: string }>) {
+async function mailCustomer(
+  ctx: AppContext,
+  view: BookingView,
+  write: (t: MailTranslate, language: Language) => { subject: string; paragraphs: string[] },
+  attachments?: Array<{ filename: string; contentType: string; content: string }>,
+) {
   const to = view.user?.email ?? view.guestEmail;
   if (!to) return;
-  const mail = renderMail(ctx.config.business.name, subject, paragraphs, { label: 'View your bookings', url: `${ctx.config.publicUrl}/bookings` });
+  const language = await recipientLanguage(ctx, view.userId);
+  const t = await mailTextsFor(ctx, view.userId);
+  const { subject, paragraphs } = write(t, language);
+  const mail = renderMail(ctx.config.business.name, subject, paragraphs, { label: t('bookings.action'), url: `${ctx.config.publicUrl}/bookings` });
   await ctx.mailer.send({ to, ...mail, attachments, category: 'transactional', userId: view.userId });
 }
 

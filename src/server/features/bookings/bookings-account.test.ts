@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import { updateMessage } from '../../../shared/booking-lifecycle';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toCents } from '../../../shared/money';
 import { pacificInstant } from '../../../shared/time';
 import { bookings, bookingUpdates, emailOutbox, services } from '../../db/schema';
 import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
-import { anyService, createBooking, paidTestIntent, refundedCents } from '../account/test-support';
+import { anyService, createBooking, paidTestIntent, refundedCents } from '../../test/account-fixtures';
 
 // Monday 1 June 2026, 09:00 in San Jose: every date below is relative to it.
 const START = pacificInstant('2026-06-01', '09:00').getTime();
@@ -36,6 +37,9 @@ describe('GET /api/bookings', () => {
     await createBooking(t, { userId: other.user.id, dateKey: '2026-06-04' });
     const lapsed = await createBooking(t, { userId: user.id, status: 'pending', paymentStatus: 'unpaid' });
     await t.handle.db.update(bookings).set({ holdExpiresAt: new Date(START - 60_000) }).where(eq(bookings.id, lapsed.booking.id));
+    // A hold the job already released (cancelled, unpaid) is hidden too, not "Cancelled" forever.
+    const released = await createBooking(t, { userId: user.id, status: 'cancelled', paymentStatus: 'unpaid' });
+    await t.handle.db.update(bookings).set({ holdExpiresAt: new Date(START - 60_000) }).where(eq(bookings.id, released.booking.id));
     // createdAt comes from the database clock: make the order explicit.
     await t.handle.db.update(bookings).set({ createdAt: new Date(START - 2 * HOUR) }).where(eq(bookings.id, older.booking.id));
     await t.handle.db.update(bookings).set({ createdAt: new Date(START - HOUR) }).where(eq(bookings.id, newer.booking.id));
@@ -139,7 +143,8 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().booking).toMatchObject({ businessDate: '2026-06-06', scheduledDate: pacificInstant('2026-06-06', '13:30').toISOString(), status: 'confirmed' });
     const updates = await updatesOf(booking.id);
-    expect(updates.map((u) => u.message).join(' ')).toMatch(/Rescheduled/);
+    expect(updates.map((u) => updateMessage({ kind: u.kind, params: u.params, note: u.message })).join(' ')).toMatch(/Rescheduled/);
+    expect(updates.map((u) => u.kind)).toContain('rescheduled');
     expect((await slotsOn(service.id, '2026-06-06')).find((s) => s.startTime === '13:30')?.availableCapacity).toBe(2);
 
     const outbox = (await t.call('GET', '/api/dev/outbox')).json() as Array<{ to: string; subject: string; attachments: Array<{ filename: string; contentType: string }> }>;

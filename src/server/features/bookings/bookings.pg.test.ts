@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { testPostgresUrl } from '../../test/postgres';
-import { HOME, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from './checkout-fixtures';
+import { HOME, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 
 /** Real PostgreSQL, a real connection pool: requests truly run at the same time. */
 let t: TestApp;

@@ -1,5 +1,6 @@
 import { count, desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { updateMessage } from '../../../shared/booking-lifecycle';
 import type { BookingUpdateView, BookingView } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates, services, users } from '../../db/schema';
@@ -23,6 +24,13 @@ function bookingViewSelect(db: DbOrTx) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof bookingViewSelect>['execute']>>[number];
 
+/** Coordinates are stored as text; anything that is not a finite number is no coordinate. */
+function coordinate(value: string | null): number | null {
+  if (value === null || value.trim() === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
 function toView(row: Row): BookingView {
   const b = row.booking;
   return {
@@ -36,6 +44,8 @@ function toView(row: Row): BookingView {
     serviceFee: b.serviceFee,
     tax: b.tax,
     notes: b.notes,
+    vehicle: b.vehicle,
+    accessNotes: b.accessNotes,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
     serviceId: b.serviceId,
@@ -43,6 +53,8 @@ function toView(row: Row): BookingView {
     serviceName: row.service.name,
     addressId: b.addressId,
     address: b.addressStreet ? { street: b.addressStreet, city: b.addressCity ?? '', state: b.addressState ?? '', zipCode: b.addressZip ?? '' } : null,
+    latitude: coordinate(b.latitude),
+    longitude: coordinate(b.longitude),
     userId: b.userId,
     user: row.user && row.user.email ? row.user : null,
     guestName: b.guestName,
@@ -86,6 +98,20 @@ export async function listBookingUpdates(db: DbOrTx, bookingId: string, limit = 
     .where(eq(bookingUpdates.bookingId, bookingId))
     .orderBy(desc(bookingUpdates.createdAt))
     .limit(limit);
-  return rows.map((u) => ({ id: u.id, bookingId: u.bookingId, status: u.status, message: u.message, driverId: u.driverId, createdAt: u.createdAt.toISOString() }));
+  return rows.map(toUpdateView);
 }
 
+
+/** An update as the API shows it: kind + params for the client's words, and the English sentence as `message`. */
+export function toUpdateView(u: typeof bookingUpdates.$inferSelect): BookingUpdateView {
+  return {
+    id: u.id,
+    bookingId: u.bookingId,
+    status: u.status,
+    kind: u.kind,
+    params: u.params,
+    message: updateMessage({ kind: u.kind, params: u.params, note: u.message }),
+    driverId: u.driverId,
+    createdAt: u.createdAt.toISOString(),
+  };
+}

@@ -1,31 +1,51 @@
-import type { FastifyInstance } from 'fastify';
-import { createBookingRequest, idempotencyKeyHeader } from '../../../shared/schemas/checkout';
+import { z } from 'zod';
+import { createBookingRequest, createBookingResponse, idempotencyKeyHeader } from '../../../shared/schemas/checkout';
 import type { AppContext } from '../../context';
-import { parse } from '../../errors';
+import { defineRoute } from '../../http/contract';
 import { RateLimiter } from '../../http/rate-limit';
 import { createBooking } from './bookings.service';
 import { createTestBooking } from './test-booking';
+import { recordPaymentCompleted, recordServerEvent } from '../analytics/analytics.service';
+
+const tags = ['bookings'];
+
+// Each unpaid booking holds capacity for 15 minutes: a cap per client (per app) stops one script from holding a whole day.
+const holdLimits = new WeakMap<AppContext, RateLimiter>();
+const holdsPerClient = (ctx: AppContext) => holdLimits.get(ctx) ?? holdLimits.set(ctx, new RateLimiter(30, 10 * 60_000)).get(ctx)!;
 
 /** Creating a booking (a held, unpaid reservation) and, outside production, the one-click test booking. */
-export async function bookingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Each unpaid booking holds capacity for 15 minutes: a cap per client stops one script from holding a whole day.
-  const holdsPerClient = new RateLimiter(30, 10 * 60_000);
+export const bookingsRoutes = [
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/bookings',
+      schema: {
+        tags,
+        body: createBookingRequest,
+        // Other headers pass through untouched (loose): only the ones named here are checked.
+        headers: z.looseObject({ 'idempotency-key': idempotencyKeyHeader.optional() }),
+        response: { 201: createBookingResponse },
+      },
+    },
+    async (request, reply, ctx) => {
+      holdsPerClient(ctx).hit([request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`], 'Too many bookings started. Please wait a few minutes and try again.');
+      const { booking, created } = await createBooking(ctx, { input: request.body, user: request.session?.user, idempotencyKey: request.headers['idempotency-key'] });
+      // A replay answers exactly as the first request did, flagged the way Stripe flags its replays.
+      if (!created) reply.header('idempotent-replayed', 'true');
+      else {
+        await recordServerEvent(ctx, request, 'booking_created', { bookingId: booking.id });
+        // A prepaid credit pays at once: the payment completes with the booking (no money moves now).
+        if (booking.paymentStatus === 'package') await recordPaymentCompleted(ctx, booking.id, 0);
+      }
+      return reply.status(201).send(booking);
+    },
+  ),
 
-  app.post('/api/bookings', async (request, reply) => {
-    const input = parse(createBookingRequest, request.body);
-    holdsPerClient.hit([request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`], 'Too many bookings started. Please wait a few minutes and try again.');
-    const rawKey = request.headers['idempotency-key'];
-    const idempotencyKey = rawKey === undefined ? undefined : parse(idempotencyKeyHeader, Array.isArray(rawKey) ? rawKey[0] : rawKey);
-    const { booking, created } = await createBooking(ctx, { input, user: request.session?.user, idempotencyKey });
-    // A replay answers exactly as the first request did, flagged the way Stripe flags its replays.
-    if (!created) reply.header('idempotent-replayed', 'true');
-    return reply.status(201).send(booking);
-  });
-
-  if (ctx.config.isProduction) return;
-
-  app.get('/api/create-test-booking-redirect', async (_request, reply) => {
-    const { url } = await createTestBooking(ctx);
-    return reply.redirect(url, 303);
-  });
-}
+  defineRoute(
+    { method: 'GET', url: '/api/create-test-booking-redirect', devOnly: true, schema: { tags: ['development'], response: { 303: z.undefined().describe('Redirects to the new test booking') } } },
+    async (_request, reply, ctx) => {
+      const { url } = await createTestBooking(ctx);
+      return reply.redirect(url, 303);
+    },
+  ),
+] as const;

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { updateMessage } from '../../../shared/booking-lifecycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingUpdates } from '../../db/schema';
 import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
 import { verifyTrackingToken } from '../tracking/tracking-token';
 import { releaseExpiredHolds } from './bookings.service';
-import { bookAsGuest, HOME, MONDAY_9AM_PACIFIC, newKey, payWithTestCard, serviceNamed, TUESDAY } from './checkout-fixtures';
+import { bookAsGuest, HOME, MONDAY_9AM_PACIFIC, newKey, payWithTestCard, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -165,7 +166,8 @@ describe('holds', () => {
     expect(row).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
     expect(row!.cancelledAt).not.toBeNull();
     const updates = await t.ctx.db.select().from(bookingUpdates).where(eq(bookingUpdates.bookingId, held[0].id));
-    expect(updates.map((u) => u.message)).toContain('The booking was not paid within 15 minutes, so the time was released.');
+    expect(updates.map((u) => updateMessage({ kind: u.kind, params: u.params, note: u.message }))).toContain('The booking was not paid within 15 minutes, so the time was released.');
+    expect(updates.map((u) => u.kind)).toContain('hold_expired');
     expect((await bookAsGuest(t, at)).statusCode).toBe(201);
     const late = await t.call('POST', '/api/create-payment-intent', { headers: { 'x-tracking-token': held[1].trackingToken }, body: { bookingId: held[1].id } });
     expect(late.statusCode).toBe(410);
@@ -195,10 +197,32 @@ describe('confirmation', () => {
     expect(ics.contentType).toContain('text/calendar');
     expect(ics.content).toContain('DTSTART;TZID=America/Los_Angeles:20260602T153000');
     expect(ics.content).toContain('DTEND;TZID=America/Los_Angeles:20260602T170000');
-    // The plain token was kept only until this e-mail went out.
-    expect((await t.handle.executeSql('select * from guest_link_tokens where booking_id = $1', [booking.id])).rows).toHaveLength(0);
+    // The plain token stays while the booking lives, so status e-mails can carry it (decision 005).
+    expect((await t.handle.executeSql('select * from guest_link_tokens where booking_id = $1', [booking.id])).rows).toHaveLength(1);
     // The e-mailed token is the one the guest already holds, and the tracking feature accepts it.
     expect(await verifyTrackingToken(t.ctx.db, booking.id, booking.trackingToken, t.ctx.now())).toBe(true);
+  });
+});
+
+describe('confirmation in the customer’s language', () => {
+  it('writes a Spanish-speaking customer’s confirmation in Spanish, dates and money their way', async () => {
+    const { cookie } = await t.createUser({ email: 'marta@example.com', fullName: 'Marta Gil' });
+    expect((await t.call('PUT', '/api/settings', { cookie, body: { language: 'es' } })).statusCode).toBe(200);
+    const service = await serviceNamed(t, 'Interior Refresh');
+    const created = await t.call('POST', '/api/bookings', {
+      cookie,
+      headers: { 'idempotency-key': newKey() },
+      body: { serviceId: service.id, serviceType: 'mobile', slotId: `${TUESDAY}T11:00`, address: HOME },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await payWithTestCard(t, created.json(), { cookie })).card.statusCode).toBe(200);
+    const mail = (await latestMailTo(t, 'marta@example.com'))!;
+    expect(mail.subject).toBe('Reserva confirmada: Interior Refresh, martes, 2 de junio de 2026 a las 11:00');
+    expect(mail.text).toContain('Hola, Marta Gil:');
+    expect(mail.text).toContain('Interior Refresh (Servicio a domicilio)');
+    expect(mail.text).toContain('Cuándo: martes, 2 de junio de 2026, 11:00 – 12:30, hora del Pacífico');
+    expect(mail.text).toMatch(/Total pagado: \d+,\d{2}\sUS\$ \(visa terminada en 4242\)/);
+    expect(mail.text).toContain('Seguir tu reserva: http://localhost:5000/tracking?bookingId=');
   });
 });
 

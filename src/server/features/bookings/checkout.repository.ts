@@ -1,19 +1,11 @@
-import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { addresses, bookings, guestLinkTokens, paymentMethods, services, users } from '../../db/schema';
+import { addresses, bookings, paymentMethods, users } from '../../db/schema';
+import { holdLapsedSql } from './hold-sql';
 
-/** The data access of booking checkout: creating held bookings, paying for them and releasing them. */
+/** Reads of booking checkout (the writes are lifecycle.ts verbs), and the customer's saved cards. */
 
 export type BookingRow = typeof bookings.$inferSelect;
-export type NewBooking = typeof bookings.$inferInsert;
-
-export async function findServiceForBooking(db: DbOrTx, serviceId: string) {
-  const [row] = await db
-    .select({ id: services.id, name: services.name, price: services.price, serviceFee: services.serviceFee, duration: services.duration, isActive: services.isActive, locationOptions: services.locationOptions })
-    .from(services)
-    .where(eq(services.id, serviceId));
-  return row;
-}
 
 export async function findOwnAddress(db: DbOrTx, userId: string, addressId: string) {
   const [row] = await db
@@ -23,19 +15,8 @@ export async function findOwnAddress(db: DbOrTx, userId: string, addressId: stri
   return row;
 }
 
-export async function insertBooking(tx: DbOrTx, values: NewBooking): Promise<BookingRow> {
-  const [row] = await tx.insert(bookings).values(values).returning();
-  return row!;
-}
-
 export async function findBooking(db: DbOrTx, id: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
-  return row;
-}
-
-/** The booking row, locked until the transaction ends: payment outcomes for one booking apply one at a time. */
-export async function lockBooking(tx: DbOrTx, id: string): Promise<BookingRow | undefined> {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update');
   return row;
 }
 
@@ -44,34 +25,15 @@ export async function findBookingByIdempotencyKey(db: DbOrTx, key: string): Prom
   return row;
 }
 
-export async function updateBooking(tx: DbOrTx, id: string, values: Partial<NewBooking>): Promise<void> {
-  await tx.update(bookings).set(values).where(eq(bookings.id, id));
-}
-
 /** Pending bookings whose hold ran out and that nobody paid for. */
 export async function expiredHoldIds(db: DbOrTx, now: Date, limit = 500): Promise<string[]> {
   const rows = await db
     .select({ id: bookings.id })
     .from(bookings)
-    .where(and(eq(bookings.status, 'pending'), lte(bookings.holdExpiresAt, now), ne(bookings.paymentStatus, 'paid')))
+    .where(and(holdLapsedSql(now), ne(bookings.paymentStatus, 'paid')))
     .orderBy(asc(bookings.holdExpiresAt))
     .limit(limit);
   return rows.map((r) => r.id);
-}
-
-export async function saveGuestLinkToken(tx: DbOrTx, bookingId: string, token: string): Promise<void> {
-  await tx.insert(guestLinkTokens).values({ bookingId, token }).onConflictDoUpdate({ target: guestLinkTokens.bookingId, set: { token } });
-}
-
-export async function peekGuestLinkToken(db: DbOrTx, bookingId: string): Promise<string | undefined> {
-  const [row] = await db.select({ token: guestLinkTokens.token }).from(guestLinkTokens).where(eq(guestLinkTokens.bookingId, bookingId));
-  return row?.token;
-}
-
-/** Removes and returns the guest's plain token (it is needed once, for the confirmation e-mail). */
-export async function takeGuestLinkToken(tx: DbOrTx, bookingId: string): Promise<string | undefined> {
-  const [row] = await tx.delete(guestLinkTokens).where(eq(guestLinkTokens.bookingId, bookingId)).returning({ token: guestLinkTokens.token });
-  return row?.token;
 }
 
 export async function findUserForPayment(db: DbOrTx, userId: string) {

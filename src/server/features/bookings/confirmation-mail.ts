@@ -1,25 +1,18 @@
 import { bookingNumber } from '../../../shared/format';
-import { formatUsd } from '../../../shared/money';
-import { TIME_ZONE } from '../../../shared/constants';
+import { toCents } from '../../../shared/money';
 import type { BookingView } from '../../../shared/schemas/bookings';
 import type { AppContext } from '../../context';
+import { formatMailClock, formatMailLongDate, formatMailMoney } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
+import { mailTextsFor, recipientLanguage } from '../auth/auth.service';
 import { buildIcs } from './ics';
 
-const SERVICE_TYPE_TEXT = { mobile: 'Mobile Service', pickup: 'Pickup Service', serviceLocation: 'At our location' } as const;
-
-/** "Saturday, November 21, 2026" and "10:00 AM" in Pacific time. */
-export function pacificLongDate(instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' }).format(instant);
-}
-export function pacificClock(instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' }).format(instant);
-}
-
-export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: string): string {
+export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: string, options: { accountOffer?: boolean } = {}): string {
   const url = new URL('/tracking', ctx.config.publicUrl);
   url.searchParams.set('bookingId', bookingId);
   if (guestToken) url.searchParams.set('token', guestToken);
+  // Opens the tracking page at its one-tap account offer (the token is what lets the server link the booking).
+  if (guestToken && options.accountOffer) url.searchParams.set('account', '1');
   return url.toString();
 }
 
@@ -34,23 +27,34 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
     booking.serviceType === 'serviceLocation' || !booking.address
       ? business.address
       : `${booking.address.street}, ${booking.address.city}, ${booking.address.state} ${booking.address.zipCode}`;
-  const where = booking.serviceType === 'pickup' ? `Pickup address: ${place}` : booking.serviceType === 'mobile' ? `Service address: ${place}` : `Location: ${place}`;
-  const when = `${pacificLongDate(start)}, ${pacificClock(start)} – ${pacificClock(end)} Pacific Time`;
-  const card = booking.paymentMethodLast4 ? ` (${booking.paymentMethodBrand ?? 'card'} ending ${booking.paymentMethodLast4})` : '';
+  // In the customer's language; a guest has no saved language, so theirs is English.
+  const language = await recipientLanguage(ctx, booking.userId);
+  const t = await mailTextsFor(ctx, booking.userId);
+  const date = formatMailLongDate(language, start);
+  const serviceType = t(`serviceType.${booking.serviceType}`);
+  const number = bookingNumber(booking.id);
+  const total = formatMailMoney(language, toCents(booking.totalAmount));
   const link = trackingUrl(ctx, booking.id, guestToken);
+  const name = booking.user?.fullName ?? booking.guestName;
   const mail = renderMail(
     business.name,
-    `Booking confirmed: ${booking.serviceName}, ${pacificLongDate(start)} at ${pacificClock(start)}`,
+    t('confirmation.subject', { service: booking.serviceName, date, time: formatMailClock(language, start) }),
     [
-      `Hi ${booking.user?.fullName ?? booking.guestName ?? 'there'},`,
-      `Your booking #${bookingNumber(booking.id)} is confirmed. A calendar invitation is attached.`,
-      `${booking.serviceName} (${SERVICE_TYPE_TEXT[booking.serviceType]})`,
-      `When: ${when}`,
-      where,
-      `Total paid: ${formatUsd(booking.totalAmount)}${card}`,
-      `Questions? Call us at ${business.phone}.`,
+      name ? t('greeting', { name }) : t('greetingNoName'),
+      t('confirmation.intro', { number }),
+      `${booking.serviceName} (${serviceType})`,
+      t('confirmation.when', { date, start: formatMailClock(language, start), end: formatMailClock(language, end) }),
+      t(`confirmation.where.${booking.serviceType}`, { place }),
+      booking.paymentStatus === 'store'
+        ? t('confirmation.totalStore', { total })
+        : booking.paymentMethodLast4
+          ? t('confirmation.totalWithCard', { total, brand: booking.paymentMethodBrand ?? t('card'), last4: booking.paymentMethodLast4 })
+          : t('confirmation.total', { total }),
+      // A guest is offered an account made from this booking, through the same tracking token.
+      ...(guestToken && !booking.userId ? [t('confirmation.accountOffer', { link: trackingUrl(ctx, booking.id, guestToken, { accountOffer: true }) })] : []),
+      t('questions'),
     ],
-    { label: 'Track your booking', url: link },
+    { label: t('track.action'), url: link },
   );
   const ics = buildIcs(
     {
@@ -59,7 +63,7 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
       end,
       stamp: ctx.now(),
       summary: `${business.name}: ${booking.serviceName}`,
-      description: `Booking #${bookingNumber(booking.id)} (${SERVICE_TYPE_TEXT[booking.serviceType]}). Track it: ${link}`,
+      description: t('calendar.description', { number, serviceType, link }),
       location: place,
       url: link,
     },

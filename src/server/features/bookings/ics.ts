@@ -14,6 +14,9 @@ export interface CalendarEvent {
   location: string;
   url?: string;
   stamp: Date;
+  /** Bumped each time the event moves, so calendars replace the old copy (RFC 5545 §3.8.7.4). */
+  sequence?: number;
+  status?: 'CONFIRMED' | 'CANCELLED';
 }
 
 const VTIMEZONE = [
@@ -66,26 +69,39 @@ export function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-export function buildIcs(event: CalendarEvent, productName: string): string {
+function eventLines(event: CalendarEvent): string[] {
+  return [
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${utcStamp(event.stamp)}`,
+    `DTSTART;TZID=${TIME_ZONE}:${pacificStamp(event.start)}`,
+    `DTEND;TZID=${TIME_ZONE}:${pacificStamp(event.end)}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
+    `SUMMARY:${escapeText(event.summary)}`,
+    `DESCRIPTION:${escapeText(event.description)}`,
+    `LOCATION:${escapeText(event.location)}`,
+    ...(event.url ? [`URL:${event.url}`] : []),
+    `STATUS:${event.status ?? 'CONFIRMED'}`,
+    'END:VEVENT',
+  ];
+}
+
+/** An iCalendar document of any number of events (a booking's attachment, a staff member's feed), CRLF lines folded at 75 octets. */
+export function buildCalendar(events: CalendarEvent[], productName: string, calendarName?: string): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:-//${escapeText(productName)}//Booking//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    ...(calendarName ? [`X-WR-CALNAME:${escapeText(calendarName)}`, `X-WR-TIMEZONE:${TIME_ZONE}`] : []),
     ...VTIMEZONE,
-    'BEGIN:VEVENT',
-    `UID:${event.uid}`,
-    `DTSTAMP:${utcStamp(event.stamp)}`,
-    `DTSTART;TZID=${TIME_ZONE}:${pacificStamp(event.start)}`,
-    `DTEND;TZID=${TIME_ZONE}:${pacificStamp(event.end)}`,
-    `SUMMARY:${escapeText(event.summary)}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    `LOCATION:${escapeText(event.location)}`,
-    ...(event.url ? [`URL:${event.url}`] : []),
-    'STATUS:CONFIRMED',
-    'END:VEVENT',
+    ...events.flatMap(eventLines),
     'END:VCALENDAR',
   ];
   return lines.map(fold).join('\r\n') + '\r\n';
+}
+
+export function buildIcs(event: CalendarEvent, productName: string): string {
+  return buildCalendar([event], productName);
 }

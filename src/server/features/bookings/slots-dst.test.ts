@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, businessAvailability, businessClosures } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { slotsForDay } from '../slots/slots.service';
-import { HOME, serviceNamed } from './checkout-fixtures';
+import { HOME, serviceNamed } from '../../test/checkout-fixtures';
 
 /**
  * The slot engine through its service and the booking API, on the two daylight-saving days of 2026 —

@@ -8,7 +8,8 @@ import { services } from '../../db/schema';
 import { AppError } from '../../errors';
 import { TestPaymentProvider } from '../../integrations/payments/test-provider';
 import { slotsForDay } from '../slots/slots.service';
-import { applySucceededPayment, createBooking } from './bookings.service';
+import { settlePayment } from '../payments/payments.service';
+import { createBooking } from './bookings.service';
 
 /**
  * /api/create-test-booking-redirect (never in production): books the first free time from tomorrow on as a
@@ -16,14 +17,14 @@ import { applySucceededPayment, createBooking } from './bookings.service';
  */
 export async function createTestBooking(ctx: AppContext): Promise<{ bookingId: string; url: string }> {
   const [service] = await ctx.db.select({ id: services.id, duration: services.duration, locationOptions: services.locationOptions }).from(services).where(and(eq(services.isActive, true))).orderBy(asc(services.sortOrder)).limit(1);
-  if (!service) throw new AppError('NOT_FOUND', 'There is no active service to book');
+  if (!service) throw new AppError('SERVICE_NOT_FOUND', 'There is no active service to book');
   const today = pacificDateKey(ctx.now());
   let slotId: string | undefined;
   for (let day = 1; day <= 21 && !slotId; day++) {
     const slots = await slotsForDay(ctx.db, { dateKey: addDaysToKey(today, day), durationMinutes: service.duration, now: ctx.now() });
     slotId = slots.find((s) => s.availableCapacity > 0)?.id;
   }
-  if (!slotId) throw new AppError('CONFLICT', 'No free time in the next three weeks for a test booking');
+  if (!slotId) throw new AppError('SLOT_FULL', 'No free time in the next three weeks for a test booking');
 
   const serviceType = offeredServiceTypes(service.locationOptions)[0]!;
   const parsed = parseUsAddress(ctx.config.business.address) ?? parseUsAddress('1180 Industrial Ave, San Jose, CA 95112')!;
@@ -39,8 +40,8 @@ export async function createTestBooking(ctx: AppContext): Promise<{ bookingId: s
   const provider = new TestPaymentProvider(ctx.db, ctx.now);
   const intent = await provider.createIntent({ bookingId: booking.id, amountCents: toCents(booking.totalAmount), currency: 'usd', idempotencyKey: `test-booking-${booking.id}` });
   const paid = await provider.confirmCard(intent.id, intent.clientSecret, { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', saveCard: false });
-  if (paid.kind !== 'done') throw new AppError('CONFLICT', paid.message);
-  await applySucceededPayment(ctx, provider, paid.intent, booking.id);
+  if (paid.kind !== 'done') throw new AppError('PAYMENT_DECLINED', paid.message, { reason: paid.message });
+  await settlePayment(ctx, paid.intent);
   const url = `/tracking?bookingId=${encodeURIComponent(booking.id)}${booking.trackingToken ? `&token=${encodeURIComponent(booking.trackingToken)}` : ''}`;
   return { bookingId: booking.id, url };
 }

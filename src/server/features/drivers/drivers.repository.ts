@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DriverStatusView } from '../../../shared/schemas/drivers';
 import { DRIVER_ACTIVE_STATUSES } from '../../../shared/tracking';
 import type { DbOrTx } from '../../db/client';
@@ -42,17 +42,6 @@ export function listDriverBookings(db: DbOrTx, driverId: string, scope: 'active'
   });
 }
 
-/** Locks the booking row for a status change (no two changes race past the next-status check). */
-export async function lockBookingForDriver(tx: DbOrTx, bookingId: string) {
-  const [row] = await tx
-    .select({ id: bookings.id, status: bookings.status, serviceType: bookings.serviceType, assignedDriverId: bookings.assignedDriverId, isBlocked: bookings.isBlocked })
-    .from(bookings)
-    .where(eq(bookings.id, bookingId))
-    .for('update')
-    .limit(1);
-  return row;
-}
-
 export async function findBookingAssignment(db: DbOrTx, bookingId: string) {
   const [row] = await db
     .select({ id: bookings.id, status: bookings.status, assignedDriverId: bookings.assignedDriverId })
@@ -74,24 +63,26 @@ export interface LocationPoint {
 }
 
 /** The live table keeps one row per driver and booking (the latest point); history keeps every point. */
-export async function saveLocation(db: DbOrTx, point: LocationPoint): Promise<void> {
-  const values = {
-    driverId: point.driverId,
-    bookingId: point.bookingId,
-    latitude: point.latitude,
-    longitude: point.longitude,
-    heading: point.heading,
-    speed: point.speed,
-    accuracy: point.accuracy,
-  };
-  await db
-    .insert(driverLocations)
-    .values({ ...values, isActive: true, updatedAt: point.at, createdAt: point.at })
-    .onConflictDoUpdate({
-      target: [driverLocations.driverId, driverLocations.bookingId],
-      set: { latitude: values.latitude, longitude: values.longitude, heading: values.heading, speed: values.speed, accuracy: values.accuracy, isActive: true, updatedAt: point.at },
-    });
-  await db.insert(driverLocationHistory).values({ ...values, createdAt: point.at });
+/**
+ * A point from the driver's phone in ONE statement (its own transaction): the live row for driver+booking
+ * is replaced, the history gains a row, the driver is seen, and `notify` (the live event) goes out on commit.
+ */
+export async function recordLocationPoint(db: DbOrTx, point: LocationPoint, notify: SQL | undefined): Promise<void> {
+  const values = sql`${point.driverId}::uuid, ${point.bookingId}::uuid, ${point.latitude}::float8, ${point.longitude}::float8, ${point.heading}::float8, ${point.speed}::float8, ${point.accuracy}::float8`;
+  await db.execute(sql`
+    with live as (
+      insert into ${driverLocations} (driver_id, booking_id, latitude, longitude, heading, speed, accuracy, is_active, updated_at, created_at)
+      values (${values}, true, ${point.at.toISOString()}::timestamptz, ${point.at.toISOString()}::timestamptz)
+      on conflict (driver_id, booking_id) do update set latitude = excluded.latitude, longitude = excluded.longitude, heading = excluded.heading,
+        speed = excluded.speed, accuracy = excluded.accuracy, is_active = true, updated_at = excluded.updated_at
+    ), history as (
+      insert into ${driverLocationHistory} (driver_id, booking_id, latitude, longitude, heading, speed, accuracy, created_at)
+      values (${values}, ${point.at.toISOString()}::timestamptz)
+    ), seen as (
+      insert into ${driverStatus} (driver_id, last_seen) values (${point.driverId}::uuid, ${point.at.toISOString()}::timestamptz)
+      on conflict (driver_id) do update set last_seen = excluded.last_seen
+    )
+    select ${notify ?? sql`null`}`);
 }
 
 /** A finished job's live point stops being shown. */
@@ -105,8 +96,3 @@ export async function deleteLocationsBefore(db: DbOrTx, cutoff: Date): Promise<n
   await db.delete(driverLocations).where(and(eq(driverLocations.isActive, false), lt(driverLocations.updatedAt, cutoff)));
   return deleted.length;
 }
-
-export async function setBookingTimes(db: DbOrTx, bookingId: string, changes: { pickupTime?: Date }): Promise<void> {
-  if (changes.pickupTime) await db.update(bookings).set({ pickupTime: changes.pickupTime }).where(eq(bookings.id, bookingId));
-}
-

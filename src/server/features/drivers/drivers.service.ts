@@ -1,12 +1,14 @@
 import type { Page } from '../../../shared/schemas/common';
 import type { BookingView } from '../../../shared/schemas/bookings';
-import type { DriverLocationAck, DriverLocationRequest, DriverStatusView, UpdateDriverBookingStatusRequest, UpdateDriverStatusRequest } from '../../../shared/schemas/drivers';
+import type { BookingUpdateView } from '../../../shared/schemas/bookings';
+import type { DriverLocationAck, DriverLocationRequest, DriverNoteRequest, DriverStatusView, UpdateDriverBookingStatusRequest, UpdateDriverStatusRequest } from '../../../shared/schemas/drivers';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { driverNextStatus, isDriverActiveStatus, isEnRouteStatus, statusLabel } from '../../../shared/tracking';
+import { isDriverActiveStatus, isEnRouteStatus } from '../../../shared/tracking';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { emailStatusChange, recordBookingUpdate } from '../bookings/booking-updates';
-import { findBookingView } from '../bookings/bookings.repository';
+import { emailStatusChange } from '../bookings/booking-updates';
+import { bookingVerbs } from '../bookings/lifecycle';
+import { findBookingView, toUpdateView } from '../bookings/bookings.repository';
 import * as repo from './drivers.repository';
 
 const NOT_ASSIGNED = 'This booking is not assigned to you';
@@ -36,7 +38,10 @@ export async function setDriverStatus(ctx: AppContext, driver: PublicUser, input
     changes.isLocationSharing = false;
     if (input.status && current.status !== 'offline') changes.shiftEndTime = now;
   }
-  return repo.updateDriverStatusRow(ctx.db, driver.id, changes);
+  const updated = await repo.updateDriverStatusRow(ctx.db, driver.id, changes);
+  // The office's live board hears about it (the staff channel).
+  await ctx.events.publish(ctx.db, { type: 'driver_status', bookingId: null, driverId: driver.id, status: updated.status, at: now.toISOString() });
+  return updated;
 }
 
 export function listDriverBookings(ctx: AppContext, driver: PublicUser, query: { scope: 'active' | 'completed'; page: number; pageSize: number }): Promise<Page<BookingView>> {
@@ -50,16 +55,10 @@ export function listDriverBookings(ctx: AppContext, driver: PublicUser, query: {
  */
 export async function advanceBooking(ctx: AppContext, driver: PublicUser, bookingId: string, input: UpdateDriverBookingStatusRequest): Promise<BookingView> {
   const { next } = await ctx.db.transaction(async (tx) => {
-    const booking = await repo.lockBookingForDriver(tx, bookingId);
-    if (!booking || booking.isBlocked) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-    if (booking.assignedDriverId !== driver.id) throw new AppError('FORBIDDEN', NOT_ASSIGNED);
-    const next = driverNextStatus(booking.status);
-    if (!next) throw new AppError('CONFLICT', `A booking that is ${booking.status} has no next driver step`);
-    if (input.status !== next) throw new AppError('CONFLICT', `This booking can only move from ${booking.status} to ${next}`);
-    const message = input.message?.trim() || statusLabel(booking.serviceType, next);
+    // The verb locks the row, checks the assignment and the one allowed next step, and records the update.
+    await bookingVerbs(ctx).advance(tx, bookingId, { role: 'driver', userId: driver.id }, input.status, { note: input.message?.trim() || null, location: input.location ?? null });
+    const next = input.status;
     const now = ctx.now();
-    await recordBookingUpdate(ctx, tx, { bookingId, status: next, message, driverId: driver.id, location: input.location ?? null });
-    if (next === 'picked_up') await repo.setBookingTimes(tx, bookingId, { pickupTime: now });
     if (next === 'completed') {
       await repo.deactivateLocation(tx, driver.id, bookingId);
       const status = await repo.findOrCreateDriverStatus(tx, driver.id);
@@ -75,12 +74,19 @@ export async function advanceBooking(ctx: AppContext, driver: PublicUser, bookin
       });
     }
     if (input.location) {
-      await repo.saveLocation(tx, { driverId: driver.id, bookingId, ...input.location, heading: null, speed: null, accuracy: null, at: now });
+      await repo.recordLocationPoint(tx, { driverId: driver.id, bookingId, ...input.location, heading: null, speed: null, accuracy: null, at: now }, undefined);
     }
     return { next };
   });
   await emailStatusChange(ctx, bookingId, next).catch((error: unknown) => console.error('status e-mail failed', error));
   return (await findBookingView(ctx.db, bookingId))!;
+}
+
+/** The assigned driver (or an admin) tells the customer something; the tracking page shows it live. */
+export async function postNote(ctx: AppContext, driver: PublicUser, bookingId: string, input: DriverNoteRequest): Promise<BookingUpdateView> {
+  const actor = { role: driver.role === 'admin' ? ('admin' as const) : ('driver' as const), userId: driver.id };
+  const row = await ctx.db.transaction((tx) => bookingVerbs(ctx).postDriverNote(tx, bookingId, actor, input.message));
+  return toUpdateView(row);
 }
 
 /**
@@ -92,9 +98,9 @@ export async function recordDriverLocation(ctx: AppContext, driver: PublicUser, 
   let bookingId = input.bookingId ?? null;
   if (bookingId) {
     const booking = await repo.findBookingAssignment(ctx.db, bookingId);
-    if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-    if (booking.assignedDriverId !== driver.id) throw new AppError('FORBIDDEN', NOT_ASSIGNED);
-    if (!isDriverActiveStatus(booking.status)) throw new AppError('CONFLICT', 'This booking is no longer active');
+    if (!booking) throw new AppError('BOOKING_NOT_FOUND', BOOKING_NOT_FOUND);
+    if (booking.assignedDriverId !== driver.id) throw new AppError('NOT_YOUR_BOOKING', NOT_ASSIGNED);
+    if (!isDriverActiveStatus(booking.status)) throw new AppError('BOOKING_NOT_ACTIVE', 'This booking is no longer active');
   } else {
     const status = await repo.findOrCreateDriverStatus(ctx.db, driver.id);
     if (status.currentBookingId) {
@@ -102,31 +108,22 @@ export async function recordDriverLocation(ctx: AppContext, driver: PublicUser, 
       if (booking && booking.assignedDriverId === driver.id && isDriverActiveStatus(booking.status)) bookingId = booking.id;
     }
   }
-  await ctx.db.transaction(async (tx) => {
-    await repo.saveLocation(tx, {
-      driverId: driver.id,
+  // The write path is this one statement (plus the assignment check above): location, history, last seen, event.
+  // The customer's tracking page hears the point of their booking; the dispatch board (staff channel) hears every point.
+  await repo.recordLocationPoint(
+    ctx.db,
+    { driverId: driver.id, bookingId, latitude: input.latitude, longitude: input.longitude, heading: input.heading ?? null, speed: input.speed ?? null, accuracy: input.accuracy ?? null, at: now },
+    ctx.events.notifySql({
+      type: 'driver_location_update',
       bookingId,
+      driverId: driver.id,
       latitude: input.latitude,
       longitude: input.longitude,
-      heading: input.heading ?? null,
       speed: input.speed ?? null,
-      accuracy: input.accuracy ?? null,
-      at: now,
-    });
-    await repo.updateDriverStatusRow(tx, driver.id, { lastSeen: now });
-    if (bookingId) {
-      await ctx.events.publish(tx, {
-        type: 'driver_location_update',
-        bookingId,
-        driverId: driver.id,
-        latitude: input.latitude,
-        longitude: input.longitude,
-        speed: input.speed ?? null,
-        heading: input.heading ?? null,
-        at: now.toISOString(),
-      });
-    }
-  });
+      heading: input.heading ?? null,
+      at: now.toISOString(),
+    }),
+  );
   return { ok: true, bookingId, updatedAt: now.toISOString() };
 }
 

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { updateMessage } from '../../../shared/booking-lifecycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookingView } from '../../../shared/schemas/bookings';
 import type { Page } from '../../../shared/schemas/common';
@@ -91,7 +92,7 @@ describe('driver bookings', () => {
     const active = (await test.call('GET', '/api/driver/bookings', { cookie: driver })).json() as Page<BookingView>;
     expect(active.items.map((b) => b.id)).toEqual(soonestFirst);
     expect(active.total).toBe(2);
-    expect(active.items.find((b) => b.id === mobileBookingId)).toMatchObject({ status: 'confirmed', user: { fullName: 'Casey Morgan', phone: '(408) 555-0199' }, address: { street: '425 Park Ave' } });
+    expect(active.items.find((b) => b.id === mobileBookingId)).toMatchObject({ status: 'confirmed', user: { fullName: 'Casey Morgan', phone: '+14085550199' }, address: { street: '425 Park Ave' } });
     const completed = (await test.call('GET', '/api/driver/bookings?scope=completed&pageSize=6', { cookie: driver })).json() as Page<BookingView>;
     expect(completed.items).toHaveLength(2);
     expect(completed.items.every((b) => b.status === 'completed')).toBe(true);
@@ -145,7 +146,8 @@ describe('PUT /api/driver/bookings/:id/status', () => {
       const updates = await test.handle.db.select().from(bookingUpdates).where(eq(bookingUpdates.bookingId, pickupBookingId));
       expect(updates.filter((u) => u.driverId === driverId).map((u) => u.status)).toContain('completed');
       expect(updates.find((u) => u.status === 'en_route_pickup')?.message).toBe('On my way, 10 minutes out');
-      expect(updates.find((u) => u.status === 'arrived_pickup')?.message).toBe('Driver Arrived for Pickup');
+      const arrived = updates.find((u) => u.status === 'arrived_pickup')!;
+      expect(updateMessage({ kind: arrived.kind, params: arrived.params, note: arrived.message })).toBe('Driver Arrived for Pickup');
       const [row] = await test.handle.db.select({ pickupTime: bookings.pickupTime, status: bookings.status }).from(bookings).where(eq(bookings.id, pickupBookingId));
       expect(row!.status).toBe('completed');
       expect(row!.pickupTime).not.toBeNull();

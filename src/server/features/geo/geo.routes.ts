@@ -1,24 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { geoReverseQuery, geoSuggestQuery } from '../../../shared/schemas/checkout';
+import { addressSuggestion, geoReverseQuery, geoSuggestQuery } from '../../../shared/schemas/checkout';
 import type { AppContext } from '../../context';
-import { parse } from '../../errors';
+import { defineRoute } from '../../http/contract';
 import { RateLimiter } from '../../http/rate-limit';
 import { reverseGeocode, suggestAddresses } from './geo.service';
 
+const tags = ['geo'];
+
+// Each keystroke can cost a paid lookup: a generous cap per client (per app) keeps a script from running up the bill.
+const limits = new WeakMap<AppContext, RateLimiter>();
+const perIp = (ctx: AppContext) => limits.get(ctx) ?? limits.set(ctx, new RateLimiter(120, 60_000)).get(ctx)!;
+
 /** Address lookups for the booking start; server-side so a maps key never reaches the browser. */
-export async function geoRoutes(app: FastifyInstance, ctx: AppContext) {
-  // Each keystroke can cost a paid lookup: a generous cap per client keeps a script from running up the bill.
-  const perIp = new RateLimiter(120, 60_000);
+export const geoRoutes = [
+  defineRoute({ method: 'GET', url: '/api/geo/suggest', schema: { tags, querystring: geoSuggestQuery, response: { 200: addressSuggestion.array() } } }, async (request, _reply, ctx) => {
+    perIp(ctx).hit([`suggest:${request.ip}`], 'Too many address searches. Please wait a moment.', 'ADDRESS_SEARCH_RATE_LIMITED');
+    return suggestAddresses(ctx, request.query.q, request.session?.user.id);
+  }),
 
-  app.get('/api/geo/suggest', async (request) => {
-    const { q } = parse(geoSuggestQuery, request.query);
-    perIp.hit([`suggest:${request.ip}`], 'Too many address searches. Please wait a moment.');
-    return suggestAddresses(ctx, q, request.session?.user.id);
-  });
-
-  app.get('/api/geo/reverse', async (request) => {
-    const { lat, lng } = parse(geoReverseQuery, request.query);
-    perIp.hit([`reverse:${request.ip}`], 'Too many location lookups. Please wait a moment.');
-    return reverseGeocode(ctx, lat, lng, request.session?.user.id);
-  });
-}
+  defineRoute({ method: 'GET', url: '/api/geo/reverse', schema: { tags, querystring: geoReverseQuery, response: { 200: addressSuggestion } } }, async (request, _reply, ctx) => {
+    perIp(ctx).hit([`reverse:${request.ip}`], 'Too many location lookups. Please wait a moment.', 'LOCATION_LOOKUP_RATE_LIMITED');
+    return reverseGeocode(ctx, request.query.lat, request.query.lng, request.session?.user.id);
+  }),
+] as const;

@@ -3,7 +3,7 @@ import { MAX_ADDRESS_SUGGESTIONS } from '../../../shared/constants';
 import type { AddressSuggestion } from '../../../shared/schemas/checkout';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { BuiltinGeoProvider } from '../../integrations/geo/builtin';
+import { BuiltinGeoProvider, countyPlace, countyZipCodes, distanceMetres, serviceCounty } from '../../integrations/geo/builtin';
 import { GooglePlacesProvider } from '../../integrations/geo/google';
 import type { GeoPlace, GeoProvider } from '../../integrations/geo/provider';
 import { recentBookingAddresses, savedAddresses, type KnownAddress } from './geo.repository';
@@ -13,13 +13,29 @@ export function getGeoProvider(ctx: AppContext): GeoProvider {
   return ctx.config.googleMapsApiKey ? new GooglePlacesProvider(ctx.config.googleMapsApiKey) : new BuiltinGeoProvider();
 }
 
-/** Refuses (400) a mobile or pickup address outside SERVICE_ZIP_CODES, before any payment. */
+/** The ZIP codes served: SERVICE_ZIP_CODES when set, otherwise every ZIP code of the service county. */
+export function serviceZipCodes(ctx: AppContext): readonly string[] {
+  return ctx.config.business.serviceZipCodes.length ? ctx.config.business.serviceZipCodes : countyZipCodes;
+}
+
+const served = (ctx: AppContext, zipCode: string) => inServiceArea(zipCode, serviceZipCodes(ctx));
+
+/**
+ * An address with coordinates: its own when it has them, otherwise its ZIP code's centroid in the service
+ * county (good enough for the ETA and the dispatch map); null only outside the county.
+ */
+export function withCoordinates<A extends { zipCode: string; latitude: string | null; longitude: string | null }>(address: A): A {
+  if (address.latitude != null && address.longitude != null) return address;
+  const place = countyPlace(address.zipCode);
+  return place ? { ...address, latitude: String(place.latitude), longitude: String(place.longitude) } : address;
+}
+
+/** Refuses (400) a mobile or pickup address outside the service area, before any payment. */
 export function assertServiceArea(ctx: AppContext, zipCode: string): void {
-  if (!inServiceArea(zipCode, ctx.config.business.serviceZipCodes)) {
-    throw new AppError(
-      'BAD_REQUEST',
-      `Sorry, we don't serve ZIP code ${zipCode.slice(0, 5)} yet. Please choose an address in our service area or call ${ctx.config.business.phone}.`,
-    );
+  if (!served(ctx, zipCode)) {
+    const zip = zipCode.slice(0, 5);
+    const phone = ctx.config.business.phone;
+    throw new AppError('OUTSIDE_SERVICE_AREA', `Sorry, we don't serve ZIP code ${zip} yet. Please choose an address in our service area or call ${phone}.`, { zip, phone });
   }
 }
 
@@ -40,6 +56,9 @@ function known(address: KnownAddress): StructuredAddress & { latitude: number | 
   };
 }
 
+/** google: Google's; typed: a full address from what was typed; area: a city and ZIP code, the street still to add. */
+const sourceOf = (provider: GeoProvider, place: GeoPlace): AddressSuggestion['source'] => (provider.name === 'google' ? 'google' : place.street ? 'typed' : 'area');
+
 const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
 
 /**
@@ -54,7 +73,7 @@ export async function suggestAddresses(ctx: AppContext, query: string, userId: s
     const key = normalise(place.formattedAddress);
     if (seen.has(key) || out.length >= MAX_ADDRESS_SUGGESTIONS) return;
     seen.add(key);
-    out.push({ ...place, source, addressId, inServiceArea: inServiceArea(place.zipCode, ctx.config.business.serviceZipCodes) });
+    out.push({ ...place, source, addressId, inServiceArea: served(ctx, place.zipCode) });
   };
   if (userId) {
     for (const saved of await savedAddresses(ctx.db, userId)) if (normalise(formatAddress(saved)).includes(wanted)) add(known(saved), 'saved', saved.addressId);
@@ -69,32 +88,28 @@ export async function suggestAddresses(ctx: AppContext, query: string, userId: s
     console.error('address suggestions failed', error);
     places = await new BuiltinGeoProvider().suggest(query);
   }
-  for (const place of places) add(place, provider.name === 'google' ? 'google' : 'typed', null);
+  for (const place of places) add(place, sourceOf(provider, place), null);
   return out;
-}
-
-const EARTH_METRES = 6_371_000;
-function distanceMetres(aLat: number, aLng: number, bLat: number, bLng: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (bLat - aLat) * rad;
-  const dLng = (bLng - aLng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_METRES * Math.asin(Math.sqrt(h));
 }
 
 /** Within this distance of a known address, "use current location" picks it. */
 export const NEAREST_KNOWN_METRES = 250;
 
-/** The street address at the browser's position: the provider's, else the nearest of the customer's own. */
+/**
+ * The address at the browser's position: Google's street address when a key is set; otherwise the nearest
+ * of the customer's own addresses (within 250 m), else the nearest city and ZIP code of the service county
+ * (the customer then adds the street). Outside the county: LOCATION_OUTSIDE_AREA.
+ */
 export async function reverseGeocode(ctx: AppContext, latitude: number, longitude: number, userId: string | undefined): Promise<AddressSuggestion> {
   const provider = getGeoProvider(ctx);
-  let place: GeoPlace | null = null;
-  try {
-    place = await provider.reverse(latitude, longitude);
-  } catch (error) {
-    console.error('reverse geocoding failed', error);
+  if (provider.name === 'google') {
+    try {
+      const place = await provider.reverse(latitude, longitude);
+      if (place) return { ...place, source: 'google', addressId: null, inServiceArea: served(ctx, place.zipCode) };
+    } catch (error) {
+      console.error('reverse geocoding failed', error);
+    }
   }
-  if (place) return { ...place, source: provider.name === 'google' ? 'google' : 'typed', addressId: null, inServiceArea: inServiceArea(place.zipCode, ctx.config.business.serviceZipCodes) };
   if (userId) {
     const candidates = [...(await savedAddresses(ctx.db, userId)).map((a) => ({ a, source: 'saved' as const })), ...(await recentBookingAddresses(ctx.db, userId)).map((a) => ({ a, source: 'recent' as const }))]
       .filter(({ a }) => a.latitude && a.longitude)
@@ -102,7 +117,10 @@ export async function reverseGeocode(ctx: AppContext, latitude: number, longitud
       .filter((c) => c.d <= NEAREST_KNOWN_METRES)
       .sort((x, y) => x.d - y.d);
     const nearest = candidates[0];
-    if (nearest) return { ...known(nearest.a), source: nearest.source, addressId: nearest.a.addressId, inServiceArea: inServiceArea(nearest.a.zipCode, ctx.config.business.serviceZipCodes) };
+    if (nearest) return { ...known(nearest.a), source: nearest.source, addressId: nearest.a.addressId, inServiceArea: served(ctx, nearest.a.zipCode) };
   }
-  throw new AppError('NOT_FOUND', 'We could not find a street address for your location. Please type it instead.');
+  const area = await new BuiltinGeoProvider().reverse(latitude, longitude);
+  if (area) return { ...area, source: 'area', addressId: null, inServiceArea: served(ctx, area.zipCode) };
+  const county = `${serviceCounty.name} County`;
+  throw new AppError('LOCATION_OUTSIDE_AREA', `Your location is outside ${county}, where we work. Please type an address in ${county}.`, { county });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GooglePlacesProvider, placeFromGoogle } from '../../integrations/geo/google';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { serviceNamed } from '../bookings/checkout-fixtures';
+import { serviceNamed } from '../../test/checkout-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,9 +53,71 @@ describe('GET /api/geo/reverse', () => {
     const near = await t.call('GET', '/api/geo/reverse?lat=37.3319&lng=-121.8962', { cookie });
     expect(near.statusCode).toBe(200);
     expect(near.json()).toMatchObject({ street: '425 Park Ave', zipCode: '95110', source: 'saved', inServiceArea: true });
-    const far = await t.call('GET', '/api/geo/reverse?lat=37.40&lng=-121.90', { cookie });
-    expect(far.statusCode).toBe(404);
-    expect(far.json().message).toBe('We could not find a street address for your location. Please type it instead.');
+    // Farther than 250 m from any of the customer's own: the county's nearest city and ZIP instead.
+    const far = await t.call('GET', '/api/geo/reverse?lat=37.3395&lng=-121.9010', { cookie });
+    expect(far.statusCode).toBe(200);
+    expect(far.json()).toMatchObject({ source: 'area', street: '', city: 'San Jose', zipCode: '95110', latitude: 37.3391, longitude: -121.9016 });
+  });
+});
+
+describe('offline geocoder (the service county, no Google key)', () => {
+  let county: TestApp;
+  beforeAll(async () => {
+    county = await createTestApp({ now: Date.parse('2026-06-01T16:00:00Z') });
+  });
+  afterAll(() => county.close());
+  const suggest = async (q: string) => (await county.call('GET', `/api/geo/suggest?q=${encodeURIComponent(q)}`)).json();
+
+  it("suggests the county's cities and ZIP codes for 'San Jose 951', with coordinates, homes before P.O. boxes", async () => {
+    const list = await suggest('San Jose 951');
+    expect(list).toHaveLength(5);
+    expect(list.map((s: { zipCode: string }) => s.zipCode)).toEqual(['95110', '95111', '95112', '95113', '95116']);
+    expect(list[0]).toMatchObject({ source: 'area', street: '', city: 'San Jose', state: 'CA', formattedAddress: 'San Jose, CA 95110', latitude: 37.3391, longitude: -121.9016, inServiceArea: true });
+    // A partly typed city and a ZIP prefix alone work too.
+    expect((await suggest('santa cl'))[0]).toMatchObject({ city: 'Santa Clara', zipCode: '95050' });
+    expect((await suggest('9500')).map((s: { zipCode: string; city: string }) => `${s.zipCode} ${s.city}`)).toEqual(['95002 Alviso', '95008 Campbell', '95009 Campbell']);
+  });
+
+  it('keeps a typed street in front of the city: full addresses at the ZIP centroid', async () => {
+    const list = await suggest('425 Park Ave, San Jose 9511');
+    expect(list[0]).toMatchObject({ source: 'typed', streetNumber: '425', streetName: 'Park Ave', street: '425 Park Ave', formattedAddress: '425 Park Ave, San Jose, CA 95110', latitude: 37.3391 });
+    expect(await suggest('425 Park Ave, San Jose, CA 95113')).toEqual([expect.objectContaining({ source: 'typed', zipCode: '95113', latitude: 37.3329, longitude: -121.8916, inServiceArea: true })]);
+  });
+
+  it('tells out-of-county input so: not served, no coordinates, and no made-up county matches', async () => {
+    expect(await suggest('1 Market St, San Francisco, CA 94105')).toEqual([expect.objectContaining({ zipCode: '94105', latitude: null, inServiceArea: false })]);
+    expect(await suggest('San Francisco 941')).toEqual([]);
+    const booking = await county.call('POST', '/api/bookings', {
+      body: { serviceId: (await serviceNamed(county, 'Wash & Wax')).id, serviceType: 'mobile', slotId: '2026-06-02T10:00', address: '1 Market St, San Francisco, CA 94105', guestEmail: 'far@example.com' },
+    });
+    expect(booking.json().code).toBe('OUTSIDE_SERVICE_AREA');
+  });
+
+  it('resolves a position to the nearest county city and ZIP, and refuses one outside the county', async () => {
+    const near = await county.call('GET', '/api/geo/reverse?lat=37.2810&lng=-121.9530');
+    expect(near.statusCode).toBe(200);
+    expect(near.json()).toMatchObject({ source: 'area', city: 'Campbell', zipCode: '95008', street: '', inServiceArea: true });
+    const sf = await county.call('GET', '/api/geo/reverse?lat=37.7749&lng=-122.4194');
+    expect(sf.statusCode).toBe(422);
+    expect(sf.json()).toEqual({
+      code: 'LOCATION_OUTSIDE_AREA',
+      message: 'Your location is outside Santa Clara County, where we work. Please type an address in Santa Clara County.',
+      params: { county: 'Santa Clara County' },
+    });
+  });
+
+  it('gives every booked and saved address coordinates', async () => {
+    const wash = await serviceNamed(county, 'Wash & Wax');
+    const response = await county.call('POST', '/api/bookings', {
+      body: { serviceId: wash.id, serviceType: 'mobile', slotId: '2026-06-02T11:00', address: '1 Main St, Campbell, CA 95008', guestEmail: 'coords@example.com' },
+    });
+    expect(response.statusCode).toBe(201);
+    const row = (await county.handle.executeSql(`select latitude, longitude from bookings where id = $1`, [response.json().id])).rows[0];
+    expect([Number(row!.latitude), Number(row!.longitude)]).toEqual([37.2803, -121.9539]);
+    const { cookie, user } = await county.createUser();
+    expect((await county.call('POST', '/api/addresses', { cookie, body: { street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110' } })).statusCode).toBe(201);
+    const saved = (await county.handle.executeSql(`select latitude, longitude from addresses where user_id = $1`, [user.id])).rows[0];
+    expect([Number(saved!.latitude), Number(saved!.longitude)]).toEqual([37.3391, -121.9016]);
   });
 });
 
@@ -66,7 +128,11 @@ describe('SERVICE_ZIP_CODES', () => {
       body: { serviceId: wash.id, serviceType: 'pickup', slotId: '2026-06-02T10:00', address: '1 Market St, San Francisco, CA 94105', guestEmail: 'far@example.com' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("Sorry, we don't serve ZIP code 94105 yet. Please choose an address in our service area or call (408) 555-0142.");
+    expect(response.json()).toEqual({
+      code: 'OUTSIDE_SERVICE_AREA',
+      message: "Sorry, we don't serve ZIP code 94105 yet. Please choose an address in our service area or call (408) 555-0142.",
+      params: { zip: '94105', phone: '(408) 555-0142' },
+    });
     const inside = await t.call('POST', '/api/bookings', {
       body: { serviceId: wash.id, serviceType: 'pickup', slotId: '2026-06-02T10:00', address: '1 Main St, Campbell, CA 95008', guestEmail: 'near@example.com' },
     });

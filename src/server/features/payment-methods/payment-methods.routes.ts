@@ -1,19 +1,28 @@
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { savedPaymentMethod } from '../../../shared/schemas/account';
+import { messageResponse } from '../../../shared/schemas/auth';
 import { uuidParam } from '../../../shared/schemas/common';
-import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
 import { currentUser, requireUser } from '../../http/auth-hooks';
+import { defineRoute } from '../../http/contract';
 import * as cards from './payment-methods.service';
 
-function cardId(params: unknown): string {
-  const result = uuidParam.safeParse(params);
-  if (!result.success) throw new AppError('NOT_FOUND', 'Payment method not found');
-  return result.data.id;
-}
+const tags = ['account'];
+const byId = { guard: requireUser, notFound: { code: 'PAYMENT_METHOD_NOT_FOUND' as const, message: 'Payment method not found' } };
 
-export async function paymentMethodsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const signedIn = { preHandler: requireUser };
-  app.get('/api/payment-methods', signedIn, async (request) => cards.listPaymentMethods(ctx, currentUser(request)));
-  app.put('/api/payment-methods/:id/default', signedIn, async (request) => cards.makeDefaultPaymentMethod(ctx, currentUser(request), cardId(request.params)));
-  app.delete('/api/payment-methods/:id', signedIn, async (request) => cards.deletePaymentMethod(ctx, currentUser(request), cardId(request.params)));
-}
+export const paymentMethodsRoutes = [
+  defineRoute({ method: 'GET', url: '/api/payment-methods', guard: requireUser, schema: { tags, response: { 200: savedPaymentMethod.array() } } }, async (request, _reply, ctx) =>
+    cards.listPaymentMethods(ctx, currentUser(request)),
+  ),
+  defineRoute(
+    {
+      method: 'PUT',
+      url: '/api/payment-methods/:id/default',
+      ...byId,
+      schema: { tags, params: uuidParam, response: { 200: z.object({ message: z.string(), paymentMethod: savedPaymentMethod }) } },
+    },
+    async (request, _reply, ctx) => cards.makeDefaultPaymentMethod(ctx, currentUser(request), request.params.id),
+  ),
+  defineRoute({ method: 'DELETE', url: '/api/payment-methods/:id', ...byId, schema: { tags, params: uuidParam, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    cards.deletePaymentMethod(ctx, currentUser(request), request.params.id),
+  ),
+] as const;

@@ -16,7 +16,7 @@ export async function makeDefaultPaymentMethod(ctx: AppContext, actor: PublicUse
   return ctx.db.transaction(async (tx) => {
     await repo.lockCustomerCards(tx, actor.id);
     const found = await repo.findOwnCard(tx, actor.id, id);
-    if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!found) throw new AppError('PAYMENT_METHOD_NOT_FOUND', NOT_FOUND);
     if (!found.isDefault) await repo.makeDefault(tx, actor.id, id);
     const { providerMethodId: _secret, ...card } = found;
     return { message: 'Default payment method updated', paymentMethod: { ...card, isDefault: true, createdAt: card.createdAt.toISOString() } };
@@ -31,13 +31,13 @@ export async function deletePaymentMethod(ctx: AppContext, actor: PublicUser, id
   await ctx.db.transaction(async (tx) => {
     await repo.lockCustomerCards(tx, actor.id);
     const found = await repo.findOwnCard(tx, actor.id, id);
-    if (!found) throw new AppError('NOT_FOUND', NOT_FOUND);
+    if (!found) throw new AppError('PAYMENT_METHOD_NOT_FOUND', NOT_FOUND);
     const provider = getPaymentProvider(ctx);
     if (found.provider === provider.name) {
       try {
         await provider.detachCard(found.providerMethodId);
       } catch {
-        throw new AppError('UNAVAILABLE', 'We could not remove this card right now. Please try again in a moment.');
+        throw new AppError('CARD_REMOVAL_UNAVAILABLE', 'We could not remove this card right now. Please try again in a moment.');
       }
     }
     await repo.deleteCard(tx, actor.id, id);

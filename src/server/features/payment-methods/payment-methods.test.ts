@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethods } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { saveCard } from '../account/test-support';
+import { saveCard } from '../../test/account-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

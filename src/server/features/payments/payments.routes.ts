@@ -1,31 +1,73 @@
-import type { FastifyInstance } from 'fastify';
-import { confirmPaymentRequest, createPaymentIntentRequest, testCardConfirmRequest } from '../../../shared/schemas/checkout';
-import type { AppContext } from '../../context';
-import { parse } from '../../errors';
+import { z } from 'zod';
+import {
+  confirmPaymentRequest,
+  confirmPaymentResponse,
+  createPaymentIntentRequest,
+  createPaymentIntentResponse,
+  testCardConfirmRequest,
+} from '../../../shared/schemas/checkout';
+import { defineRoute } from '../../http/contract';
+import { rawJsonBodies } from '../../http/raw-body';
 import { confirmPayment, confirmTestCard, createPaymentIntent, handleStripeWebhook } from './payments.service';
 
-export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/api/create-payment-intent', async (request) => {
-    const input = parse(createPaymentIntentRequest, request.body);
-    const header = request.headers['x-tracking-token'];
-    const trackingToken = input.trackingToken ?? (Array.isArray(header) ? header[0] : header);
-    return createPaymentIntent(ctx, { input, user: request.session?.user, trackingToken });
-  });
+const tags = ['payments'];
 
-  app.post('/api/confirm-payment', async (request, reply) => {
-    const { status, body } = await confirmPayment(ctx, parse(confirmPaymentRequest, request.body));
-    return reply.status(status).send(body);
-  });
 
-  app.post('/api/payments/test/confirm-card', async (request) => confirmTestCard(ctx, parse(testCardConfirmRequest, request.body)));
+export const paymentsRoutes = [
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/create-payment-intent',
+      schema: {
+        tags,
+        body: createPaymentIntentRequest,
+        headers: z.looseObject({ 'x-tracking-token': z.string().optional().describe("A guest's tracking token (or trackingToken in the body)") }),
+        response: { 200: createPaymentIntentResponse },
+      },
+    },
+    async (request, _reply, ctx) => {
+      const input = request.body;
+      const trackingToken = input.trackingToken ?? request.headers['x-tracking-token'];
+      return createPaymentIntent(ctx, { input, user: request.session?.user, trackingToken });
+    },
+  ),
 
-  // The webhook needs the exact bytes Stripe signed, so this scope keeps JSON bodies raw.
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/webhooks/stripe', async (request) => {
+  defineRoute(
+    { method: 'POST', url: '/api/confirm-payment', schema: { tags, body: confirmPaymentRequest, response: { 200: confirmPaymentResponse, 202: confirmPaymentResponse } } },
+    async (request, reply, ctx) => {
+      const result = await confirmPayment(ctx, request.body);
+      return reply.status(result.processing ? 202 : 200).send(result.payment);
+    },
+  ),
+
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/payments/test/confirm-card',
+      schema: {
+        tags,
+        body: testCardConfirmRequest,
+        response: { 200: z.object({ status: z.literal('succeeded'), paymentIntentId: z.string(), bookingId: z.string().nullable() }) },
+      },
+    },
+    async (request, _reply, ctx) => confirmTestCard(ctx, request.body),
+  ),
+
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/webhooks/stripe',
+      scope: rawJsonBodies,
+      schema: {
+        tags,
+        description: "Stripe's events, signed: the body is read as raw bytes.",
+        headers: z.looseObject({ 'stripe-signature': z.string().optional() }),
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }) },
+      },
+    },
+    async (request, _reply, ctx) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
-      const signature = request.headers['stripe-signature'];
-      return handleStripeWebhook(ctx, body, Array.isArray(signature) ? signature[0] : signature);
-    });
-  });
-}
+      return handleStripeWebhook(ctx, body, request.headers['stripe-signature']);
+    },
+  ),
+] as const;

@@ -1,17 +1,29 @@
 import type Stripe from 'stripe';
+import { holdIsLive } from '../../../shared/booking-lifecycle';
 import { toCents } from '../../../shared/money';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { ConfirmPaymentResponse, CreatePaymentIntentRequest, CreatePaymentIntentResponse, TestCardConfirmRequest } from '../../../shared/schemas/checkout';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { getPaymentProvider, isStripe, isTestProvider } from '../../integrations/payments';
+import { isStripe, isTestProvider } from '../../integrations/payments';
 import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/provider';
 import { toPaymentIntent } from '../../integrations/payments/stripe-provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
-import { applySucceededPayment, releaseHold } from '../bookings/bookings.service';
+import { findBookingView } from '../bookings/bookings.repository';
 import * as bookingsRepo from '../bookings/checkout.repository';
+import { sendConfirmationMail } from '../bookings/confirmation-mail';
+import { bookingVerbs, SYSTEM } from '../bookings/lifecycle';
+import { isPackageIntent, settlePackagePayment } from '../packages/packages.service';
 import { verifyTrackingToken } from '../tracking/tracking-token';
 import * as repo from './payments.repository';
+import { recordPaymentCompleted } from '../analytics/analytics.service';
+
+/**
+ * Checkout after the hold: paying for a booking. Every way a payment outcome arrives — the Stripe webhook,
+ * the built-in provider's card form, the browser's confirm and a saved card charged at once — ends in
+ * `settlePayment`, which applies it exactly once (docs/decisions/010-booking-lifecycle.md).
+ */
 
 async function savedCards(ctx: AppContext, provider: PaymentProvider, user: PublicUser | undefined) {
   if (!user) return [];
@@ -30,18 +42,16 @@ export async function createPaymentIntent(
 ): Promise<CreatePaymentIntentResponse> {
   const { input, user } = options;
   const booking = await bookingsRepo.findBooking(ctx.db, input.bookingId);
-  if (!booking) throw new AppError('NOT_FOUND', 'Booking not found');
+  if (!booking) throw new AppError('BOOKING_NOT_FOUND', 'Booking not found');
   const allowed = booking.userId ? user?.id === booking.userId : await verifyTrackingToken(ctx.db, booking.id, options.trackingToken, ctx.now());
-  if (!allowed) throw new AppError('FORBIDDEN', 'You can only pay for your own booking');
-  if (booking.paymentStatus === 'paid') throw new AppError('CONFLICT', 'This booking is already paid');
-  if (booking.status !== 'pending' || (booking.holdExpiresAt && booking.holdExpiresAt <= ctx.now())) {
-    throw new AppError('GONE', 'Your hold on this time has ended. Please choose a time again.');
-  }
-  if (input.paymentMethodId && !user) throw new AppError('BAD_REQUEST', 'Sign in to pay with a saved card');
+  if (!allowed) throw new AppError('NOT_YOUR_BOOKING', 'You can only pay for your own booking');
+  if (booking.paymentStatus === 'paid') throw new AppError('ALREADY_PAID', 'This booking is already paid');
+  if (!holdIsLive(booking, ctx.now())) throw new AppError('HOLD_EXPIRED', 'Your hold on this time has ended. Please choose a time again.');
+  if (input.paymentMethodId && !user) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to pay with a saved card');
 
-  const provider = getPaymentProvider(ctx);
+  const provider = ctx.payments;
   const card = input.paymentMethodId ? await bookingsRepo.findOwnCard(ctx.db, user!.id, input.paymentMethodId) : undefined;
-  if (input.paymentMethodId && (!card || card.provider !== provider.name)) throw new AppError('NOT_FOUND', 'Payment method not found');
+  if (input.paymentMethodId && (!card || card.provider !== provider.name)) throw new AppError('PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
 
   let customerRef: string | undefined;
   if (user && (input.saveCard || card)) {
@@ -67,17 +77,11 @@ export async function createPaymentIntent(
     });
   } catch (error) {
     console.error('creating a payment intent failed', error);
-    throw new AppError('UNAVAILABLE', 'Unable to initialize payment. Please try again.');
+    throw new AppError('PAYMENT_UNAVAILABLE', 'Unable to initialize payment. Please try again.');
   }
-  await bookingsRepo.updateBooking(ctx.db, booking.id, { paymentIntentId: intent.id, paymentProvider: provider.name, updatedAt: ctx.now() });
-
-  if (card) {
-    if (intent.status === 'succeeded') await applySucceededPayment(ctx, provider, intent, booking.id);
-    else if (intent.lastError) {
-      await releaseHold(ctx, booking.id, 'declined');
-      throw new AppError('PAYMENT_FAILED', intent.lastError);
-    }
-  }
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).attachPayment(tx, booking.id, SYSTEM, { intentId: intent.id, provider: provider.name }));
+  // A saved card is charged at once: its outcome goes through the same sink as every other.
+  if (card && (intent.status === 'succeeded' || intent.lastError)) declinedToError(await settlePayment(ctx, intent), intent);
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -93,57 +97,115 @@ async function retrieve(provider: PaymentProvider, intentId: string): Promise<Pa
     return await provider.retrieveIntent(intentId);
   } catch (error) {
     const stripeCode = (error as { code?: string; statusCode?: number }).statusCode;
-    if (error instanceof UnknownIntentError || stripeCode === 404) throw new AppError('NOT_FOUND', 'Payment not found');
-    throw new AppError('UNAVAILABLE', 'We could not reach the payment provider. Please try again.');
+    if (error instanceof UnknownIntentError || stripeCode === 404) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found');
+    throw new AppError('PAYMENT_UNAVAILABLE', 'We could not reach the payment provider. Please try again.');
   }
 }
 
+export type SettleOutcome = 'confirmed' | 'already_settled' | 'refunded' | 'declined' | 'processing' | 'not_completed';
+
 /**
- * POST /api/confirm-payment: asks the provider (never the browser) how the intent ended. Succeeded and
- * matching the booking → confirmed; declined → the hold is released at once and 402 carries the reason.
+ * The one sink of payment outcomes. Succeeded: the booking is marked paid and confirmed, the update
+ * recorded, the card kept when asked, the confirmation e-mailed — once; a repeat (webhook after the card
+ * form, the browser's confirm after either) finds the booking settled and does nothing. A payment that
+ * arrives after its hold ended takes the time again if it is free, and is refunded if it is not. A decline
+ * releases the hold at once.
  */
-export async function confirmPayment(ctx: AppContext, input: { paymentIntentId: string; bookingId: string }): Promise<{ status: number; body: ConfirmPaymentResponse }> {
-  const booking = await bookingsRepo.findBooking(ctx.db, input.bookingId);
-  if (!booking) throw new AppError('NOT_FOUND', 'Booking not found');
-  const provider = getPaymentProvider(ctx);
-  const intent = await retrieve(provider, input.paymentIntentId);
-  if (intent.bookingId !== booking.id) throw new AppError('BAD_REQUEST', 'This payment does not belong to this booking');
-  if (intent.status === 'succeeded') {
-    await applySucceededPayment(ctx, provider, intent, booking.id);
-  } else if (intent.status === 'processing') {
-    return { status: 202, body: { bookingId: booking.id, status: booking.status, paymentStatus: 'processing' } };
-  } else if (intent.lastError) {
-    await releaseHold(ctx, booking.id, 'declined');
-    throw new AppError('PAYMENT_FAILED', intent.lastError);
-  } else {
-    throw new AppError('CONFLICT', 'Payment has not been completed yet');
+export async function settlePayment(ctx: AppContext, intent: PaymentIntent): Promise<SettleOutcome> {
+  // A package purchase has its own sink (recorded once per payment); it shares every way an outcome arrives.
+  if (isPackageIntent(intent)) {
+    const { outcome } = await settlePackagePayment(ctx, intent);
+    return outcome === 'recorded' ? 'confirmed' : outcome === 'already_recorded' ? 'already_settled' : outcome;
   }
-  const after = (await bookingsRepo.findBooking(ctx.db, booking.id))!;
-  return { status: 200, body: { bookingId: after.id, status: after.status, paymentStatus: after.paymentStatus } };
+  const bookingId = intent.bookingId;
+  if (!bookingId) return 'not_completed';
+  if (intent.status === 'processing') return 'processing';
+  if (intent.status !== 'succeeded') {
+    if (!intent.lastError) return 'not_completed';
+    await ctx.db.transaction((tx) => bookingVerbs(ctx).release(tx, bookingId, SYSTEM, 'declined'));
+    return 'declined';
+  }
+  const provider = ctx.payments;
+  const verbs = bookingVerbs(ctx);
+  const paid = await ctx.db.transaction(async (tx) => {
+    const result = await verbs.markPaid(tx, bookingId, SYSTEM, {
+      intentId: intent.id,
+      provider: provider.name,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      intentBookingId: intent.bookingId,
+      card: intent.card,
+    });
+    if (result.outcome === 'paid' && intent.saveCard && result.booking.userId && intent.card) await keepCard(tx, result.booking.userId, provider.name, intent.card);
+    return result;
+  });
+  if (paid.outcome === 'already_settled') return 'already_settled';
+  if (paid.outcome === 'slot_taken') {
+    await provider.refund(intent.id);
+    await ctx.db.transaction((tx) => verbs.refundLatePayment(tx, bookingId, SYSTEM, { intentId: intent.id, provider: provider.name }));
+    return 'refunded';
+  }
+  const view = await findBookingView(ctx.db, bookingId);
+  // The booking stands even if mail is down; the failure is logged for staff to follow up.
+  if (view) await sendConfirmationMail(ctx, view, paid.guestToken).catch((error) => console.error('confirmation mail failed', error));
+  await recordPaymentCompleted(ctx, bookingId, intent.amountCents);
+  return 'confirmed';
+}
+
+/** A declined payment is the caller's 402, with the provider's reason. */
+function declinedToError(outcome: SettleOutcome, intent: PaymentIntent): void {
+  if (outcome === 'declined') {
+    const reason = intent.lastError ?? 'Your card was declined.';
+    throw new AppError('PAYMENT_DECLINED', reason, { reason });
+  }
+}
+
+export interface ConfirmPaymentResult {
+  /** The provider is still working on it (the route answers 202). */
+  processing: boolean;
+  payment: ConfirmPaymentResponse;
 }
 
 /**
- * The built-in provider's card form. Acts as that provider's webhook too: a good card confirms the
- * booking there and then; a declined one releases the hold at once.
+ * POST /api/confirm-payment: asks the provider (never the browser) how the intent ended and settles it.
+ * Declined → the hold is released and the reason comes back as PAYMENT_DECLINED.
+ */
+export async function confirmPayment(ctx: AppContext, input: { paymentIntentId: string; bookingId: string }): Promise<ConfirmPaymentResult> {
+  const booking = await bookingsRepo.findBooking(ctx.db, input.bookingId);
+  if (!booking) throw new AppError('BOOKING_NOT_FOUND', 'Booking not found');
+  const intent = await retrieve(ctx.payments, input.paymentIntentId);
+  if (intent.bookingId !== booking.id) throw new AppError('PAYMENT_MISMATCH', 'This payment does not belong to this booking');
+  const outcome = await settlePayment(ctx, intent);
+  if (outcome === 'processing') return { processing: true, payment: { bookingId: booking.id, status: booking.status, paymentStatus: 'processing' } };
+  declinedToError(outcome, intent);
+  if (outcome === 'not_completed') throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment has not been completed yet');
+  const after = (await bookingsRepo.findBooking(ctx.db, booking.id))!;
+  return { processing: false, payment: { bookingId: after.id, status: after.status, paymentStatus: after.paymentStatus } };
+}
+
+/**
+ * The built-in provider's card form. Acts as that provider's webhook too: the outcome is settled there and
+ * then (a good card confirms the booking, a declined one releases the hold).
  */
 export async function confirmTestCard(ctx: AppContext, input: TestCardConfirmRequest): Promise<{ status: 'succeeded'; paymentIntentId: string; bookingId: string | null }> {
-  const provider = getPaymentProvider(ctx);
-  if (!isTestProvider(provider)) throw new AppError('NOT_FOUND', 'Test payments are not enabled');
+  const provider = ctx.payments;
+  if (!isTestProvider(provider)) throw new AppError('TEST_PAYMENTS_DISABLED', 'Test payments are not enabled');
   let outcome;
   try {
     outcome = await provider.confirmCard(input.paymentIntentId, input.clientSecret, input);
   } catch (error) {
-    if (error instanceof UnknownIntentError) throw new AppError('NOT_FOUND', 'Payment not found');
+    if (error instanceof UnknownIntentError) throw new AppError('PAYMENT_NOT_FOUND', 'Payment not found');
     throw error;
   }
-  if (outcome.kind === 'invalid') throw new AppError('BAD_REQUEST', outcome.message);
+  if (outcome.kind === 'invalid') throw new AppError('CARD_INVALID', outcome.message, { reason: outcome.message });
   const { intent } = outcome;
   if (intent.status === 'succeeded') {
-    if (intent.bookingId) await applySucceededPayment(ctx, provider, intent, intent.bookingId);
+    await settlePayment(ctx, intent);
     return { status: 'succeeded', paymentIntentId: intent.id, bookingId: intent.bookingId };
   }
-  if (intent.bookingId) await releaseHold(ctx, intent.bookingId, 'declined');
-  throw new AppError('PAYMENT_FAILED', intent.lastError ?? 'Your card was declined.');
+  await settlePayment(ctx, intent);
+  const reason = intent.lastError ?? 'Your card was declined.';
+  throw new AppError('PAYMENT_DECLINED', reason, { reason });
 }
 
 /**
@@ -152,32 +214,47 @@ export async function confirmTestCard(ctx: AppContext, input: TestCardConfirmReq
  * webhook may arrive in either order.
  */
 export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
-  const provider = getPaymentProvider(ctx);
+  const provider = ctx.payments;
   const secret = ctx.config.stripe.webhookSecret;
   if (!isStripe(provider) || !secret) throw new AppError('UNAVAILABLE', 'Stripe webhooks are not configured');
-  if (!signature) throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
+  if (!signature) throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'Missing Stripe-Signature header');
   let event: Stripe.Event;
   try {
     event = provider.verifyWebhook(rawBody, signature, secret);
   } catch {
-    throw new AppError('BAD_REQUEST', 'Invalid Stripe signature');
+    throw new AppError('WEBHOOK_SIGNATURE_INVALID', 'Invalid Stripe signature');
   }
   if (await repo.webhookEventSeen(ctx.db, 'stripe', event.id)) return { received: true, duplicate: true };
 
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     const sent = toPaymentIntent(event.data.object as Stripe.PaymentIntent);
     const bookingId = sent.bookingId;
-    if (bookingId && (await bookingsRepo.findBooking(ctx.db, bookingId))) {
-      if (event.type === 'payment_intent.succeeded') {
-        // The event says which intent; its card details come from Stripe itself.
-        const intent = await provider.retrieveIntent(sent.id);
-        await applySucceededPayment(ctx, provider, intent, bookingId);
-      } else {
-        await releaseHold(ctx, bookingId, 'declined');
-      }
+    if ((bookingId && (await bookingsRepo.findBooking(ctx.db, bookingId))) || isPackageIntent(sent)) {
+      // The event says which intent; its status and card details come from Stripe itself.
+      const intent = event.type === 'payment_intent.succeeded' ? await provider.retrieveIntent(sent.id) : { ...sent, lastError: sent.lastError ?? 'Your card was declined.' };
+      await settlePayment(ctx, intent);
     }
   }
   // Recorded only after the effect, so a failure leaves the event for Stripe to deliver again.
   const fresh = await repo.recordWebhookEvent(ctx.db, 'stripe', event.id);
   return fresh ? { received: true } : { received: true, duplicate: true };
+}
+
+async function keepCard(tx: DbOrTx, userId: string, provider: string, card: NonNullable<PaymentIntent['card']>): Promise<void> {
+  await bookingsRepo.lockCustomerCards(tx, userId);
+  const cards = await bookingsRepo.listAllCards(tx, userId);
+  const same = cards.some(
+    (c) => c.providerMethodId === card.providerMethodId || (c.provider === provider && c.brand === card.brand && c.last4 === card.last4 && c.expiryMonth === card.expiryMonth && c.expiryYear === card.expiryYear),
+  );
+  if (same || cards.length >= 20) return;
+  await bookingsRepo.insertCard(tx, {
+    userId,
+    provider,
+    providerMethodId: card.providerMethodId,
+    brand: card.brand,
+    last4: card.last4,
+    expiryMonth: card.expiryMonth,
+    expiryYear: card.expiryYear,
+    isDefault: !cards.some((c) => c.isDefault),
+  });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingUpdates, paymentMethods } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard, serviceNamed, TUESDAY } from '../bookings/checkout-fixtures';
+import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('the test card form', () => {
     const { intent, card } = await payWithTestCard(t, held[0], { number: '4000 0000 0000 0002' });
     expect(card.statusCode).toBe(402);
     expect(card.json().message).toBe('Your card was declined.');
-    expect(await row(held[0].id)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    expect(await row(held[0].id)).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
     expect(await left(headlights.id, '2026-06-03', '10:00')).toBe(1);
     const confirm = await t.call('POST', '/api/confirm-payment', { body: { paymentIntentId: intent.paymentIntentId, bookingId: held[0].id } });
     expect(confirm.statusCode).toBe(402);

@@ -3,9 +3,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingUpdates } from '../../db/schema';
 import { getPaymentProvider } from '../../integrations/payments';
-import { startStripeStandIn, type StripeStandIn } from '../../integrations/payments/stripe-stand-in';
+import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
-import { bookAsGuest, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from '../bookings/checkout-fixtures';
+import { bookAsGuest, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 
 const WEBHOOK_SECRET = 'whsec_test_standin_secret';
 const stripe = new Stripe('sk_test_signing_only');
@@ -114,7 +114,7 @@ describe('Stripe adapter against a local stand-in', () => {
     const declined = await t.call('POST', '/api/confirm-payment', { body: { paymentIntentId: one.intent.paymentIntentId, bookingId: one.booking.id } });
     expect(declined.statusCode).toBe(402);
     expect(declined.json().message).toBe('Your card was declined.');
-    expect((await t.ctx.db.select().from(bookings).where(eq(bookings.id, one.booking.id)))[0]).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    expect((await t.ctx.db.select().from(bookings).where(eq(bookings.id, one.booking.id)))[0]).toMatchObject({ status: 'cancelled', paymentStatus: 'unpaid' });
 
     const two = await heldBooking();
     const failed = standIn.decline(two.intent.paymentIntentId, 'Your card has insufficient funds.');

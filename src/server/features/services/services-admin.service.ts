@@ -15,7 +15,7 @@ export const listServicesForAdmin = (ctx: AppContext): Promise<AdminService[]> =
 /** Descriptions keep only safe HTML (sanitizeHtml) whatever the client sent. */
 function toValues(input: ServiceInput): repo.ServiceValues {
   const description = sanitizeHtml(input.description);
-  if (!description) throw new AppError('BAD_REQUEST', 'Please fill in all required fields');
+  if (!description) throw new AppError('SERVICE_FIELDS_MISSING', 'Please fill in all required fields');
   return {
     name: input.name,
     description,
@@ -28,16 +28,27 @@ function toValues(input: ServiceInput): repo.ServiceValues {
   };
 }
 
-export const createService = (ctx: AppContext, input: ServiceInput) => repo.insertService(ctx.db, toValues(input));
+/** The catalogue changes: this instance reads it uncached until its NOTIFY lands (decision 018). */
+function catalogueChanging(ctx: AppContext): void {
+  ctx.caches.services.touch(null);
+  ctx.caches.serviceFacts.touch(null);
+}
+
+export function createService(ctx: AppContext, input: ServiceInput) {
+  catalogueChanging(ctx);
+  return repo.insertService(ctx.db, toValues(input));
+}
 
 export async function updateService(ctx: AppContext, id: string, input: ServiceInput): Promise<AdminService> {
+  catalogueChanging(ctx);
   const updated = await repo.updateService(ctx.db, id, { ...toValues(input), updatedAt: ctx.now() });
-  if (!updated) throw new AppError('NOT_FOUND', 'Service not found');
+  if (!updated) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
   return updated;
 }
 
 /** Adds the standard catalogue services that are missing (by slug): running it twice adds nothing. */
 export async function seedServices(ctx: AppContext): Promise<{ message: string; added: number }> {
+  catalogueChanging(ctx);
   const added = await seedCatalogue(ctx.db);
   return { added, message: added ? `Added ${added} standard service${added === 1 ? '' : 's'}` : 'All standard services are already there' };
 }
@@ -45,7 +56,7 @@ export async function seedServices(ctx: AppContext): Promise<{ message: string; 
 /** E-mails a reset link to ADMIN_EMAIL; never sets or reveals a password. */
 export async function resetAdminPassword(ctx: AppContext): Promise<{ message: string }> {
   const admin = await repo.findUserByEmail(ctx.db, ctx.config.adminEmail);
-  if (!admin) throw new AppError('NOT_FOUND', 'The admin account does not exist');
+  if (!admin) throw new AppError('ADMIN_ACCOUNT_MISSING', 'The admin account does not exist');
   await sendResetMail(ctx, admin);
   return { message: `A password reset link was sent to ${admin.email}` };
 }
@@ -63,13 +74,13 @@ export function sniffImageType(data: Buffer): string | undefined {
 
 export async function storeUpload(ctx: AppContext, data: Buffer): Promise<{ id: string; url: string }> {
   const contentType = sniffImageType(data);
-  if (!contentType) throw new AppError('BAD_REQUEST', 'Please upload a PNG, JPEG, GIF or WebP image');
+  if (!contentType) throw new AppError('IMAGE_TYPE_UNSUPPORTED', 'Please upload a PNG, JPEG, GIF or WebP image');
   const id = await repo.insertUpload(ctx.db, contentType, data);
   return { id, url: `/api/uploads/${id}` };
 }
 
 export async function readUpload(ctx: AppContext, id: string) {
   const upload = await repo.findUpload(ctx.db, id);
-  if (!upload) throw new AppError('NOT_FOUND', 'Image not found');
+  if (!upload) throw new AppError('IMAGE_NOT_FOUND', 'Image not found');
   return upload;
 }

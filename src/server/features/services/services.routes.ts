@@ -1,17 +1,19 @@
-import type { FastifyInstance } from 'fastify';
 import { uuidParam } from '../../../shared/schemas/common';
-import type { AppContext } from '../../context';
-import { AppError, parse } from '../../errors';
-import { getService, listActiveServices } from './services.repository';
+import { serviceView } from '../../../shared/schemas/services';
+import { AppError } from '../../errors';
+import { defineRoute } from '../../http/contract';
+import { cachedActiveServices } from './services.cache';
+import { getService } from './services.repository';
+
+const tags = ['services'];
 
 /** The public catalogue: active services only. */
-export async function servicesRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/services', async () => listActiveServices(ctx.db));
+export const servicesRoutes = [
+  defineRoute({ method: 'GET', url: '/api/services', schema: { tags, response: { 200: serviceView.array() } } }, async (_request, _reply, ctx) => cachedActiveServices(ctx)),
 
-  app.get('/api/services/:id', async (request) => {
-    const { id } = parse(uuidParam, request.params);
-    const service = await getService(ctx.db, id);
-    if (!service || !service.isActive) throw new AppError('NOT_FOUND', 'Service not found');
+  defineRoute({ method: 'GET', url: '/api/services/:id', schema: { tags, params: uuidParam, response: { 200: serviceView } } }, async (request, _reply, ctx) => {
+    const service = await getService(ctx.db, request.params.id);
+    if (!service || !service.isActive) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
     return service;
-  });
-}
+  }),
+] as const;

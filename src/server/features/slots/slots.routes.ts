@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dateKey, uuidParam } from '../../../shared/schemas/common';
-import type { AppContext } from '../../context';
-import { parse } from '../../errors';
+import { slotCandidate } from '../../../shared/schemas/services';
+import { defineRoute } from '../../http/contract';
 import { availableSlots } from './slots.service';
 
 const slotsQuery = z.object({ date: dateKey });
 
-export async function slotsRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/services/:id/available-slots', async (request) => {
-    const { id } = parse(uuidParam, request.params);
-    const { date } = parse(slotsQuery, request.query);
-    return availableSlots(ctx, id, date);
-  });
-}
+export const slotsRoutes = [
+  defineRoute(
+    { method: 'GET', url: '/api/services/:id/available-slots', schema: { tags: ['services'], params: uuidParam, querystring: slotsQuery, response: { 200: slotCandidate.array() } } },
+    async (request, _reply, ctx) => availableSlots(ctx, request.params.id, request.query.date),
+  ),
+] as const;

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { candidateSlots, earliestStartMinute, parseSlotId, type SlotCandidate } from '../../../shared/slots';
 import { minutesOfDay, pacificDateKey, pacificInstant, pacificTimeOfDay } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { services } from '../../db/schema';
+import { serviceFacts } from '../services/services.cache';
 import { AppError } from '../../errors';
 import * as repo from './slots.repository';
 
@@ -14,30 +13,38 @@ export async function slotsForDay(
   db: DbOrTx,
   options: { dateKey: string; durationMinutes: number; now: Date; excludeBookingId?: string; respectNotice?: boolean },
 ): Promise<SlotCandidate[]> {
-  if (await repo.closureOn(db, options.dateKey)) return [];
-  const windows = await repo.openWindows(db, options.dateKey);
-  if (!windows.length) return [];
+  return slotsOfDay(await repo.loadDay(db, options.dateKey), options);
+}
+
+/** The slot maths over a loaded (or cached) day. */
+export function slotsOfDay(
+  day: repo.DayView,
+  options: { dateKey: string; durationMinutes: number; now: Date; excludeBookingId?: string; respectNotice?: boolean },
+): SlotCandidate[] {
+  if (day.closed || !day.windows.length) return [];
   const todayKey = pacificDateKey(options.now);
   const nowMinute = minutesOfDay(pacificTimeOfDay(options.now));
   const earliest = options.respectNotice === false ? (options.dateKey < todayKey ? Number.POSITIVE_INFINITY : -1) : earliestStartMinute(options.dateKey, todayKey, nowMinute);
   return candidateSlots({
     dateKey: options.dateKey,
-    windows,
-    occupants: await repo.occupants(db, options.dateKey, options.now, options.excludeBookingId),
+    windows: day.windows,
+    occupants: repo.occupantsAt(day, options.now, options.excludeBookingId),
     durationMinutes: options.durationMinutes,
     earliestStartMinute: earliest,
   });
 }
 
-/** GET /api/services/:id/available-slots — only starts with room left. */
+/**
+ * GET /api/services/:id/available-slots — only starts with room left. Served from this instance's
+ * caches (the catalogue and the day), so a warm request makes no database round trip and a cold one
+ * makes one; NOTIFY keeps them exact (docs/decisions/018).
+ */
 export async function availableSlots(ctx: AppContext, serviceId: string, dateKey: string): Promise<SlotCandidate[]> {
-  const [service] = await ctx.db
-    .select({ duration: services.duration, isActive: services.isActive })
-    .from(services)
-    .where(eq(services.id, serviceId));
-  if (!service) throw new AppError('NOT_FOUND', 'Service not found');
-  if (!service.isActive) throw new AppError('NOT_FOUND', 'This service is not available for booking');
-  const slots = await slotsForDay(ctx.db, { dateKey, durationMinutes: service.duration, now: ctx.now() });
+  const service = (await serviceFacts(ctx)).get(serviceId);
+  if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
+  if (!service.isActive) throw new AppError('SERVICE_UNAVAILABLE', 'This service is not available for booking');
+  const day = await ctx.caches.slotDays.get(dateKey, () => repo.loadDay(ctx.db, dateKey));
+  const slots = slotsOfDay(day, { dateKey, durationMinutes: service.duration, now: ctx.now() });
   return slots.filter((slot) => slot.availableCapacity > 0);
 }
 
@@ -58,7 +65,7 @@ export interface CapacityClaim {
  */
 export async function claimCapacity(tx: DbOrTx, now: Date, claim: CapacityClaim): Promise<{ scheduledDate: Date; businessDate: string }> {
   const parsed = parseSlotId(claim.slotId);
-  if (!parsed) throw new AppError('BAD_REQUEST', 'Please select a valid time slot');
+  if (!parsed) throw new AppError('SLOT_INVALID', 'Please select a valid time slot');
   await repo.lockBusinessDay(tx, parsed.dateKey);
   const slots = await slotsForDay(tx, {
     dateKey: parsed.dateKey,
@@ -69,7 +76,7 @@ export async function claimCapacity(tx: DbOrTx, now: Date, claim: CapacityClaim)
   });
   const slot = slots.find((s) => s.startTime === parsed.time);
   if (!slot) {
-    throw new AppError('BAD_REQUEST', 'Invalid Time Slot - Please select a valid time slot for the current service and date.');
+    throw new AppError('SLOT_INVALID', 'Invalid Time Slot - Please select a valid time slot for the current service and date.');
   }
   if (slot.availableCapacity <= 0) throw new AppError('SLOT_FULL', SLOT_TAKEN_MESSAGE);
   return { scheduledDate: pacificInstant(parsed.dateKey, parsed.time), businessDate: parsed.dateKey };

@@ -1,44 +1,94 @@
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
+import type { Config } from '../../config';
+import { AppError } from '../../errors';
+import { z } from 'zod';
+import { defineRoute } from '../../http/contract';
 import { latestOutbox } from '../../integrations/mail/mailer';
 
+const outboxMessage = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  category: z.string(),
+  status: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string() })),
+  links: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+export const publicConfig = z.object({
+  businessName: z.string(),
+  businessCity: z.string(),
+  businessPhone: z.string(),
+  businessEmail: z.string(),
+  businessAddress: z.string(),
+  adminEmail: z.string(),
+  payments: z.object({ provider: z.enum(['stripe', 'test']), publishableKey: z.string().nullable() }),
+  maps: z.enum(['google', 'osm']),
+  /** Leaflet tile URL template (MAP_TILE_URL; OpenStreetMap's servers by default). */
+  mapTileUrl: z.string(),
+  isProduction: z.boolean(),
+});
+
+/** What GET /api/config answers; prerendered pages carry it too (src/server/http/prerendered.ts). */
+export function publicConfigOf(config: Config): z.infer<typeof publicConfig> {
+  return {
+    businessName: config.business.name,
+    businessCity: config.business.city,
+    businessPhone: config.business.phone,
+    businessEmail: config.business.email,
+    businessAddress: config.business.address,
+    adminEmail: config.adminEmail,
+    payments: config.stripe.secretKey ? { provider: 'stripe' as const, publishableKey: config.stripe.publishableKey ?? null } : { provider: 'test' as const, publishableKey: null },
+    maps: config.googleMapsApiKey ? ('google' as const) : ('osm' as const),
+    mapTileUrl: config.mapTileUrl,
+    isProduction: config.isProduction,
+  };
+}
+
 /** Health, the public client configuration and (outside production) the development mail outbox. */
-export async function systemRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/health', async () => {
+export const systemRoutes = [
+  defineRoute({ method: 'GET', url: '/api/health', schema: { tags: ['system'], response: { 200: z.object({ ok: z.boolean(), db: z.string() }) } } }, async (_request, _reply, ctx) => {
     await ctx.handle.executeSql('select 1');
     return { ok: true, db: ctx.handle.kind };
-  });
+  }),
 
-  app.get('/api/config', async () => ({
-    businessName: ctx.config.business.name,
-    businessCity: ctx.config.business.city,
-    businessPhone: ctx.config.business.phone,
-    businessEmail: ctx.config.business.email,
-    businessAddress: ctx.config.business.address,
-    adminEmail: ctx.config.adminEmail,
-    payments: ctx.config.stripe.secretKey ? { provider: 'stripe', publishableKey: ctx.config.stripe.publishableKey ?? null } : { provider: 'test', publishableKey: null },
-    maps: ctx.config.googleMapsApiKey ? 'google' : 'osm',
-    isProduction: ctx.config.isProduction,
-  }));
+  defineRoute({ method: 'GET', url: '/api/config', schema: { tags: ['system'], response: { 200: publicConfig } } }, async (_request, _reply, ctx) => publicConfigOf(ctx.config)),
 
-  if (ctx.config.isProduction) return;
+  defineRoute(
+    { method: 'GET', url: '/api/dev/outbox', devOnly: true, schema: { tags: ['development'], response: { 200: z.array(outboxMessage) } } },
+    async (_request, _reply, ctx) => latestOutbox(ctx.db, 50),
+  ),
 
-  app.get('/api/dev/outbox', async () => latestOutbox(ctx.db, 50));
-
-  app.get('/dev/mail', async (_request, reply) => {
-    const messages = await latestOutbox(ctx.db, 50);
-    const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-    const items = messages
-      .map(
-        (m) => `<article><header><strong>${escape(m.subject)}</strong><br><small>to ${escape(m.to)} · ${escape(m.createdAt)} · ${escape(m.category)}</small></header>
+  defineRoute(
+    {
+      method: 'GET',
+      url: '/dev/mail',
+      devOnly: true,
+      schema: { tags: ['development'], response: { 200: { description: 'The outbox as an HTML page', content: { 'text/html': { schema: z.string() } } } } },
+    },
+    async (request, reply, ctx) => {
+      // Only from this machine: the socket's own address (X-Forwarded-For could be forged).
+      if (!isLoopback(request.socket.remoteAddress)) throw new AppError('NOT_FOUND', 'Not found');
+      const messages = await latestOutbox(ctx.db, 50);
+      const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+      const items = messages
+        .map(
+          (m) => `<article><header><strong>${escape(m.subject)}</strong><br><small>to ${escape(m.to)} · ${escape(m.createdAt)} · ${escape(m.category)}</small></header>
 <pre>${escape(m.text)}</pre>${m.links.map((l) => `<a href="${escape(l)}">${escape(l)}</a>`).join('<br>')}
 ${m.attachments.map((a) => `<div>📎 ${escape(a.filename)}</div>`).join('')}</article>`,
-      )
-      .join('');
-    return reply
-      .type('text/html; charset=utf-8')
-      .send(
-        `<!doctype html><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mail outbox</title><style>body{font-family:system-ui;max-width:760px;margin:auto;padding:12px}article{border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}</style><h1>Dev mail outbox</h1><p>The latest 50 messages stored instead of sent.</p>${items || '<p>No mail yet.</p>'}`,
-      );
-  });
+        )
+        .join('');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mail outbox</title><style>body{font-family:system-ui;max-width:760px;margin:auto;padding:12px}article{border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}</style><h1>Dev mail outbox</h1><p>The latest 50 messages stored instead of sent.</p>${items || '<p>No mail yet.</p>'}`,
+        );
+    },
+  ),
+] as const;
+
+function isLoopback(address: string | undefined): boolean {
+  return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1' || Boolean(address?.startsWith('127.'));
 }

@@ -1,23 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken } from '../auth/tokens';
 
 /** A tracking link stops working this many days after the booking's scheduled time. */
 export const TRACKING_TOKEN_TTL_DAYS = 30;
 
-/**
- * Creates a fresh tracking token for a booking, stores only its SHA-256 in bookings.trackingTokenHash
- * (replacing any earlier one, which stops working) and returns the plain token to hand to the guest.
- * Call it inside the transaction that creates the booking.
- */
-export async function issueTrackingToken(tx: DbOrTx, bookingId: string): Promise<string> {
-  const { token, hash } = newToken();
-  await tx.update(bookings).set({ trackingTokenHash: hash }).where(eq(bookings.id, bookingId));
-  return token;
-}
-
-/** The hash stored for a tracking token (same hashing as issueTrackingToken). */
+/** The hash stored for a tracking token (same hashing as bookings' issueTrackingLink). */
 export function trackingTokenHash(token: string): string {
   return hashToken(token);
 }

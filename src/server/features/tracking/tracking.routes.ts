@@ -1,34 +1,39 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { uuidParam } from '../../../shared/schemas/common';
-import { trackingTokenQuery } from '../../../shared/schemas/tracking';
-import type { AppContext } from '../../context';
-import { parse } from '../../errors';
+import { driverLocationResponse, trackingTokenQuery, trackingTokenResponse, trackingView } from '../../../shared/schemas/tracking';
 import { currentUser, requireUser } from '../../http/auth-hooks';
+import { defineRoute } from '../../http/contract';
 import * as tracking from './tracking.service';
 
+const tags = ['tracking'];
+
 /** The token arrives as the X-Tracking-Token header (preferred) or ?token= (links in e-mails). */
-function viewerOf(request: FastifyRequest): tracking.Viewer {
-  const header = request.headers['x-tracking-token'];
-  const fromHeader = Array.isArray(header) ? header[0] : header;
-  const { token } = parse(trackingTokenQuery, { token: fromHeader || (request.query as { token?: string } | undefined)?.token || undefined });
-  return { user: request.session?.user, token };
+const tokenInput = {
+  querystring: trackingTokenQuery,
+  headers: z.looseObject({ 'x-tracking-token': z.string().max(200, { error: 'Invalid tracking token' }).optional() }),
+};
+
+function viewerOf(request: { session: FastifyRequest['session']; headers: { 'x-tracking-token'?: string }; query: { token?: string } }): tracking.Viewer {
+  return { user: request.session?.user, token: request.headers['x-tracking-token'] || request.query.token || undefined };
 }
 
-export async function trackingRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get('/api/bookings/guest/:id', async (request, reply) => {
-    const { id } = parse(uuidParam, request.params);
+export const trackingRoutes = [
+  defineRoute({ method: 'GET', url: '/api/bookings/guest/:id', schema: { tags, params: uuidParam, ...tokenInput, response: { 200: trackingView } } }, async (request, reply, ctx) => {
     reply.header('cache-control', 'no-store');
-    return tracking.getTrackingView(ctx, id, viewerOf(request));
-  });
+    return tracking.getTrackingView(ctx, request.params.id, viewerOf(request));
+  }),
 
-  app.get('/api/bookings/guest/:id/driver-location', async (request, reply) => {
-    const { id } = parse(uuidParam, request.params);
-    reply.header('cache-control', 'no-store');
-    return tracking.getDriverLocation(ctx, id, viewerOf(request));
-  });
+  defineRoute(
+    { method: 'GET', url: '/api/bookings/guest/:id/driver-location', schema: { tags, params: uuidParam, ...tokenInput, response: { 200: driverLocationResponse } } },
+    async (request, reply, ctx) => {
+      reply.header('cache-control', 'no-store');
+      return tracking.getDriverLocation(ctx, request.params.id, viewerOf(request));
+    },
+  ),
 
-  app.post('/api/bookings/:id/generate-tracking-token', { preHandler: requireUser }, async (request) => {
-    const { id } = parse(uuidParam, request.params);
-    return tracking.generateTrackingToken(ctx, id, currentUser(request));
-  });
-}
+  defineRoute(
+    { method: 'POST', url: '/api/bookings/:id/generate-tracking-token', guard: requireUser, schema: { tags, params: uuidParam, response: { 200: trackingTokenResponse } } },
+    async (request, _reply, ctx) => tracking.generateTrackingToken(ctx, request.params.id, currentUser(request)),
+  ),
+] as const;

@@ -5,7 +5,8 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findBookingView, listBookingUpdates } from '../bookings/bookings.repository';
-import { checkTrackingToken, issueTrackingToken } from './tracking-token';
+import { bookingVerbs } from '../bookings/lifecycle';
+import { checkTrackingToken } from './tracking-token';
 import { destinationOf, findDriverContact, findLiveLocation, findTrackingFacts, type TrackingFacts } from './tracking.repository';
 
 /** Who is asking: the signed-in user (if any) and the tracking token they hold (if any). */
@@ -38,7 +39,7 @@ export async function hasFullAccess(ctx: AppContext, facts: Pick<TrackingFacts, 
 async function loadFacts(ctx: AppContext, bookingId: string, viewer: Viewer): Promise<TrackingFacts> {
   const facts = await findTrackingFacts(ctx.db, bookingId);
   // Blocked time is not a booking anyone tracks.
-  if (!facts || (facts.isBlocked && viewer.user?.role !== 'admin')) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  if (!facts || (facts.isBlocked && viewer.user?.role !== 'admin')) throw new AppError('BOOKING_NOT_FOUND', BOOKING_NOT_FOUND);
   return facts;
 }
 
@@ -58,7 +59,7 @@ export async function etaFor(db: DbOrTx, facts: TrackingFacts, now: Date): Promi
 export async function getTrackingView(ctx: AppContext, bookingId: string, viewer: Viewer): Promise<TrackingView> {
   const facts = await loadFacts(ctx, bookingId, viewer);
   const booking = await findBookingView(ctx.db, bookingId);
-  if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  if (!booking) throw new AppError('BOOKING_NOT_FOUND', BOOKING_NOT_FOUND);
   if (!(await hasFullAccess(ctx, facts, viewer))) {
     return {
       access: 'limited',
@@ -79,16 +80,17 @@ export async function getTrackingView(ctx: AppContext, bookingId: string, viewer
 export async function getDriverLocation(ctx: AppContext, bookingId: string, viewer: Viewer): Promise<DriverLocationResponse> {
   const facts = await loadFacts(ctx, bookingId, viewer);
   if (!(await hasFullAccess(ctx, facts, viewer))) {
-    throw new AppError(viewer.user || viewer.token ? 'FORBIDDEN' : 'UNAUTHENTICATED', 'A valid tracking link is needed to see the driver location');
+    throw new AppError(viewer.user || viewer.token ? 'TRACKING_LINK_INVALID' : 'TRACKING_LINK_REQUIRED', 'A valid tracking link is needed to see the driver location');
   }
-  const map: MapProvider = ctx.config.googleMapsApiKey ? { provider: 'google', apiKey: ctx.config.googleMapsApiKey } : { provider: 'osm' };
-  if (!facts.assignedDriverId) return { location: null, driver: null, eta: await etaFor(ctx.db, facts, ctx.now()), map };
+  const map: MapProvider = ctx.config.googleMapsApiKey ? { provider: 'google', apiKey: ctx.config.googleMapsApiKey } : { provider: 'osm', tileUrl: ctx.config.mapTileUrl };
+  const destination = destinationOf(facts);
+  if (!facts.assignedDriverId) return { location: null, driver: null, eta: await etaFor(ctx.db, facts, ctx.now()), map, destination };
   const [location, driver, eta] = await Promise.all([
     findLiveLocation(ctx.db, bookingId, facts.assignedDriverId),
     findDriverContact(ctx.db, facts.assignedDriverId),
     etaFor(ctx.db, facts, ctx.now()),
   ]);
-  return { location, driver, eta, map };
+  return { location, driver, eta, map, destination };
 }
 
 /**
@@ -98,8 +100,8 @@ export async function getDriverLocation(ctx: AppContext, bookingId: string, view
 export async function generateTrackingToken(ctx: AppContext, bookingId: string, user: PublicUser): Promise<TrackingTokenResponse> {
   const facts = await loadFacts(ctx, bookingId, { user });
   const allowed = user.role === 'admin' || (facts.userId !== null && facts.userId === user.id);
-  if (!allowed) throw new AppError('FORBIDDEN', 'You can only share tracking for your own bookings');
-  const token = await issueTrackingToken(ctx.db, bookingId);
+  if (!allowed) throw new AppError('NOT_YOUR_BOOKING', 'You can only share tracking for your own bookings');
+  const token = await ctx.db.transaction((tx) => bookingVerbs(ctx).issueTrackingLink(tx, bookingId));
   return { token, trackingUrl: trackingUrl(ctx, bookingId, token) };
 }
 

@@ -4,7 +4,7 @@ import type { DriverLocationResponse, FullTrackingView, LimitedTrackingView, Tra
 import { bookings, users } from '../../db/schema';
 import { DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { issueTrackingToken } from './tracking-token';
+import { issueTrackingToken } from '../bookings/lifecycle';
 
 let test: TestApp;
 let customerCookie: string;
@@ -156,7 +156,7 @@ describe('GET /api/bookings/guest/:id/driver-location', () => {
     const headers = { 'x-tracking-token': token };
     const before = (await test.call('GET', `/api/bookings/guest/${bookingId}/driver-location`, { headers })).json() as DriverLocationResponse;
     expect(before.location).toBeNull();
-    expect(before.driver).toEqual({ fullName: 'Diego Ramirez', phone: '(408) 555-0175' });
+    expect(before.driver).toEqual({ fullName: 'Diego Ramirez', phone: '+14085550175' });
 
     expect((await test.call('PUT', `/api/driver/bookings/${bookingId}/status`, { cookie: driverCookie, body: { status: 'en_route_pickup' } })).statusCode).toBe(200);
     // ~10 km north of the customer's address.
@@ -179,7 +179,7 @@ describe('GET /api/bookings/guest/:id/driver-location', () => {
 
   it('names the map to draw: OpenStreetMap, or Google Maps with its key when the server has one', async () => {
     const admin = await test.login('admin@glint.local');
-    expect((await test.call('GET', `/api/bookings/guest/${bookingId}/driver-location`, { cookie: admin })).json().map).toEqual({ provider: 'osm' });
+    expect((await test.call('GET', `/api/bookings/guest/${bookingId}/driver-location`, { cookie: admin })).json().map).toEqual({ provider: 'osm', tileUrl: 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png' });
     const google = await createTestApp({ seedDemo: true, env: { GOOGLE_MAPS_API_KEY: 'browser-key-123' } });
     try {
       const [row] = await google.handle.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.status, 'confirmed')).limit(1);

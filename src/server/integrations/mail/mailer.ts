@@ -1,5 +1,4 @@
 import { desc, eq } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import { emailOutbox, users, type MailAttachment } from '../../db/schema';
 import { DEFAULT_USER_SETTINGS } from '../../../shared/schemas/settings';
@@ -26,7 +25,14 @@ export interface MailTransport {
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer loads with the first message, not at startup.
+  let transport: Promise<import('nodemailer').Transporter> | undefined;
+  const transporter = {
+    async sendMail(mail: import('nodemailer').SendMailOptions) {
+      transport ??= import('nodemailer').then((nodemailer) => nodemailer.default.createTransport(smtpUrl));
+      return (await transport).sendMail(mail);
+    },
+  };
   return {
     name: 'smtp',
     async deliver(message) {

@@ -29,10 +29,14 @@ export interface PaymentIntent {
   saveCard?: boolean;
   /** The provider's customer the intent belongs to, if any. */
   customerRef?: string | null;
+  /** What else the intent pays for (a package purchase: purpose 'package', packageId, userId). */
+  metadata?: Record<string, string>;
 }
 
 export interface CreateIntentInput {
-  bookingId: string;
+  /** The booking it pays for; null for a payment that is not a booking (a package purchase, see metadata). */
+  bookingId: string | null;
+  metadata?: Record<string, string>;
   amountCents: number;
   currency: 'usd';
   idempotencyKey: string;

@@ -34,6 +34,7 @@ export function toPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
     lastError: pi.last_payment_error?.message ?? null,
     saveCard: pi.setup_future_usage === 'off_session' || pi.metadata?.saveCard === 'true',
     customerRef: typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null),
+    metadata: { ...(pi.metadata ?? {}) },
   };
 }
 
@@ -50,7 +51,7 @@ export class StripePaymentProvider implements PaymentProvider {
     const common = {
       amount: input.amountCents,
       currency: input.currency,
-      metadata: { bookingId: input.bookingId, saveCard: input.saveCard ? 'true' : 'false' },
+      metadata: { ...input.metadata, ...(input.bookingId ? { bookingId: input.bookingId } : {}), saveCard: input.saveCard ? 'true' : 'false' },
       ...(input.receiptEmail ? { receipt_email: input.receiptEmail } : {}),
       ...(input.customerRef ? { customer: input.customerRef } : {}),
     };

@@ -23,6 +23,7 @@ function toIntent(row: Row): PaymentIntent {
     lastError: row.lastError,
     saveCard: row.saveCard,
     customerRef: row.customerRef,
+    metadata: row.metadata ?? {},
   };
 }
 
@@ -66,6 +67,7 @@ export class TestPaymentProvider implements PaymentProvider {
       idempotencyKey: input.idempotencyKey,
       customerRef: input.customerRef ?? null,
       saveCard: Boolean(input.saveCard),
+      metadata: input.metadata ?? null,
     };
     if (input.paymentMethodId) {
       // A saved card of the test provider always pays (declined cards are never saved).

@@ -19,10 +19,10 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
 }
 
 /** A field error under an input, announced to screen readers. */
-export function FieldError({ message }: { message?: string }) {
+export function FieldError({ message, id }: { message?: string; id?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className="text-sm text-red-600">
+    <p role="alert" id={id} className="text-sm text-red-600 dark:text-red-400">
       {message}
     </p>
   );

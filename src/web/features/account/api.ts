@@ -1,19 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SlotCandidate } from '@shared/slots';
-import type {
-  AccountSummary,
-  AddressRequest,
-  ChangePasswordRequest,
-  SavedAddress,
-  SavedPaymentMethod,
-  SettingsResponse,
-  UpdateProfileRequest,
-  UpdateProfileResponse,
-  UpdateSettingsRequest,
-} from '@shared/schemas/account';
-import type { AccountBooking, AccountBookingsPage, Receipt, ReviewResponse } from '@shared/schemas/bookings-account';
-import { currentUserKey } from '@web/features/auth/api';
-import { api } from '@web/lib/api';
+import type { AddressRequest, ChangePasswordRequest, SettingsResponse, UpdateProfileRequest, UpdateSettingsRequest } from '@shared/schemas/account';
+import { currentUserKey } from '@web/lib/session';
+import { apiCall } from '@web/lib/api';
 
 /** The account pages' calls: fetchers, query options and hooks, with one set of query keys. */
 export const accountKeys = {
@@ -33,7 +21,7 @@ const PAGE_SIZE = 10;
 export const bookingsQuery = (status?: 'completed') =>
   infiniteQueryOptions({
     queryKey: accountKeys.bookings(status),
-    queryFn: ({ pageParam }) => api.get<AccountBookingsPage>(`/api/bookings?page=${pageParam}&pageSize=${PAGE_SIZE}${status ? `&status=${status}` : ''}`),
+    queryFn: ({ pageParam }) => apiCall('GET /api/bookings', { query: { page: pageParam, pageSize: PAGE_SIZE, status } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -44,17 +32,17 @@ export function useMyBookings(status?: 'completed') {
   return { ...query, items, total: query.data?.pages[0]?.total ?? 0 };
 }
 
-export const receiptQuery = (id: string) => queryOptions({ queryKey: accountKeys.receipt(id), queryFn: () => api.get<Receipt>(`/api/bookings/${id}/receipt`) });
-export const summaryQuery = queryOptions({ queryKey: accountKeys.summary, queryFn: () => api.get<AccountSummary>('/api/account/summary') });
-export const addressesQuery = queryOptions({ queryKey: accountKeys.addresses, queryFn: () => api.get<SavedAddress[]>('/api/addresses') });
-export const cardsQuery = queryOptions({ queryKey: accountKeys.cards, queryFn: () => api.get<SavedPaymentMethod[]>('/api/payment-methods') });
-export const settingsQuery = queryOptions({ queryKey: settingsKey, queryFn: () => api.get<SettingsResponse>('/api/settings') });
+export const receiptQuery = (id: string) => queryOptions({ queryKey: accountKeys.receipt(id), queryFn: () => apiCall('GET /api/bookings/:id/receipt', { params: { id } }) });
+export const summaryQuery = queryOptions({ queryKey: accountKeys.summary, queryFn: () => apiCall('GET /api/account/summary') });
+export const addressesQuery = queryOptions({ queryKey: accountKeys.addresses, queryFn: () => apiCall('GET /api/addresses') });
+export const cardsQuery = queryOptions({ queryKey: accountKeys.cards, queryFn: () => apiCall('GET /api/payment-methods') });
+export const settingsQuery = queryOptions({ queryKey: settingsKey, queryFn: () => apiCall('GET /api/settings') });
 
 /** Available starts for a reschedule: the same public call the booking start uses; fresh each time the dialog asks. */
 export const rescheduleSlotsQuery = (serviceId: string, date: string) =>
   queryOptions({
     queryKey: accountKeys.slots(serviceId, date),
-    queryFn: () => api.get<SlotCandidate[]>(`/api/services/${serviceId}/available-slots?date=${date}`),
+    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: { date } }),
     staleTime: 0,
   });
 
@@ -73,7 +61,7 @@ function useBookingsChanged() {
 export function useCancelBooking() {
   const changed = useBookingsChanged();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ message: string; refunded: boolean; booking: AccountBooking }>(`/api/bookings/${id}/cancel`),
+    mutationFn: (id: string) => apiCall('POST /api/bookings/:id/cancel', { params: { id } }),
     onSuccess: changed,
   });
 }
@@ -82,7 +70,7 @@ export function useRescheduleBooking() {
   const changed = useBookingsChanged();
   return useMutation({
     mutationFn: (input: { id: string; slotId: string; scheduledDate: string }) =>
-      api.post<{ message: string; booking: AccountBooking }>(`/api/bookings/${input.id}/reschedule`, { slotId: input.slotId, scheduledDate: input.scheduledDate }),
+      apiCall('POST /api/bookings/:id/reschedule', { params: { id: input.id }, body: { slotId: input.slotId, scheduledDate: input.scheduledDate } }),
     onSuccess: changed,
   });
 }
@@ -91,7 +79,7 @@ export function useReviewBooking() {
   const changed = useBookingsChanged();
   return useMutation({
     mutationFn: (input: { id: string; rating: number; review: string }) =>
-      api.post<ReviewResponse>(`/api/bookings/${input.id}/review`, { rating: input.rating, review: input.review || undefined }),
+      apiCall('POST /api/bookings/:id/review', { params: { id: input.id }, body: { rating: input.rating, review: input.review || undefined } }),
     onSuccess: changed,
   });
 }
@@ -99,7 +87,7 @@ export function useReviewBooking() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateProfileRequest) => api.put<UpdateProfileResponse>('/api/auth/me', input),
+    mutationFn: (input: UpdateProfileRequest) => apiCall('PUT /api/auth/me', { body: input }),
     onSuccess: async (result, input) => {
       queryClient.setQueryData(currentUserKey, result.user);
       if (input.emailNotifications !== undefined) {
@@ -112,23 +100,23 @@ export function useUpdateProfile() {
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: UpdateSettingsRequest) => api.put<SettingsResponse>('/api/settings', input),
+    mutationFn: (input: UpdateSettingsRequest) => apiCall('PUT /api/settings', { body: input }),
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   });
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: (input: ChangePasswordRequest) => api.post<{ message: string }>('/api/auth/change-password', input) });
+  return useMutation({ mutationFn: (input: ChangePasswordRequest) => apiCall('POST /api/auth/change-password', { body: input }) });
 }
 
 export function useResendVerification() {
-  return useMutation({ mutationFn: () => api.post<{ message: string }>('/api/auth/resend-verification') });
+  return useMutation({ mutationFn: () => apiCall('POST /api/auth/resend-verification') });
 }
 
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) => api.delete<{ message: string }>('/api/auth/me', { password }),
+    mutationFn: (password: string) => apiCall('DELETE /api/auth/me', { body: { password } }),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(currentUserKey, null);
@@ -145,7 +133,7 @@ export function useSaveAddress() {
   return useMutation({
     mutationFn: (input: AddressRequest & { id?: string }) => {
       const { id, ...body } = input;
-      return id ? api.put<SavedAddress>(`/api/addresses/${id}`, body) : api.post<SavedAddress>('/api/addresses', body);
+      return id ? apiCall('PUT /api/addresses/:id', { params: { id }, body }) : apiCall('POST /api/addresses', { body });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
   });
@@ -154,7 +142,7 @@ export function useSaveAddress() {
 export function useDefaultAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.put<SavedAddress>(`/api/addresses/${id}/default`),
+    mutationFn: (id: string) => apiCall('PUT /api/addresses/:id/default', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
   });
 }
@@ -162,7 +150,7 @@ export function useDefaultAddress() {
 export function useDeleteAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/addresses/${id}`),
+    mutationFn: (id: string) => apiCall('DELETE /api/addresses/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.addresses }),
   });
 }
@@ -174,7 +162,7 @@ export function useCards() {
 export function useDefaultCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.put<{ message: string }>(`/api/payment-methods/${id}/default`),
+    mutationFn: (id: string) => apiCall('PUT /api/payment-methods/:id/default', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.cards }),
   });
 }
@@ -182,7 +170,7 @@ export function useDefaultCard() {
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ message: string }>(`/api/payment-methods/${id}`),
+    mutationFn: (id: string) => apiCall('DELETE /api/payment-methods/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.cards }),
   });
 }

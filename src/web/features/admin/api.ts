@@ -1,22 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingStatus } from '@shared/domain';
-import type {
-  AdminBooking,
-  AdminCustomer,
-  AdminService,
-  AvailabilityRow,
-  ClosureRow,
-  CreatedUser,
-  DashboardSummary,
-  DriverOption,
-  ScheduleWeek,
-  StaffMember,
-  WeeklyHoursRow,
-} from '@shared/schemas/admin';
-import type { BookingView } from '@shared/schemas/bookings';
-import type { Page } from '@shared/schemas/common';
-import type { PublicUser } from '@shared/schemas/auth';
-import { api } from '@web/lib/api';
+import type { ClosureRow, WeeklyHoursRow } from '@shared/schemas/admin';
+import { toast } from '@web/lib/toast';
+import { apiCall, errorMessage, type ApiRequest } from '@web/lib/api';
 
 /** Every back-office call: fetcher + queryOptions + hook, invalidated through the same keys. */
 export const adminKeys = {
@@ -30,19 +16,24 @@ export const adminKeys = {
   staff: ['admin', 'staff'] as const,
   hours: ['admin', 'hours'] as const,
   addresses: (userId: string) => ['admin', 'addresses', userId] as const,
+  dispatch: (date: string | undefined) => ['admin', 'dispatch', date ?? 'today'] as const,
 };
 
-const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(params).filter((e): e is [string, string | number] => e[1] !== undefined && e[1] !== '').map(([k, v]) => [k, String(v)])).toString();
+/**
+ * A create sends an Idempotency-Key: one per opened form (`newIdempotencyKey()` when the dialog mounts), so a
+ * double click or a retried request saves one record; a repeat while the first runs answers 409.
+ */
+export { newIdempotencyKey } from '@web/lib/api';
+const idem = (key: string | undefined) => (key ? { 'idempotency-key': key } : undefined);
 
 // Dashboard
 
-export const dashboardQuery = queryOptions({ queryKey: adminKeys.dashboard, queryFn: () => api.get<DashboardSummary>('/api/admin/dashboard'), staleTime: 30_000 });
+export const dashboardQuery = queryOptions({ queryKey: adminKeys.dashboard, queryFn: () => apiCall('GET /api/admin/dashboard'), staleTime: 30_000 });
 export const useDashboard = () => useQuery(dashboardQuery);
 
 // Services
 
-export const adminServicesQuery = queryOptions({ queryKey: adminKeys.services, queryFn: () => api.get<AdminService[]>('/api/admin/services') });
+export const adminServicesQuery = queryOptions({ queryKey: adminKeys.services, queryFn: () => apiCall('GET /api/admin/services') });
 export const useAdminServices = () => useQuery(adminServicesQuery);
 
 export interface ServiceForm {
@@ -59,8 +50,8 @@ export interface ServiceForm {
 export function useSaveService() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, form }: { id?: string; form: ServiceForm }) =>
-      id ? api.put<AdminService>(`/api/admin/services/${id}`, form) : api.post<AdminService>('/api/admin/services', form),
+    mutationFn: ({ id, form, idempotencyKey }: { id?: string; form: ServiceForm; idempotencyKey?: string }) =>
+      id ? apiCall('PUT /api/admin/services/:id', { params: { id }, body: form }) : apiCall('POST /api/admin/services', { body: form, headers: idem(idempotencyKey) }),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
@@ -68,12 +59,12 @@ export function useSaveService() {
 export function useSeedServices() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string; added: number }>('/api/admin/seed-services'),
+    mutationFn: () => apiCall('POST /api/admin/seed-services'),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 
-export const useResetAdminPassword = () => useMutation({ mutationFn: () => api.post<{ message: string }>('/api/admin/reset-admin-password') });
+export const useResetAdminPassword = () => useMutation({ mutationFn: () => apiCall('POST /api/admin/reset-admin-password') });
 
 /** Sends the picture as multipart; the server checks it really is an image. */
 export async function uploadImage(file: File): Promise<{ id: string; url: string }> {
@@ -88,10 +79,10 @@ export async function uploadImage(file: File): Promise<{ id: string; url: string
 // Schedule
 
 export const scheduleQuery = (startDate: string) =>
-  queryOptions({ queryKey: adminKeys.schedule(startDate), queryFn: () => api.get<ScheduleWeek>(`/api/admin/schedule?startDate=${startDate}`), staleTime: 0 });
+  queryOptions({ queryKey: adminKeys.schedule(startDate), queryFn: () => apiCall('GET /api/admin/schedule', { query: { startDate } }), staleTime: 0 });
 export const useSchedule = (startDate: string) => useQuery({ ...scheduleQuery(startDate), placeholderData: keepPreviousData });
 
-export const weeklyHoursQuery = queryOptions({ queryKey: adminKeys.hours, queryFn: () => api.get<WeeklyHoursRow[]>('/api/admin/business-hours') });
+export const weeklyHoursQuery = queryOptions({ queryKey: adminKeys.hours, queryFn: () => apiCall('GET /api/admin/business-hours') });
 
 export interface AppointmentForm {
   customerName: string;
@@ -101,6 +92,10 @@ export interface AppointmentForm {
   date: string;
   time: string;
   notes: string;
+  /** A new phone appointment only: where it happens, the address for mobile and pickup, and how it is paid. */
+  serviceType?: 'mobile' | 'pickup' | 'serviceLocation';
+  address?: { street: string; city: string; state: string; zipCode: string } | null;
+  payment?: 'on_site' | 'later';
 }
 
 /** A mutation that refreshes everything the back office shows once it succeeds. */
@@ -109,11 +104,15 @@ function useAdminMutation<I, O>(fn: (input: I) => Promise<O>) {
   return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }) });
 }
 
-export const useCreateAppointment = () => useAdminMutation((form: AppointmentForm) => api.post<BookingView>('/api/admin/appointments', form));
-export const useUpdateAppointment = () => useAdminMutation(({ id, form }: { id: string; form: AppointmentForm }) => api.put<BookingView>(`/api/admin/appointments/${id}`, form));
-export const useDeleteAppointment = () => useAdminMutation((id: string) => api.delete<{ message: string }>(`/api/admin/appointments/${id}`));
+export const useCreateAppointment = () =>
+  useAdminMutation((form: AppointmentForm & { idempotencyKey?: string }) => {
+    const { idempotencyKey, ...body } = form;
+    return apiCall('POST /api/admin/appointments', { body, headers: idem(idempotencyKey) });
+  });
+export const useUpdateAppointment = () => useAdminMutation(({ id, form }: { id: string; form: AppointmentForm }) => apiCall('PUT /api/admin/appointments/:id', { params: { id }, body: form }));
+export const useDeleteAppointment = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/appointments/:id', { params: { id } }));
 export const useBlockTime = () =>
-  useAdminMutation((form: { date: string; startTime: string; endTime: string; reason: string }) => api.post<BookingView>('/api/admin/blocked-time', form));
+  useAdminMutation((form: { date: string; startTime: string; endTime: string; reason: string }) => apiCall('POST /api/admin/blocked-time', { body: form }));
 
 export interface AvailabilityForm {
   date: string;
@@ -123,16 +122,20 @@ export interface AvailabilityForm {
   notes?: string;
   isActive?: boolean;
 }
-export const useCreateAvailability = () => useAdminMutation((form: AvailabilityForm) => api.post<AvailabilityRow>('/api/admin/business-availability', form));
+export const useCreateAvailability = () =>
+  useAdminMutation((form: AvailabilityForm & { idempotencyKey?: string }) => {
+    const { idempotencyKey, ...body } = form;
+    return apiCall('POST /api/admin/business-availability', { body, headers: idem(idempotencyKey) });
+  });
 export const useUpdateAvailability = () =>
   useAdminMutation(({ id, form }: { id: string; form: AvailabilityForm }) =>
     // The spec's PUT carries the date as midnight UTC.
-    api.put<AvailabilityRow>(`/api/admin/business-availability/${id}`, { ...form, date: `${form.date}T00:00:00.000Z` }),
+    apiCall('PUT /api/admin/business-availability/:id', { params: { id }, body: { ...form, date: `${form.date}T00:00:00.000Z` } }),
   );
-export const useDeleteAvailability = () => useAdminMutation((id: string) => api.delete<{ message: string }>(`/api/admin/business-availability/${id}`));
+export const useDeleteAvailability = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/business-availability/:id', { params: { id } }));
 export const useBulkAvailability = () =>
   useAdminMutation((form: { startDate: string; endDate: string; startTime: string; endTime: string; maxCapacity: number; daysOfWeek: number[] }) =>
-    api.post<{ created: number; skipped: number; message: string }>('/api/admin/bulk-business-availability', form),
+    apiCall('POST /api/admin/bulk-business-availability', { body: form }),
   );
 
 export interface ClosureForm {
@@ -142,50 +145,90 @@ export interface ClosureForm {
   type: ClosureRow['type'];
   isRecurring: boolean;
 }
-type ClosureResult = ClosureRow & { affectedBookings: number };
 export const useSaveClosure = () =>
   useAdminMutation(({ id, form }: { id?: string; form: ClosureForm }) =>
-    id ? api.put<ClosureResult>(`/api/admin/business-closures/${id}`, form) : api.post<ClosureResult>('/api/admin/business-closures', form),
+    id ? apiCall('PUT /api/admin/business-closures/:id', { params: { id }, body: form }) : apiCall('POST /api/admin/business-closures', { body: form }),
   );
-export const useDeleteClosure = () => useAdminMutation((id: string) => api.delete<{ message: string }>(`/api/admin/business-closures/${id}`));
-export const useSaveWeeklyHours = () => useAdminMutation((days: WeeklyHoursRow[]) => api.put<WeeklyHoursRow[]>('/api/admin/business-hours', { days }));
+export const useDeleteClosure = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/business-closures/:id', { params: { id } }));
+export const useSaveWeeklyHours = () => useAdminMutation((days: WeeklyHoursRow[]) => apiCall('PUT /api/admin/business-hours', { body: { days } }));
 
 // Bookings
 
 export interface BookingFilters {
   page: number;
   status?: string;
+  paymentStatus?: string;
+  driverId?: string;
+  serviceType?: string;
   from?: string;
   to?: string;
   search?: string;
+  sort?: 'job' | 'job_asc' | 'job_desc' | 'newest';
+}
+
+type ListQuery = ApiRequest<'GET /api/admin/bookings'> extends { query?: infer Q } ? NonNullable<Q> : never;
+
+/** The list's filters as the API spells them (without the page), shared by the list and the CSV export link. */
+export function bookingFilterQuery(filters: BookingFilters): Omit<ListQuery, 'page' | 'pageSize'> {
+  const { page: _page, ...rest } = filters;
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== '')) as Omit<ListQuery, 'page' | 'pageSize'>;
+}
+
+/** GET /api/admin/bookings/export.csv with the same filters: a plain link, so the browser downloads the streamed file. */
+export function bookingsCsvUrl(filters: BookingFilters): string {
+  const params = new URLSearchParams(Object.entries(bookingFilterQuery(filters)).map(([k, v]) => [k, String(v)]));
+  const query = params.toString();
+  return `/api/admin/bookings/export.csv${query ? `?${query}` : ''}`;
 }
 export const ADMIN_PAGE_SIZE = 10;
 
 export const adminBookingsQuery = (filters: BookingFilters) =>
   queryOptions({
     queryKey: adminKeys.bookings(filters),
-    queryFn: () => api.get<Page<AdminBooking>>(`/api/admin/bookings?${qs({ ...filters, pageSize: ADMIN_PAGE_SIZE })}`),
+    queryFn: () => apiCall('GET /api/admin/bookings', { query: { ...bookingFilterQuery(filters), page: filters.page, pageSize: ADMIN_PAGE_SIZE } }),
     staleTime: 0,
   });
 export const useAdminBookings = (filters: BookingFilters) => useQuery({ ...adminBookingsQuery(filters), placeholderData: keepPreviousData });
 
-export const driversQuery = queryOptions({ queryKey: adminKeys.drivers, queryFn: () => api.get<DriverOption[]>('/api/drivers') });
+export const driversQuery = queryOptions({ queryKey: adminKeys.drivers, queryFn: () => apiCall('GET /api/drivers') });
 export const useDrivers = () => useQuery(driversQuery);
 
 export const useSetBookingStatus = () =>
-  useAdminMutation(({ id, status }: { id: string; status: BookingStatus }) => api.patch<AdminBooking>(`/api/bookings/${id}/status`, { status }));
+  useAdminMutation(({ id, status }: { id: string; status: BookingStatus }) => apiCall('PATCH /api/bookings/:id/status', { params: { id }, body: { status } }));
 export const useUpdateBooking = () =>
   useAdminMutation(({ id, body }: { id: string; body: { date: string; time: string; serviceId?: string; addressId?: string | null; notes?: string | null } }) =>
-    api.put<AdminBooking>(`/api/admin/bookings/${id}`, body),
+    apiCall('PUT /api/admin/bookings/:id', { params: { id }, body }),
   );
-export const useDeleteBooking = () => useAdminMutation((id: string) => api.delete<{ message: string }>(`/api/admin/bookings/${id}`));
+/** Cancels through the booking core: a paid booking is refunded and the customer is e-mailed. */
+export const useCancelBooking = () =>
+  useAdminMutation(({ id, message }: { id: string; message: string }) => apiCall('POST /api/admin/bookings/:id/cancel', { params: { id }, body: { message: message.trim() || null } }));
+export const useDeleteBooking = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/bookings/:id', { params: { id } }));
 export const useAssignDriver = () =>
-  useAdminMutation(({ driverId, bookingId }: { driverId: string; bookingId: string }) => api.post<BookingView>(`/api/drivers/${driverId}/assign/${bookingId}`));
+  useAdminMutation(({ driverId, bookingId }: { driverId: string; bookingId: string }) => apiCall('POST /api/drivers/:driverId/assign/:bookingId', { params: { driverId, bookingId } }));
+
+/** Assign ('' unassigns) with the toast both the bookings list and the dispatch board show. */
+export function useChangeDriver(bookingId: string, number: string) {
+  const assign = useAssignDriver();
+  const change = (driverId: string) =>
+    assign.mutate(
+      { driverId: driverId || 'unassign', bookingId },
+      {
+        onSuccess: (view) => toast.success(view.driver ? 'Driver assigned' : 'Driver unassigned', { description: view.driver ? `${view.driver.fullName} takes #${number}` : `#${number} has no driver` }),
+        onError: (error) => toast.error('Error assigning driver', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  return { change, isPending: assign.isPending };
+}
+
+/** The dispatch board (today and tomorrow by default); refetched by the staff channel like every admin query. */
+export const dispatchQuery = (date?: string) =>
+  queryOptions({ queryKey: adminKeys.dispatch(date), queryFn: () => apiCall('GET /api/admin/dispatch', { query: date ? { date } : {} }), staleTime: 0 });
+export const useDispatch = (date?: string) => useQuery({ ...dispatchQuery(date), placeholderData: keepPreviousData });
 
 export const customerAddressesQuery = (userId: string) =>
   queryOptions({
     queryKey: adminKeys.addresses(userId),
-    queryFn: () => api.get<Array<{ id: string; street: string; city: string; state: string; zipCode: string; isDefault: boolean }>>(`/api/admin/customers/${userId}/addresses`),
+    queryFn: () => apiCall('GET /api/admin/customers/:id/addresses', { params: { id: userId } }),
     staleTime: 0,
   });
 
@@ -195,21 +238,23 @@ export const CUSTOMERS_PAGE_SIZE = 20;
 export const customersQuery = (params: { search: string; page: number }) =>
   queryOptions({
     queryKey: adminKeys.customers(params),
-    queryFn: () => api.get<Page<AdminCustomer>>(`/api/admin/customers?${qs({ ...params, pageSize: CUSTOMERS_PAGE_SIZE })}`),
+    queryFn: () => apiCall('GET /api/admin/customers', { query: { ...params, pageSize: CUSTOMERS_PAGE_SIZE } }),
     staleTime: 0,
   });
 export const useCustomers = (params: { search: string; page: number }) => useQuery({ ...customersQuery(params), placeholderData: keepPreviousData });
 
 export const useUpdateCustomer = () =>
-  useAdminMutation(({ id, form }: { id: string; form: { fullName: string; email: string; phone: string } }) => api.put<PublicUser>(`/api/admin/customers/${id}`, form));
-export const useDeleteCustomer = () => useAdminMutation((id: string) => api.delete<{ message: string }>(`/api/admin/customers/${id}`));
-export const useSendPasswordReset = () => useMutation({ mutationFn: (email: string) => api.post<{ message: string }>('/api/admin/send-password-reset', { email }) });
-export const useCreateUser = () => useAdminMutation((form: { fullName: string; email: string; phone: string }) => api.post<CreatedUser>('/api/admin/users', form));
+  useAdminMutation(({ id, form }: { id: string; form: { fullName: string; email: string; phone: string } }) => apiCall('PUT /api/admin/customers/:id', { params: { id }, body: form }));
+export const useDeleteCustomer = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/customers/:id', { params: { id } }));
+export const useSendPasswordReset = () => useMutation({ mutationFn: (email: string) => apiCall('POST /api/admin/send-password-reset', { body: { email } }) });
+export const useCreateUser = () =>
+  useAdminMutation(({ idempotencyKey, ...form }: { fullName: string; email: string; phone: string; idempotencyKey?: string }) => apiCall('POST /api/admin/users', { body: form, headers: idem(idempotencyKey) }));
 
 // Staff
 
-export const staffQuery = queryOptions({ queryKey: adminKeys.staff, queryFn: () => api.get<Page<StaffMember>>('/api/admin/staff?pageSize=100'), staleTime: 0, refetchInterval: 30_000 });
+export const staffQuery = queryOptions({ queryKey: adminKeys.staff, queryFn: () => apiCall('GET /api/admin/staff', { query: { pageSize: 100 } }), staleTime: 0, refetchInterval: 30_000 });
 export const useStaff = () => useQuery(staffQuery);
-export const useAddDriver = () => useAdminMutation((form: { fullName: string; email: string; phone: string }) => api.post<StaffMember>('/api/admin/staff', form));
-export const useUpdateStaff = () => useAdminMutation(({ id, isDisabled }: { id: string; isDisabled: boolean }) => api.patch<StaffMember>(`/api/admin/staff/${id}`, { isDisabled }));
-export const useResendInvite = () => useMutation({ mutationFn: (id: string) => api.post<{ message: string }>(`/api/admin/staff/${id}/resend-invite`) });
+export const useAddDriver = () =>
+  useAdminMutation(({ idempotencyKey, ...form }: { fullName: string; email: string; phone: string; idempotencyKey?: string }) => apiCall('POST /api/admin/staff', { body: form, headers: idem(idempotencyKey) }));
+export const useUpdateStaff = () => useAdminMutation(({ id, isDisabled }: { id: string; isDisabled: boolean }) => apiCall('PATCH /api/admin/staff/:id', { params: { id }, body: { isDisabled } }));
+export const useResendInvite = () => useMutation({ mutationFn: (id: string) => apiCall('POST /api/admin/staff/:id/resend-invite', { params: { id } }) });

@@ -1,15 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SLOTS_STALE_MS } from '@shared/constants';
-import type { SlotCandidate } from '@shared/slots';
-import type {
-  AddressSuggestion,
-  ConfirmPaymentResponse,
-  CreateBookingRequest,
-  CreateBookingResponse,
-  CreatePaymentIntentResponse,
-} from '@shared/schemas/checkout';
-import type { ServiceView } from '@shared/schemas/services';
-import { api } from '@web/lib/api';
+import type { CreateBookingRequest } from '@shared/schemas/checkout';
+import { apiCall } from '@web/lib/api';
 
 /** The booking flow's calls: fetchers, query options and hooks (one place for their query keys). */
 export const bookingKeys = {
@@ -19,15 +11,15 @@ export const bookingKeys = {
   suggest: (q: string) => ['geo', 'suggest', q] as const,
 };
 
-export const servicesQuery = queryOptions({ queryKey: bookingKeys.services, queryFn: () => api.get<ServiceView[]>('/api/services') });
+export const servicesQuery = queryOptions({ queryKey: bookingKeys.services, queryFn: () => apiCall('GET /api/services') });
 
-export const serviceQuery = (id: string) => queryOptions({ queryKey: bookingKeys.service(id), queryFn: () => api.get<ServiceView>(`/api/services/${id}`) });
+export const serviceQuery = (id: string) => queryOptions({ queryKey: bookingKeys.service(id), queryFn: () => apiCall('GET /api/services/:id', { params: { id } }) });
 
 /** Slots are cached 5 minutes and not refetched on focus, mount or reconnect (customer-app.md §7). */
 export const slotsQuery = (serviceId: string, date: string) =>
   queryOptions({
     queryKey: bookingKeys.slots(serviceId, date),
-    queryFn: () => api.get<SlotCandidate[]>(`/api/services/${serviceId}/available-slots?date=${date}`),
+    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: { date } }),
     staleTime: SLOTS_STALE_MS,
     refetchOnMount: false,
     refetchOnReconnect: false,
@@ -42,16 +34,26 @@ export function useService(id: string | undefined) {
   return useQuery({ ...serviceQuery(id ?? ''), enabled: Boolean(id) });
 }
 
-export const suggestAddresses = (q: string) => api.get<AddressSuggestion[]>(`/api/geo/suggest?q=${encodeURIComponent(q)}`);
-export const reverseGeocode = (lat: number, lng: number) => api.get<AddressSuggestion>(`/api/geo/reverse?lat=${lat}&lng=${lng}`);
+export const suggestAddresses = (q: string) => apiCall('GET /api/geo/suggest', { query: { q } });
+export const reverseGeocode = (lat: number, lng: number) => apiCall('GET /api/geo/reverse', { query: { lat, lng } });
 
 export const createBooking = (input: CreateBookingRequest, idempotencyKey: string) =>
-  api.post<CreateBookingResponse>('/api/bookings', input, { 'Idempotency-Key': idempotencyKey });
+  apiCall('POST /api/bookings', { body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+
+/** A held booking of the signed-in customer, to pay it now (its full tracking view has the amounts). */
+export const heldBooking = (id: string) => apiCall('GET /api/bookings/guest/:id', { params: { id } });
 
 export const createPaymentIntent = (input: { bookingId: string; saveCard?: boolean; paymentMethodId?: string }, trackingToken?: string) =>
-  api.post<CreatePaymentIntentResponse>('/api/create-payment-intent', input, trackingToken ? { 'X-Tracking-Token': trackingToken } : undefined);
+  apiCall('POST /api/create-payment-intent', { body: input, headers: trackingToken ? { 'X-Tracking-Token': trackingToken } : undefined });
 
-export const confirmPayment = (paymentIntentId: string, bookingId: string) => api.post<ConfirmPaymentResponse>('/api/confirm-payment', { paymentIntentId, bookingId });
+export const confirmPayment = (paymentIntentId: string, bookingId: string) => apiCall('POST /api/confirm-payment', { body: { paymentIntentId, bookingId } });
 
-export const confirmTestCard = (input: { paymentIntentId: string; clientSecret: string; number: string; expMonth: number; expYear: number; cvc: string; saveCard: boolean }) =>
-  api.post<{ status: 'succeeded'; paymentIntentId: string; bookingId: string }>('/api/payments/test/confirm-card', input);
+/** The signed-in customer's active prepaid purchases that can pay for this service (most credits first is the server's order). */
+export const usablePackages = (serviceId: string) => apiCall('GET /api/user/packages/usable', { query: { serviceId } });
+
+/** Booking from /sww-offer: the offer price for a vehicle type (the server applies and checks it again). */
+export function useOfferPrice(vehicle: string | undefined): string | undefined {
+  const offer = useQuery({ queryKey: ['offers', 'current'], queryFn: () => apiCall('GET /api/offers/current'), enabled: Boolean(vehicle) });
+  if (!vehicle || !offer.data || offer.data.ended) return undefined;
+  return offer.data.prices[vehicle as 'sedan' | 'suv' | 'oversize']?.offer;
+}

@@ -1,9 +1,9 @@
-import { addDaysToKey, formatTime12, pacificDateKey } from '@shared/time';
+import { addDaysToKey } from '@shared/time';
+import { todayKey } from '@web/components/slot-picker';
+
+export { slotLabel, todayKey } from '@web/components/slot-picker';
 
 /** Dates in the booking flow: 'today', 'tomorrow' or YYYY-MM-DD, always Pacific. */
-export function todayKey(now = Date.now()): string {
-  return pacificDateKey(now);
-}
 
 export function resolveDate(value: string | undefined, now = Date.now()): string | undefined {
   if (!value) return undefined;
@@ -19,9 +19,6 @@ export function dateParam(dateKey: string, now = Date.now()): string {
   return dateKey;
 }
 
-export function slotLabel(slot: { startTime: string; endTime: string }): string {
-  return `${formatTime12(slot.startTime)} - ${formatTime12(slot.endTime)}`;
-}
 
 /** 'Tuesday, June 2nd, 2026' (en) or the language's long date, for a date key. */
 export function longDate(dateKey: string, language: string): string {

@@ -2,7 +2,7 @@ import { useLanguage, useT } from '@web/lib/i18n';
 import { addDaysToKey } from '@shared/time';
 import { longDate, resolveDate, todayKey } from './booking-dates';
 import { bookingMessages } from './messages';
-import type { BookingSearch } from './routes';
+import type { BookingSearch } from './search';
 
 /** The booking query as the pages show it: the date as Today, Tomorrow or its long form. */
 export function useBookingSearchView(search: BookingSearch) {

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { DRIVER_LOCATION_REFETCH_MS, TRACKING_REFETCH_MS } from '@shared/constants';
-import type { DriverLocationResponse, TrackingTokenResponse, TrackingView } from '@shared/schemas/tracking';
-import { api, apiRequest } from '@web/lib/api';
+import { apiCall } from '@web/lib/api';
 
 /** The tracking token travels as a header, never in a URL the server logs. */
 function tokenHeaders(token: string | undefined): Record<string, string> {
@@ -15,7 +14,7 @@ export const driverLocationKey = (bookingId: string) => ['tracking', bookingId, 
 export function trackingQuery(bookingId: string, token: string | undefined) {
   return queryOptions({
     queryKey: trackingKey(bookingId),
-    queryFn: () => apiRequest<TrackingView>('GET', `/api/bookings/guest/${encodeURIComponent(bookingId)}`, undefined, tokenHeaders(token)),
+    queryFn: () => apiCall('GET /api/bookings/guest/:id', { params: { id: bookingId }, headers: tokenHeaders(token) }),
     refetchInterval: TRACKING_REFETCH_MS,
     retry: false,
   });
@@ -25,7 +24,7 @@ export function trackingQuery(bookingId: string, token: string | undefined) {
 export function driverLocationQuery(bookingId: string, token: string | undefined, enabled: boolean) {
   return queryOptions({
     queryKey: driverLocationKey(bookingId),
-    queryFn: () => apiRequest<DriverLocationResponse>('GET', `/api/bookings/guest/${encodeURIComponent(bookingId)}/driver-location`, undefined, tokenHeaders(token)),
+    queryFn: () => apiCall('GET /api/bookings/guest/:id/driver-location', { params: { id: bookingId }, headers: tokenHeaders(token) }),
     refetchInterval: enabled ? DRIVER_LOCATION_REFETCH_MS : false,
     enabled,
     retry: false,
@@ -36,6 +35,6 @@ export function driverLocationQuery(bookingId: string, token: string | undefined
 /** POST /api/bookings/:id/generate-tracking-token: a shareable link for the owner. */
 export function useShareTrackingLink(bookingId: string) {
   return useMutation({
-    mutationFn: () => api.post<TrackingTokenResponse>(`/api/bookings/${encodeURIComponent(bookingId)}/generate-tracking-token`),
+    mutationFn: () => apiCall('POST /api/bookings/:id/generate-tracking-token', { params: { id: bookingId } }),
   });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { WS_CLOSE, type LiveMessage } from '@shared/schemas/tracking';
+import { WS_CLOSE } from '@shared/tracking';
+import type { LiveMessage } from '@shared/schemas/tracking';
 
 /** Close codes after which retrying cannot help (bad, expired or foreign token). */
 const FATAL_CLOSE_CODES: ReadonlySet<number> = new Set(Object.values(WS_CLOSE));

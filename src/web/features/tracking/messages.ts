@@ -1,4 +1,5 @@
 import type { Language } from '@shared/domain';
+import { serviceTypeSuffix, trackingStepLabel, usesPickupTimeline, type MobileStep, type PickupStep } from '@shared/tracking';
 import { defineMessages } from '@web/lib/i18n';
 
 export const trackingMessages = defineMessages({
@@ -43,13 +44,24 @@ export const trackingMessages = defineMessages({
     hoursAgo: '{n} h ago',
     failedLocation: 'Failed to fetch driver location',
     mapFailed: 'Failed to initialize map',
+    accountOfferTitle: "Save this booking to an account",
+    accountOfferBody: "One tap: we make your account from these details, keep this booking and its updates in it, and e-mail you a link to choose a password.",
+    accountOfferName: "Name",
+    accountOfferEmail: "E-mail",
+    accountOfferPhone: "Phone",
+    accountOfferAction: "Create my account",
+    accountOfferWorking: "Creating your account...",
+    accountOfferDone: "Your account is ready. Check your e-mail to choose a password.",
+    accountOfferSeeBookings: "See my bookings",
+    accountOfferSignIn: "Sign in",
+    mapTilesFailed: "Map tiles could not load (offline?). Showing the driver and the route on a plain background.",
+    destination: "Your address",
     mapLoadFailed: 'Failed to load Google Maps',
     mapLoading: 'Loading map...',
     shareLink: 'Share tracking link',
     linkCopied: 'Tracking link copied',
     linkReady: 'Tracking link ready',
     linkFailed: 'Could not create a tracking link',
-    driverAssigned: 'A driver has been assigned to your booking.',
     close: 'Close',
   },
   es: {
@@ -93,13 +105,24 @@ export const trackingMessages = defineMessages({
     hoursAgo: 'hace {n} h',
     failedLocation: 'No se pudo obtener la ubicación del conductor',
     mapFailed: 'No se pudo iniciar el mapa',
+    accountOfferTitle: "Guarda esta reserva en una cuenta",
+    accountOfferBody: "Con un toque: creamos tu cuenta con estos datos, guardamos en ella esta reserva y sus novedades, y te enviamos un enlace para elegir una contraseña.",
+    accountOfferName: "Nombre",
+    accountOfferEmail: "Correo",
+    accountOfferPhone: "Teléfono",
+    accountOfferAction: "Crear mi cuenta",
+    accountOfferWorking: "Creando tu cuenta...",
+    accountOfferDone: "Tu cuenta está lista. Revisa tu correo para elegir una contraseña.",
+    accountOfferSeeBookings: "Ver mis reservas",
+    accountOfferSignIn: "Iniciar sesión",
+    mapTilesFailed: "No se pudo cargar el mapa (¿sin conexión?). Mostramos al conductor y la ruta sobre un fondo simple.",
+    destination: "Tu dirección",
     mapLoadFailed: 'No se pudo cargar Google Maps',
     mapLoading: 'Cargando mapa...',
     shareLink: 'Compartir enlace de seguimiento',
     linkCopied: 'Enlace de seguimiento copiado',
     linkReady: 'Enlace de seguimiento listo',
     linkFailed: 'No se pudo crear el enlace de seguimiento',
-    driverAssigned: 'Se asignó un conductor a tu reserva.',
     close: 'Cerrar',
   },
   fr: {
@@ -143,77 +166,52 @@ export const trackingMessages = defineMessages({
     hoursAgo: 'il y a {n} h',
     failedLocation: 'Impossible de récupérer la position du chauffeur',
     mapFailed: "Impossible d'initialiser la carte",
+    accountOfferTitle: "Enregistrer cette réservation dans un compte",
+    accountOfferBody: "En un geste : nous créons votre compte avec ces informations, y gardons cette réservation et ses nouvelles, et vous envoyons un lien pour choisir un mot de passe.",
+    accountOfferName: "Nom",
+    accountOfferEmail: "E-mail",
+    accountOfferPhone: "Téléphone",
+    accountOfferAction: "Créer mon compte",
+    accountOfferWorking: "Création de votre compte...",
+    accountOfferDone: "Votre compte est prêt. Consultez vos e-mails pour choisir un mot de passe.",
+    accountOfferSeeBookings: "Voir mes réservations",
+    accountOfferSignIn: "Se connecter",
+    mapTilesFailed: "Les tuiles de la carte n’ont pas pu se charger (hors ligne ?). Le chauffeur et l’itinéraire sont affichés sur un fond simple.",
+    destination: "Votre adresse",
     mapLoadFailed: 'Impossible de charger Google Maps',
     mapLoading: 'Chargement de la carte...',
     shareLink: 'Partager le lien de suivi',
     linkCopied: 'Lien de suivi copié',
     linkReady: 'Lien de suivi prêt',
     linkFailed: 'Impossible de créer le lien de suivi',
-    driverAssigned: 'Un chauffeur a été affecté à votre réservation.',
     close: 'Fermer',
   },
 });
 
-/** Status and step labels come from src/shared/tracking.ts in English; these are their translations. */
-const LABELS: Record<Exclude<Language, 'en'>, Record<string, string>> = {
+/**
+ * The timeline's steps and the service-type suffix, keyed by step (not by their English words). English
+ * comes from src/shared/tracking.ts; statuses are worded by src/shared/status-words.ts.
+ */
+const STEP_WORDS: Record<Exclude<Language, 'en'>, { pickup: Record<PickupStep, string>; mobile: Record<MobileStep, string>; suffix: Record<'pickup' | 'mobile', string> }> = {
   es: {
-    'Pickup Scheduled': 'Recogida programada',
-    'Driver En Route to Pickup': 'Conductor en camino a la recogida',
-    'Driver Arrived for Pickup': 'El conductor llegó para la recogida',
-    'Vehicle Picked Up': 'Vehículo recogido',
-    'En Route to Service Location': 'En camino al taller',
-    'Arrived at Service Location': 'Llegó al taller',
-    'Detailing in Progress': 'Detallado en curso',
-    'Service Completed': 'Servicio terminado',
-    'Quality Check': 'Control de calidad',
-    'Ready for Return': 'Listo para devolver',
-    'Returning Your Vehicle': 'Devolviendo tu vehículo',
-    'Driver Arrived for Return': 'El conductor llegó para la devolución',
-    'Returned & Complete': 'Devuelto y completado',
-    Processing: 'Procesando',
-    Cancelled: 'Cancelada',
-    Confirmed: 'Confirmada',
-    'Driver En Route': 'Conductor en camino',
-    'Driver Arrived': 'El conductor llegó',
-    'Service in Progress': 'Servicio en curso',
-    'Service Complete': 'Servicio completado',
-    'Picked Up': 'Recogido',
-    'In Progress': 'En curso',
-    Returned: 'Devuelto',
-    Completed: 'Completado',
-    '(Pickup Service)': '(Servicio de recogida)',
-    '(Mobile Service)': '(Servicio a domicilio)',
+    pickup: { pickup_scheduled: 'Recogida programada', picked_up: 'Recogido', in_progress: 'En curso', quality_check: 'Control de calidad', ready_for_return: 'Listo para devolver', delivered: 'Devuelto' },
+    mobile: { confirmed: 'Confirmada', in_progress: 'En curso', quality_check: 'Control de calidad', delivered: 'Completado' },
+    suffix: { pickup: '(Servicio de recogida)', mobile: '(Servicio a domicilio)' },
   },
   fr: {
-    'Pickup Scheduled': 'Prise en charge planifiée',
-    'Driver En Route to Pickup': 'Chauffeur en route pour la prise en charge',
-    'Driver Arrived for Pickup': 'Chauffeur arrivé pour la prise en charge',
-    'Vehicle Picked Up': 'Véhicule pris en charge',
-    'En Route to Service Location': "En route vers l'atelier",
-    'Arrived at Service Location': "Arrivé à l'atelier",
-    'Detailing in Progress': 'Préparation en cours',
-    'Service Completed': 'Service terminé',
-    'Quality Check': 'Contrôle qualité',
-    'Ready for Return': 'Prêt pour le retour',
-    'Returning Your Vehicle': 'Retour de votre véhicule',
-    'Driver Arrived for Return': 'Chauffeur arrivé pour le retour',
-    'Returned & Complete': 'Rendu et terminé',
-    Processing: 'En traitement',
-    Cancelled: 'Annulée',
-    Confirmed: 'Confirmée',
-    'Driver En Route': 'Chauffeur en route',
-    'Driver Arrived': 'Chauffeur arrivé',
-    'Service in Progress': 'Service en cours',
-    'Service Complete': 'Service terminé',
-    'Picked Up': 'Pris en charge',
-    'In Progress': 'En cours',
-    Returned: 'Rendu',
-    Completed: 'Terminé',
-    '(Pickup Service)': '(Service avec prise en charge)',
-    '(Mobile Service)': '(Service à domicile)',
+    pickup: { pickup_scheduled: 'Prise en charge planifiée', picked_up: 'Pris en charge', in_progress: 'En cours', quality_check: 'Contrôle qualité', ready_for_return: 'Prêt pour le retour', delivered: 'Rendu' },
+    mobile: { confirmed: 'Confirmée', in_progress: 'En cours', quality_check: 'Contrôle qualité', delivered: 'Terminé' },
+    suffix: { pickup: '(Service avec prise en charge)', mobile: '(Service à domicile)' },
   },
 };
 
-export function translateLabel(language: Language, label: string): string {
-  return language === 'en' ? label : (LABELS[language][label] ?? label);
+export function stepText(language: Language, serviceType: string, step: PickupStep | MobileStep): string {
+  if (language === 'en') return trackingStepLabel(serviceType, step);
+  const words = STEP_WORDS[language];
+  return usesPickupTimeline(serviceType) ? words.pickup[step as PickupStep] : words.mobile[step as MobileStep];
+}
+
+export function serviceTypeText(language: Language, serviceType: string): string {
+  if (language === 'en') return serviceTypeSuffix(serviceType);
+  return STEP_WORDS[language].suffix[usesPickupTimeline(serviceType) ? 'pickup' : 'mobile'];
 }

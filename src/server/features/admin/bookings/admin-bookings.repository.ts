@@ -1,17 +1,24 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminBookingsQuery, DriverOption } from '../../../../shared/schemas/admin';
+import type { AdminBookingsFilter, DriverOption } from '../../../../shared/schemas/admin';
 import type { BookingUpdateView } from '../../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../../db/client';
+import { toUpdateView } from '../../bookings/bookings.repository';
 import { addresses, bookings, bookingUpdates, driverStatus, services, users } from '../../../db/schema';
 
-/** The admin list's filter: customer bookings only (blocked time lives on the schedule), by status, day range and text. */
-export function adminBookingsWhere(query: Pick<AdminBookingsQuery, 'status' | 'from' | 'to' | 'search'>): SQL {
+/** The admin list's filter: customer bookings only (blocked time lives on the schedule), by status, payment, driver, type, day range and text. */
+export function adminBookingsWhere(query: Omit<AdminBookingsFilter, 'sort'>): SQL {
   const conditions: Array<SQL | undefined> = [eq(bookings.isBlocked, false)];
   if (query.status) conditions.push(eq(bookings.status, query.status));
+  if (query.paymentStatus) conditions.push(eq(bookings.paymentStatus, query.paymentStatus));
+  if (query.driverId) conditions.push(query.driverId === 'unassigned' ? isNull(bookings.assignedDriverId) : eq(bookings.assignedDriverId, query.driverId));
+  if (query.serviceType) conditions.push(eq(bookings.serviceType, query.serviceType));
   if (query.from) conditions.push(gte(bookings.businessDate, query.from));
   if (query.to) conditions.push(lte(bookings.businessDate, query.to));
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A phone is matched on its digits whatever the punctuation: "(408) 555-0199", "408.555.0199", "4085550199".
+    const digits = query.search.replace(/\D/g, '');
+    const phoneDigits = (column: typeof users.phone | typeof bookings.guestPhone) => sql`regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')`;
     conditions.push(
       or(
         ilike(users.fullName, like),
@@ -21,10 +28,33 @@ export function adminBookingsWhere(query: Pick<AdminBookingsQuery, 'status' | 'f
         ilike(services.name, like),
         ilike(sql`${bookings.id}::text`, like),
         ilike(bookings.addressStreet, like),
+        ...(digits.length >= 3 ? [sql`${phoneDigits(users.phone)} like ${`%${digits}%`}`, sql`${phoneDigits(bookings.guestPhone)} like ${`%${digits}%`}`] : []),
       ),
     );
   }
   return and(...conditions)!;
+}
+
+/** The list's order; every order ends on the id so pages never overlap. */
+export function adminBookingsOrder(sort: AdminBookingsFilter['sort'], now: Date): SQL[] {
+  switch (sort) {
+    case 'job_asc':
+      return [asc(bookings.scheduledDate), asc(bookings.id)];
+    case 'job_desc':
+      return [desc(bookings.scheduledDate), desc(bookings.id)];
+    case 'newest':
+      return [desc(bookings.createdAt), desc(bookings.id)];
+    default: {
+      // Upcoming jobs soonest first, then past jobs latest first.
+      const at = now.toISOString();
+      return [
+        sql`(${bookings.scheduledDate} < ${at}::timestamptz) asc`,
+        sql`case when ${bookings.scheduledDate} >= ${at}::timestamptz then ${bookings.scheduledDate} end asc`,
+        desc(bookings.scheduledDate),
+        asc(bookings.id),
+      ];
+    }
+  }
 }
 
 /** The latest updates of several bookings in one query, newest first, `perBooking` each. */
@@ -39,7 +69,7 @@ export async function updatesFor(db: DbOrTx, bookingIds: string[], perBooking = 
   for (const u of rows) {
     const list = map.get(u.bookingId) ?? [];
     if (list.length < perBooking) {
-      list.push({ id: u.id, bookingId: u.bookingId, status: u.status, message: u.message, driverId: u.driverId, createdAt: u.createdAt.toISOString() });
+      list.push(toUpdateView(u));
     }
     map.set(u.bookingId, list);
   }
@@ -48,23 +78,9 @@ export async function updatesFor(db: DbOrTx, bookingIds: string[], perBooking = 
 
 export type BookingInsert = typeof bookings.$inferInsert;
 
-export async function insertBooking(db: DbOrTx, values: BookingInsert): Promise<string> {
-  const [row] = await db.insert(bookings).values(values).returning({ id: bookings.id });
-  return row!.id;
-}
-
 export async function findBookingRow(db: DbOrTx, id: string) {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
   return row;
-}
-
-export async function updateBooking(db: DbOrTx, id: string, values: Partial<BookingInsert>): Promise<void> {
-  await db.update(bookings).set(values).where(eq(bookings.id, id));
-}
-
-export async function deleteBooking(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.delete(bookings).where(eq(bookings.id, id)).returning({ id: bookings.id });
-  return rows.length > 0;
 }
 
 export async function findService(db: DbOrTx, id: string) {
@@ -85,11 +101,12 @@ export async function listActiveDrivers(db: DbOrTx): Promise<DriverOption[]> {
     .orderBy(asc(users.fullName));
 }
 
+/** Who may take a job: an active driver, or an admin (the owner takes jobs too and works them from /driver). */
 export async function findActiveDriver(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: users.id, fullName: users.fullName })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.role, 'driver'), eq(users.isDisabled, false), isNull(users.deletedAt)));
+    .where(and(eq(users.id, id), inArray(users.role, ['driver', 'admin']), eq(users.isDisabled, false), isNull(users.deletedAt)));
   return row;
 }
 

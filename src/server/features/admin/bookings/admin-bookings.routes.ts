@@ -1,34 +1,76 @@
-import type { FastifyInstance } from 'fastify';
-import { adminBookingsQuery, adminBookingUpdateRequest, bookingStatusRequest, driverAssignParams } from '../../../../shared/schemas/admin';
-import { uuidParam } from '../../../../shared/schemas/common';
-import type { AppContext } from '../../../context';
-import { parse } from '../../../errors';
+import { z } from 'zod';
+import {
+  adminBooking,
+  adminBookingsFilter,
+  adminBookingsQuery,
+  adminCancelRequest,
+  adminCancelResponse,
+  adminBookingUpdateRequest,
+  bookingStatusRequest,
+  driverAssignParams,
+  driverOption,
+} from '../../../../shared/schemas/admin';
+import { messageResponse } from '../../../../shared/schemas/auth';
+import { bookingView } from '../../../../shared/schemas/bookings';
+import { pageOf, uuidParam } from '../../../../shared/schemas/common';
+import { savedAddress } from '../../../../shared/schemas/account';
+import { pacificDateKey } from '../../../../shared/time';
 import { requireAdmin } from '../../../http/auth-hooks';
+import { defineRoute } from '../../../http/contract';
 import { normaliseWhen } from '../http/normalise-when';
 import * as bookings from './admin-bookings.service';
+import { bookingsCsv } from './bookings-csv';
+
+const tags = ['admin'];
+const guard = requireAdmin;
 
 /** Manage Bookings and driver assignment (back-office.md §7 "Bookings"); every route is admin-only. */
-export async function adminBookingsRoutes(app: FastifyInstance, ctx: AppContext) {
-  const admin = { preHandler: requireAdmin };
+export const adminBookingsRoutes = [
+  defineRoute({ method: 'GET', url: '/api/admin/bookings', guard, schema: { tags, querystring: adminBookingsQuery, response: { 200: pageOf(adminBooking) } } }, async (request, _reply, ctx) =>
+    bookings.listAdminBookings(ctx, request.query),
+  ),
+  // The filtered list as a CSV file (same filters and order as the list, every page), streamed.
+  defineRoute(
+    {
+      method: 'GET',
+      url: '/api/admin/bookings/export.csv',
+      guard,
+      schema: { tags, querystring: adminBookingsFilter, response: { 200: { description: 'The filtered bookings as CSV', content: { 'text/csv': { schema: z.string() } } } } },
+    },
+    async (request, reply, ctx) => {
+      const day = pacificDateKey(ctx.now());
+      return reply
+        .header('content-disposition', `attachment; filename="bookings-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .type('text/csv; charset=utf-8')
+        .send(bookingsCsv(ctx, request.query) as never);
+    },
+  ),
+  defineRoute({ method: 'GET', url: '/api/admin/bookings/:id', guard, schema: { tags, params: uuidParam, response: { 200: adminBooking } } }, async (request, _reply, ctx) =>
+    bookings.getAdminBooking(ctx, request.params.id),
+  ),
+  defineRoute(
+    { method: 'PUT', url: '/api/admin/bookings/:id', guard, prepareBody: normaliseWhen, schema: { tags, params: uuidParam, body: adminBookingUpdateRequest, response: { 200: adminBooking } } },
+    async (request, _reply, ctx) => bookings.updateAdminBooking(ctx, request.params.id, request.body),
+  ),
+  defineRoute({ method: 'DELETE', url: '/api/admin/bookings/:id', guard, schema: { tags, params: uuidParam, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    bookings.deleteAdminBooking(ctx, request.params.id),
+  ),
+  defineRoute(
+    { method: 'POST', url: '/api/admin/bookings/:id/cancel', guard, schema: { tags, params: uuidParam, body: adminCancelRequest, response: { 200: adminCancelResponse } } },
+    async (request, _reply, ctx) => bookings.cancelAdminBooking(ctx, request.params.id, request.body.message),
+  ),
+  defineRoute({ method: 'GET', url: '/api/admin/customers/:id/addresses', guard, schema: { tags, params: uuidParam, response: { 200: savedAddress.omit({ createdAt: true }).array() } } }, async (request, _reply, ctx) =>
+    bookings.customerAddresses(ctx, request.params.id),
+  ),
 
-  app.get('/api/admin/bookings', admin, async (request) => bookings.listAdminBookings(ctx, parse(adminBookingsQuery, request.query)));
-  app.get('/api/admin/bookings/:id', admin, async (request) => bookings.getAdminBooking(ctx, parse(uuidParam, request.params).id));
-  app.put('/api/admin/bookings/:id', admin, async (request) => {
-    const { id } = parse(uuidParam, request.params);
-    return bookings.updateAdminBooking(ctx, id, parse(adminBookingUpdateRequest, normaliseWhen(request.body)));
-  });
-  app.delete('/api/admin/bookings/:id', admin, async (request) => bookings.deleteAdminBooking(ctx, parse(uuidParam, request.params).id));
-  app.get('/api/admin/customers/:id/addresses', admin, async (request) => bookings.customerAddresses(ctx, parse(uuidParam, request.params).id));
+  defineRoute({ method: 'PATCH', url: '/api/bookings/:id/status', guard, schema: { tags, params: uuidParam, body: bookingStatusRequest, response: { 200: adminBooking } } }, async (request, _reply, ctx) =>
+    bookings.setBookingStatus(ctx, request.params.id, request.body.status, request.body.message),
+  ),
 
-  app.patch('/api/bookings/:id/status', admin, async (request) => {
-    const { id } = parse(uuidParam, request.params);
-    const { status, message } = parse(bookingStatusRequest, request.body);
-    return bookings.setBookingStatus(ctx, id, status, message);
-  });
-
-  app.get('/api/drivers', admin, async () => bookings.listDrivers(ctx));
-  app.post('/api/drivers/:driverId/assign/:bookingId', admin, async (request) => {
-    const { driverId, bookingId } = parse(driverAssignParams, request.params);
-    return bookings.assignDriver(ctx, driverId, bookingId);
-  });
-}
+  defineRoute({ method: 'GET', url: '/api/drivers', guard, schema: { tags, response: { 200: driverOption.array() } } }, async (_request, _reply, ctx) => bookings.listDrivers(ctx)),
+  defineRoute(
+    { method: 'POST', url: '/api/drivers/:driverId/assign/:bookingId', guard, schema: { tags, params: driverAssignParams, response: { 200: bookingView } } },
+    async (request, _reply, ctx) => bookings.assignDriver(ctx, request.params.driverId, request.params.bookingId),
+  ),
+] as const;

@@ -2,26 +2,38 @@ import type { BookingStatus } from '../../../../shared/domain';
 import type { AdminBooking, AdminBookingsQuery, AdminBookingUpdateRequest, DriverOption } from '../../../../shared/schemas/admin';
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import type { Page } from '../../../../shared/schemas/common';
-import { formatTime12, pacificTimeOfDay } from '../../../../shared/time';
+import { pacificTimeOfDay } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
+import { formatMailDateTime } from '../../../integrations/mail/mail-texts';
 import { renderMail } from '../../../integrations/mail/templates';
-import { refundCancelledBooking } from '../../bookings/booking-refunds';
-import { emailDriverAssigned, emailStatusChange, recordBookingUpdate } from '../../bookings/booking-updates';
+import { mailTextsFor, recipientLanguage } from '../../auth/auth.service';
+import { emailDriverAssigned, emailStatusChange } from '../../bookings/booking-updates';
+import { bookingVerbs, type BookingActor } from '../../bookings/lifecycle';
 import { findBookingView, listBookingViews } from '../../bookings/bookings.repository';
 import { claimStaffTime } from '../schedule/schedule.service';
+import { withCoordinates } from '../../geo/geo.service';
 import * as repo from './admin-bookings.repository';
 
-/** Manage Bookings: newest first, paginated, filtered by status, day range and text. */
+/** A saved address from before the offline geocoder has no coordinates: its ZIP centroid stands in. */
+const coordinatesOf = (a: { zipCode: string; latitude: string | null; longitude: string | null }) => {
+  const { latitude, longitude } = withCoordinates({ zipCode: a.zipCode, latitude: a.latitude, longitude: a.longitude });
+  return { latitude, longitude };
+};
+
+const ADMIN: BookingActor = { role: 'admin' };
+const NOT_FOUND = 'Booking not found';
+
+/** Manage Bookings: by job time unless asked otherwise, paginated, filtered (status, payment, driver, type, days, text or phone). */
 export async function listAdminBookings(ctx: AppContext, query: AdminBookingsQuery): Promise<Page<AdminBooking>> {
-  const page = await listBookingViews(ctx.db, { where: repo.adminBookingsWhere(query), page: query.page, pageSize: query.pageSize });
+  const page = await listBookingViews(ctx.db, { where: repo.adminBookingsWhere(query), orderBy: repo.adminBookingsOrder(query.sort, ctx.now()), page: query.page, pageSize: query.pageSize });
   const updates = await repo.updatesFor(ctx.db, page.items.map((b) => b.id));
   return { ...page, items: page.items.map((b) => ({ ...b, updates: updates.get(b.id) ?? [] })) };
 }
 
 export async function getAdminBooking(ctx: AppContext, id: string): Promise<AdminBooking> {
   const view = await findBookingView(ctx.db, id);
-  if (!view) throw new AppError('NOT_FOUND', 'Booking not found');
+  if (!view) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   const updates = await repo.updatesFor(ctx.db, [id], 50);
   return { ...view, updates: updates.get(id) ?? [] };
 }
@@ -29,14 +41,9 @@ export async function getAdminBooking(ctx: AppContext, id: string): Promise<Admi
 /** The admin sets any status directly (no transition rule); the change is recorded, published live and e-mailed where it matters. */
 export async function setBookingStatus(ctx: AppContext, id: string, status: BookingStatus, message: string | null): Promise<AdminBooking> {
   const existing = await repo.findBookingRow(ctx.db, id);
-  if (!existing || existing.isBlocked) throw new AppError('NOT_FOUND', 'Booking not found');
-  await ctx.db.transaction(async (tx) => {
-    // Cancelling a paid booking gives the money back; a failed refund cancels nothing.
-    const refunded = status === 'cancelled' && existing.status !== 'cancelled' ? await refundCancelledBooking(ctx, tx, existing) : false;
-    const note = refunded ? ' A full refund was issued to the card.' : '';
-    await recordBookingUpdate(ctx, tx, { bookingId: id, status, message: (message ?? `Status updated to ${status.replace(/_/g, ' ')} by the business.`) + note });
-    await repo.updateBooking(tx, id, { cancelledAt: status === 'cancelled' ? ctx.now() : null, holdExpiresAt: status === 'pending' ? existing.holdExpiresAt : null });
-  });
+  if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
+  // Cancelling a paid booking gives the money back; a failed refund cancels nothing.
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).setStatus(tx, id, ADMIN, status, message));
   if (existing.status !== status) await emailStatusChange(ctx, id, status);
   return getAdminBooking(ctx, id);
 }
@@ -48,36 +55,29 @@ export async function setBookingStatus(ctx: AppContext, id: string, status: Book
  */
 export async function updateAdminBooking(ctx: AppContext, id: string, input: AdminBookingUpdateRequest): Promise<AdminBooking> {
   const existing = await repo.findBookingRow(ctx.db, id);
-  if (!existing || existing.isBlocked) throw new AppError('NOT_FOUND', 'Booking not found');
+  if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   const service = input.serviceId ? await repo.findService(ctx.db, input.serviceId) : await repo.findService(ctx.db, existing.serviceId);
-  if (!service) throw new AppError('BAD_REQUEST', 'Please choose a service');
+  if (!service) throw new AppError('SERVICE_REQUIRED', 'Please choose a service');
   let address: Awaited<ReturnType<typeof repo.findAddress>> | undefined;
   if (input.addressId && input.addressId !== existing.addressId) {
     address = await repo.findAddress(ctx.db, input.addressId);
-    if (!address || address.userId !== existing.userId) throw new AppError('BAD_REQUEST', "Please choose one of the customer's saved addresses");
+    if (!address || address.userId !== existing.userId) throw new AppError('ADDRESS_NOT_CUSTOMERS', "Please choose one of the customer's saved addresses");
   }
   const moved = existing.businessDate !== input.date || pacificTimeOfDay(existing.scheduledDate) !== input.time || existing.durationMinutes !== service.duration;
   await ctx.db.transaction(async (tx) => {
     const when = moved
       ? await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration, excludeBookingId: id })
       : { scheduledDate: existing.scheduledDate, businessDate: existing.businessDate };
-    await repo.updateBooking(tx, id, {
+    const details = {
       serviceId: service.id,
       durationMinutes: service.duration,
-      scheduledDate: when.scheduledDate,
-      businessDate: when.businessDate,
       ...(input.notes !== undefined ? { notes: input.notes } : {}),
       ...(address
-        ? { addressId: address.id, addressStreet: address.street, addressCity: address.city, addressState: address.state, addressZip: address.zipCode, latitude: address.latitude, longitude: address.longitude }
+        ? { addressId: address.id, addressStreet: address.street, addressCity: address.city, addressState: address.state, addressZip: address.zipCode, ...coordinatesOf(address) }
         : {}),
-      updatedAt: ctx.now(),
-    });
-    await recordBookingUpdate(ctx, tx, {
-      bookingId: id,
-      status: existing.status,
-      message: moved ? `Rescheduled to ${input.date} at ${formatTime12(input.time)} (Pacific Time).` : 'Booking details updated by the business.',
-      setStatus: false,
-    });
+    };
+    if (moved) await bookingVerbs(ctx).reschedule(tx, id, ADMIN, { ...when, details, by: 'admin' });
+    else await bookingVerbs(ctx).editDetails(tx, id, ADMIN, details, 'admin');
   });
   if (moved) await emailReschedule(ctx, id);
   return getAdminBooking(ctx, id);
@@ -87,20 +87,58 @@ async function emailReschedule(ctx: AppContext, id: string) {
   const booking = await findBookingView(ctx.db, id);
   const to = booking?.user?.email ?? booking?.guestEmail;
   if (!booking || !to) return;
-  const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'full', timeStyle: 'short' }).format(new Date(booking.scheduledDate));
+  const language = await recipientLanguage(ctx, booking.userId);
+  const t = await mailTextsFor(ctx, booking.userId);
+  const when = formatMailDateTime(language, new Date(booking.scheduledDate));
+  const name = booking.user?.fullName ?? booking.guestName;
   const mail = renderMail(
     ctx.config.business.name,
-    `${booking.serviceName}: new time`,
-    [`Hi ${booking.user?.fullName ?? booking.guestName ?? 'there'},`, `Your booking has been moved to ${when} (Pacific Time).`, 'If that time does not suit you, reply to this email or call us.'],
-    { label: 'Track your booking', url: `${ctx.config.publicUrl}/tracking?bookingId=${booking.id}` },
+    t('moved.subject', { service: booking.serviceName }),
+    [name ? t('greeting', { name }) : t('greetingNoName'), t('moved.body', { when }), t('moved.reply')],
+    { label: t('track.action'), url: `${ctx.config.publicUrl}/tracking?bookingId=${booking.id}` },
   );
   await ctx.mailer.send({ to, ...mail, category: 'notification', userId: booking.userId });
 }
 
+/**
+ * The admin cancels any booking through the booking core: a paid booking is refunded in the same
+ * transaction (a failed refund cancels nothing), the customer is e-mailed, and the answer says whether
+ * money went back. Deleting is only for unpaid appointments the business made (canDeleteBooking).
+ */
+export async function cancelAdminBooking(ctx: AppContext, id: string, message: string | null): Promise<{ booking: AdminBooking; refunded: boolean; message: string }> {
+  const existing = await repo.findBookingRow(ctx.db, id);
+  if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
+  const { refunded } = await ctx.db.transaction((tx) => bookingVerbs(ctx).cancel(tx, id, ADMIN, message));
+  await emailCancelled(ctx, id, refunded, message).catch((error: unknown) => console.error('cancel e-mail failed', error));
+  const booking = await getAdminBooking(ctx, id);
+  return { booking, refunded, message: refunded ? `Booking cancelled. $${booking.totalAmount} was refunded to the card.` : 'Booking cancelled.' };
+}
+
+async function emailCancelled(ctx: AppContext, id: string, refunded: boolean, note: string | null) {
+  const booking = await findBookingView(ctx.db, id);
+  const to = booking?.user?.email ?? booking?.guestEmail;
+  if (!booking || !to) return;
+  const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'full', timeStyle: 'short' }).format(new Date(booking.scheduledDate));
+  const mail = renderMail(
+    ctx.config.business.name,
+    `${booking.serviceName}: booking cancelled`,
+    [
+      `Hi ${booking.user?.fullName ?? booking.guestName ?? 'there'},`,
+      `We're sorry: your booking for ${when} (Pacific Time) was cancelled by ${ctx.config.business.name}.`,
+      ...(note ? [note] : []),
+      refunded ? `A full refund of $${booking.totalAmount} was issued to your card. It usually shows within 5–10 business days.` : 'Nothing was charged for this booking.',
+      `Questions? Call us at ${ctx.config.business.phone}.`,
+    ],
+    { label: 'Book again', url: `${ctx.config.publicUrl}/booking` },
+  );
+  // A cancellation is transactional: the customer must hear about it whatever their notification choice.
+  await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
+}
+
 export async function deleteAdminBooking(ctx: AppContext, id: string): Promise<{ message: string }> {
   const existing = await repo.findBookingRow(ctx.db, id);
-  if (!existing || existing.isBlocked) throw new AppError('NOT_FOUND', 'Booking not found');
-  await repo.deleteBooking(ctx.db, id);
+  if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).remove(tx, id, ADMIN));
   return { message: 'Booking deleted' };
 }
 
@@ -109,20 +147,10 @@ export const listDrivers = (ctx: AppContext): Promise<DriverOption[]> => repo.li
 /** Assigns a driver ('unassign' removes): a booking_update and a `driver_assigned` live event in the same transaction. */
 export async function assignDriver(ctx: AppContext, driverId: string | 'unassign', bookingId: string): Promise<BookingView> {
   const booking = await repo.findBookingRow(ctx.db, bookingId);
-  if (!booking || booking.isBlocked) throw new AppError('NOT_FOUND', 'Booking not found');
+  if (!booking || booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   const driver = driverId === 'unassign' ? null : await repo.findActiveDriver(ctx.db, driverId);
-  if (driverId !== 'unassign' && !driver) throw new AppError('BAD_REQUEST', 'That driver does not exist or is disabled');
-  await ctx.db.transaction(async (tx) => {
-    await repo.updateBooking(tx, bookingId, { assignedDriverId: driver?.id ?? null, updatedAt: ctx.now() });
-    await recordBookingUpdate(ctx, tx, {
-      bookingId,
-      status: booking.status,
-      message: driver ? `Driver assigned: ${driver.fullName}` : 'Driver unassigned',
-      driverId: driver?.id ?? null,
-      setStatus: false,
-    });
-    await ctx.events.publish(tx, { type: 'driver_assigned', bookingId, driverId: driver?.id ?? null, at: ctx.now().toISOString() });
-  });
+  if (driverId !== 'unassign' && !driver) throw new AppError('DRIVER_NOT_AVAILABLE', 'That driver does not exist or is disabled');
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).assignDriver(tx, bookingId, ADMIN, driver ?? null));
   if (driver && driver.id !== booking.assignedDriverId) await emailDriverAssigned(ctx, bookingId);
   return (await findBookingView(ctx.db, bookingId))!;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../events/bus';
 import { toCents } from '../../../../shared/money';
 import { createTestApp, latestMailTo, type TestApp } from '../../../test/harness';
-import { createBooking, paidTestIntent, refundedCents } from '../../account/test-support';
+import { createBooking, paidTestIntent, refundedCents } from '../../../test/account-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -33,9 +33,9 @@ const waitFor = async (predicate: () => boolean) => {
 
 describe('Manage Bookings', () => {
   it('lists bookings newest first, paginated, with their updates', async () => {
-    const all = await list();
+    const all = await list('?sort=newest');
     expect(all.total).toBe(5);
-    const page = await list('?page=2&pageSize=2');
+    const page = await list('?page=2&pageSize=2&sort=newest');
     expect(page).toMatchObject({ page: 2, pageSize: 2, total: 5 });
     expect(page.items).toHaveLength(2);
     expect(page.items[0]!.id).toBe(all.items[2]!.id);
@@ -66,7 +66,12 @@ describe('Manage Bookings', () => {
     expect(await waitFor(() => events.some((e) => e.type === 'booking_status_update' && e.bookingId === booking.id && e.status === 'cancelled'))).toBe(true);
     const mail = await latestMailTo(t, 'customer@glint.local');
     expect(mail?.subject).toMatch(/Cancelled/);
-    // And back again: the admin is not bound by the driver's order of steps.
+    // A refunded booking never becomes active again (it needs a new payment).
+    const refunded = await t.call('PATCH', `/api/bookings/${booking.id}/status`, { cookie: admin, body: { status: 'in_progress' } });
+    expect(refunded.statusCode).toBe(409);
+    expect(refunded.json().code).toBe('BOOKING_REFUNDED');
+    // An unpaid one comes back: the admin is not bound by the driver's order of steps.
+    await t.handle.executeSql("update bookings set payment_status = 'unpaid' where id = $1", [booking.id]);
     const back = await t.call('PATCH', `/api/bookings/${booking.id}/status`, { cookie: admin, body: { status: 'in_progress', message: 'Started early' } });
     expect(back.json()).toMatchObject({ status: 'in_progress' });
     expect(back.json().updates[0]).toMatchObject({ status: 'in_progress', message: 'Started early' });
@@ -131,8 +136,11 @@ describe('Manage Bookings', () => {
     expect(same.json()).toMatchObject({ notes: 'Ring twice', address: { street: '425 Park Ave' } });
   });
 
-  it('deletes a booking, and it frees its place', async () => {
-    const booking = (await list('?status=completed')).items[0]!;
+  it('refuses to delete a paid booking (cancel it instead); deletes an unpaid one the business made, and it frees its place', async () => {
+    const paid = (await list('?status=completed')).items[0]!;
+    expect((await t.call('DELETE', `/api/admin/bookings/${paid.id}`, { cookie: admin })).statusCode).toBe(409);
+    const booking = paid;
+    await t.handle.executeSql("update bookings set source = 'admin', payment_status = 'unpaid' where id = $1", [booking.id]);
     const deleted = await t.call('DELETE', `/api/admin/bookings/${booking.id}`, { cookie: admin });
     expect(deleted.statusCode).toBe(200);
     expect((await t.call('GET', `/api/admin/bookings/${booking.id}`, { cookie: admin })).statusCode).toBe(404);
@@ -141,21 +149,23 @@ describe('Manage Bookings', () => {
 });
 
 describe('the dashboard', () => {
-  it('counts services, bookings, revenue of confirmed-and-later bookings and distinct customers', async () => {
+  it('counts services, bookings, revenue (money received net of refunds) and customers as the Customers page does', async () => {
     const response = await t.call('GET', '/api/admin/dashboard', { cookie: admin });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.services).toBe(7);
-    expect(body.customers).toBe(1);
+    const customersPage = (await t.call('GET', '/api/admin/customers', { cookie: admin })).json() as { total: number };
+    expect(body.customers).toBe(customersPage.total);
     const all = await list('?pageSize=100');
     expect(body.bookings).toBe(all.total);
-    const views = (await Promise.all(all.items.map(async (b) => (await t.call('GET', `/api/admin/bookings/${b.id}`, { cookie: admin })).json()))) as Array<{ status: string; totalAmount: string }>;
-    const cents = views.filter((b) => !['pending', 'cancelled'].includes(b.status)).reduce((sum, b) => sum + Math.round(Number(b.totalAmount) * 100), 0);
+    const views = (await Promise.all(all.items.map(async (b) => (await t.call('GET', `/api/admin/bookings/${b.id}`, { cookie: admin })).json()))) as Array<{ paymentStatus: string; totalAmount: string }>;
+    const cents = views.filter((b) => b.paymentStatus === 'paid' || b.paymentStatus === 'store').reduce((sum, b) => sum + Math.round(Number(b.totalAmount) * 100), 0);
     expect(body.revenue).toBe((cents / 100).toFixed(2));
   });
 
   it("lists today's bookings (Pacific day) at a glance, blocked time left out", async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(t.ctx.now());
+    const revenueBefore = ((await t.call('GET', '/api/admin/dashboard', { cookie: admin })).json() as { revenue: string }).revenue;
     await t.call('POST', '/api/admin/business-availability', { cookie: admin, body: { date: today, startTime: '08:00', endTime: '20:00', maxCapacity: 3 } });
     const services = (await t.call('GET', '/api/admin/services', { cookie: admin })).json() as Array<{ id: string; name: string }>;
     const created = await t.call('POST', '/api/admin/appointments', {
@@ -167,6 +177,9 @@ describe('the dashboard', () => {
     const body = (await t.call('GET', '/api/admin/dashboard', { cookie: admin })).json();
     expect(body.todayDate).toBe(today);
     expect(body.today).toEqual([expect.objectContaining({ id: created.json().id, guestName: 'Today Person' })]);
-    expect(body.customers).toBe(2);
+    // A phone appointment for a guest is not a customer account: the count still agrees with the Customers page.
+    expect(body.customers).toBe(((await t.call('GET', '/api/admin/customers', { cookie: admin })).json() as { total: number }).total);
+    // …and an unpaid phone appointment is not revenue.
+    expect(body.revenue).toBe(revenueBefore);
   });
 });

@@ -1,23 +1,32 @@
-import type { FastifyInstance } from 'fastify';
-import { createUserRequest, customerListQuery, customerUpdateRequest, passwordResetRequest } from '../../../../shared/schemas/admin';
-import { uuidParam } from '../../../../shared/schemas/common';
-import type { AppContext } from '../../../context';
-import { parse } from '../../../errors';
+import { adminCustomer, createdUser, createUserRequest, customerListQuery, customerUpdateRequest, passwordResetRequest } from '../../../../shared/schemas/admin';
+import { messageResponse, publicUser } from '../../../../shared/schemas/auth';
+import { pageOf, uuidParam } from '../../../../shared/schemas/common';
 import { requireAdmin } from '../../../http/auth-hooks';
+import { defineRoute } from '../../../http/contract';
 import * as customers from './admin-customers.service';
 
+const tags = ['admin'];
+const guard = requireAdmin;
+
 /** Customer Management and users (back-office.md §7 "Customers and users"). */
-export async function adminCustomersRoutes(app: FastifyInstance, ctx: AppContext) {
-  const admin = { preHandler: requireAdmin };
+export const adminCustomersRoutes = [
+  defineRoute({ method: 'GET', url: '/api/admin/customers', guard, schema: { tags, querystring: customerListQuery, response: { 200: pageOf(adminCustomer) } } }, async (request, _reply, ctx) =>
+    customers.listCustomers(ctx, request.query),
+  ),
+  defineRoute({ method: 'PUT', url: '/api/admin/customers/:id', guard, schema: { tags, params: uuidParam, body: customerUpdateRequest, response: { 200: publicUser } } }, async (request, _reply, ctx) =>
+    customers.updateCustomer(ctx, request.params.id, request.body),
+  ),
+  defineRoute({ method: 'DELETE', url: '/api/admin/customers/:id', guard, schema: { tags, params: uuidParam, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    customers.deleteCustomer(ctx, request.params.id),
+  ),
+  defineRoute({ method: 'POST', url: '/api/admin/send-password-reset', guard, schema: { tags, body: passwordResetRequest, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    customers.sendPasswordReset(ctx, request.body.email),
+  ),
 
-  app.get('/api/admin/customers', admin, async (request) => customers.listCustomers(ctx, parse(customerListQuery, request.query)));
-  app.put('/api/admin/customers/:id', admin, async (request) => {
-    const { id } = parse(uuidParam, request.params);
-    return customers.updateCustomer(ctx, id, parse(customerUpdateRequest, request.body));
-  });
-  app.delete('/api/admin/customers/:id', admin, async (request) => customers.deleteCustomer(ctx, parse(uuidParam, request.params).id));
-  app.post('/api/admin/send-password-reset', admin, async (request) => customers.sendPasswordReset(ctx, parse(passwordResetRequest, request.body).email));
-
-  app.get('/api/admin/users', admin, async (request) => customers.listAllUsers(ctx, parse(customerListQuery, request.query)));
-  app.post('/api/admin/users', admin, async (request, reply) => reply.status(201).send(await customers.createUser(ctx, parse(createUserRequest, request.body))));
-}
+  defineRoute({ method: 'GET', url: '/api/admin/users', guard, schema: { tags, querystring: customerListQuery, response: { 200: pageOf(adminCustomer) } } }, async (request, _reply, ctx) =>
+    customers.listAllUsers(ctx, request.query),
+  ),
+  defineRoute({ method: 'POST', url: '/api/admin/users', guard, schema: { tags, body: createUserRequest, response: { 201: createdUser } } }, async (request, reply, ctx) =>
+    reply.status(201).send(await customers.createUser(ctx, request.body)),
+  ),
+] as const;

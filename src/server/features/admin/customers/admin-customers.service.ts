@@ -20,7 +20,7 @@ export function listAllUsers(ctx: AppContext, query: { search?: string; page: nu
 
 async function findCustomer(ctx: AppContext, id: string) {
   const user = await repo.findUser(ctx.db, id);
-  if (!user || user.deletedAt || user.role !== 'customer') throw new AppError('NOT_FOUND', 'Customer not found');
+  if (!user || user.deletedAt || user.role !== 'customer') throw new AppError('CUSTOMER_NOT_FOUND', 'Customer not found');
   return user;
 }
 
@@ -28,7 +28,7 @@ async function findCustomer(ctx: AppContext, id: string) {
 export async function updateCustomer(ctx: AppContext, id: string, input: CustomerUpdateRequest) {
   const user = await findCustomer(ctx, id);
   const emailChanged = input.email !== user.email;
-  if (emailChanged && (await repo.emailTakenByOther(ctx.db, input.email, id))) throw new AppError('CONFLICT', 'Email already registered');
+  if (emailChanged && (await repo.emailTakenByOther(ctx.db, input.email, id))) throw new AppError('EMAIL_TAKEN', 'Email already registered');
   const verification = emailChanged ? newToken() : undefined;
   await repo.updateUser(ctx.db, id, {
     fullName: input.fullName,
@@ -58,8 +58,8 @@ export async function deleteCustomer(ctx: AppContext, id: string): Promise<{ mes
 /** E-mails a reset link (the same one-hour token as "Forgot password"); never sets a password itself. */
 export async function sendPasswordReset(ctx: AppContext, email: string): Promise<{ message: string }> {
   const user = await repo.findUserByEmail(ctx.db, email);
-  if (!user || user.deletedAt) throw new AppError('NOT_FOUND', 'No account uses that email');
-  if (user.isDisabled) throw new AppError('BAD_REQUEST', 'This account is disabled');
+  if (!user || user.deletedAt) throw new AppError('NO_ACCOUNT_FOR_EMAIL', 'No account uses that email');
+  if (user.isDisabled) throw new AppError('TARGET_ACCOUNT_DISABLED', 'This account is disabled');
   await sendResetMail(ctx, user);
   return { message: `Password reset email sent to ${user.email}` };
 }
@@ -67,7 +67,7 @@ export async function sendPasswordReset(ctx: AppContext, email: string): Promise
 /** An account made by the admin: a random temporary password, returned once and stored only as a hash. */
 export async function createUser(ctx: AppContext, input: CustomerUpdateRequest): Promise<CreatedUser> {
   const existing = await repo.findUserByEmail(ctx.db, input.email);
-  if (existing) throw new AppError('CONFLICT', 'Email already registered');
+  if (existing) throw new AppError('EMAIL_TAKEN', 'Email already registered');
   const temporaryPassword = randomBytes(9).toString('base64url');
   const user = await insertUser(ctx.db, {
     fullName: input.fullName,

@@ -43,10 +43,32 @@ describe('Customer Management', () => {
     const taken = await t.call('PUT', `/api/admin/customers/${user.id}`, { cookie: admin, body: { fullName: 'Edited', email: 'customer@glint.local', phone: null } });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().message).toBe('Email already registered');
-    const edited = await t.call('PUT', `/api/admin/customers/${user.id}`, { cookie: admin, body: { fullName: 'Edited Name', email: 'Edited@Example.com', phone: '4085550000' } });
+    const edited = await t.call('PUT', `/api/admin/customers/${user.id}`, { cookie: admin, body: { fullName: 'Edited Name', email: 'Edited@Example.com', phone: '(408) 555-0100' } });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ fullName: 'Edited Name', email: 'edited@example.com', phone: '4085550000', emailVerified: false });
+    expect(edited.json()).toMatchObject({ fullName: 'Edited Name', email: 'edited@example.com', phone: '+14085550100', emailVerified: false });
     expect((await latestMailTo(t, 'edited@example.com'))?.subject).toMatch(/verify/i);
+  });
+
+  it('refuses phone numbers that are not US numbers in the customer, user, staff and appointment forms', async () => {
+    const { user } = await t.createUser({ email: 'bad-phone@example.com' });
+    for (const phone of ['abcdefghijkl', '-12345678901', '408555010', '+44 20 7946 0958']) {
+      const edited = await t.call('PUT', `/api/admin/customers/${user.id}`, { cookie: admin, body: { fullName: 'Bad Phone', email: 'bad-phone@example.com', phone } });
+      expect(edited.statusCode, phone).toBe(400);
+      expect(edited.json()).toMatchObject({ code: 'INVALID_INPUT', message: 'Please enter a valid US phone number, like (408) 555-0100', params: { field: 'phone' } });
+    }
+    const created = await t.call('POST', '/api/admin/users', { cookie: admin, body: { fullName: 'Walk In', email: 'walk-bad@example.com', phone: 'call me' } });
+    expect(created.statusCode).toBe(400);
+    const staff = await t.call('POST', '/api/admin/staff', { cookie: admin, body: { fullName: 'Bad Phone', email: 'bad-staff@example.com', phone: '12' } });
+    expect(staff.statusCode).toBe(400);
+    const services = (await t.call('GET', '/api/services')).json() as Array<{ id: string }>;
+    const appointment = await t.call('POST', '/api/admin/appointments', {
+      cookie: admin,
+      body: { customerName: 'Pat', customerEmail: 'pat@example.com', customerPhone: 'abcdefghijkl', serviceId: services[0]!.id, date: '2031-03-04', time: '10:00' },
+    });
+    expect(appointment.statusCode).toBe(400);
+    expect(appointment.json().params).toMatchObject({ field: 'customerPhone' });
+    const blank = await t.call('PUT', `/api/admin/customers/${user.id}`, { cookie: admin, body: { fullName: 'No Phone', email: 'bad-phone@example.com', phone: '' } });
+    expect(blank.json()).toMatchObject({ phone: null });
   });
 
   it('sends a password reset e-mail whose link sets a new password', async () => {

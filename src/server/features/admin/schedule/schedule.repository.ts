@@ -144,6 +144,10 @@ export async function appointmentsBetween(db: DbOrTx, startDate: string, endDate
       userPhone: users.phone,
       notes: bookings.notes,
       source: bookings.source,
+      paymentStatus: bookings.paymentStatus,
+      serviceType: bookings.serviceType,
+      totalAmount: bookings.totalAmount,
+      assignedDriverId: bookings.assignedDriverId,
     })
     .from(bookings)
     .innerJoin(services, eq(services.id, bookings.serviceId))
@@ -166,6 +170,10 @@ export async function appointmentsBetween(db: DbOrTx, startDate: string, endDate
       customerName: r.guestName ?? r.userName ?? null,
       customerEmail: r.guestEmail ?? r.userEmail ?? null,
       customerPhone: r.guestPhone ?? r.userPhone ?? null,
+      paymentStatus: r.paymentStatus,
+      serviceType: r.serviceType,
+      totalAmount: r.totalAmount,
+      assignedDriverId: r.assignedDriverId,
       notes: r.notes,
       source: r.source,
     };

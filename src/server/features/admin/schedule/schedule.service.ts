@@ -1,4 +1,5 @@
-import { priceBooking, fromCents } from '../../../../shared/money';
+import { priceBooking } from '../../../../shared/booking-lifecycle';
+import { fromCents } from '../../../../shared/money';
 import type {
   AppointmentRequest,
   AvailabilityRequest,
@@ -14,11 +15,12 @@ import type {
 import { BULK_MAX_DAYS } from '../../../../shared/schemas/admin';
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import { closureApplies } from '../../../../shared/slots';
-import { addDaysToKey, dayOfWeek, minutesOfDay, pacificTimeOfDay } from '../../../../shared/time';
+import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey, pacificTimeOfDay } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../errors';
-import { recordBookingUpdate } from '../../bookings/booking-updates';
+import { sendConfirmationMail } from '../../bookings/confirmation-mail';
+import { bookingVerbs, type BookingActor } from '../../bookings/lifecycle';
 import { findBookingView } from '../../bookings/bookings.repository';
 import { closureOn, openWindows } from '../../slots/slots.repository';
 import { claimCapacity } from '../../slots/slots.service';
@@ -26,6 +28,8 @@ import * as bookingsRepo from '../bookings/admin-bookings.repository';
 import * as repo from './schedule.repository';
 
 export const BLOCKED_NAME = 'BLOCKED TIME';
+
+const ADMIN: BookingActor = { role: 'admin' };
 
 /**
  * Staff claims go through the one capacity engine (locked day, re-count, 409 when full). Its "not a start
@@ -44,10 +48,10 @@ export async function claimStaffTime(
       staff: true,
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'BAD_REQUEST') {
-      if (await closureOn(tx, claim.dateKey)) throw new AppError('BAD_REQUEST', 'This day is marked unavailable. Reopen it before booking time on it.');
+    if (error instanceof AppError && error.code === 'SLOT_INVALID') {
+      if (await closureOn(tx, claim.dateKey)) throw new AppError('TIME_NOT_OPEN', 'This day is marked unavailable. Reopen it before booking time on it.', { day: 'closed' });
       throw new AppError(
-        'BAD_REQUEST',
+        'TIME_NOT_OPEN',
         'That time is not open for booking on this day. Choose a start inside the open hours, on the hour or half hour, with the whole duration before closing.',
       );
     }
@@ -86,96 +90,99 @@ export async function scheduleWeek(ctx: AppContext, startDate: string, days = 7)
 
 export async function createAppointment(ctx: AppContext, input: AppointmentRequest): Promise<BookingView> {
   const service = await bookingsRepo.findService(ctx.db, input.serviceId);
-  if (!service) throw new AppError('BAD_REQUEST', 'Please choose a service');
+  if (!service) throw new AppError('SERVICE_REQUIRED', 'Please choose a service');
   const price = priceBooking(service.price, service.serviceFee);
   const userId = await repo.findCustomerIdByEmail(ctx.db, input.customerEmail);
+  const address = input.serviceType === 'serviceLocation' ? null : (input.address ?? null);
   const id = await ctx.db.transaction(async (tx) => {
     const { scheduledDate, businessDate } = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration });
-    const bookingId = await bookingsRepo.insertBooking(tx, {
-      userId: userId ?? null,
-      serviceId: service.id,
-      serviceType: 'serviceLocation',
-      scheduledDate,
-      businessDate,
-      durationMinutes: service.duration,
-      status: 'confirmed',
-      totalAmount: fromCents(price.totalCents),
-      serviceFee: fromCents(price.serviceFeeCents),
-      tax: fromCents(price.taxCents),
-      paymentStatus: 'unpaid',
-      guestName: input.customerName,
-      guestEmail: input.customerEmail,
-      guestPhone: input.customerPhone,
-      notes: input.notes,
-      source: 'admin',
-    });
-    await recordBookingUpdate(ctx, tx, { bookingId, status: 'confirmed', message: 'Appointment booked by the business.', setStatus: false });
-    return bookingId;
+    return bookingVerbs(ctx).book(
+      tx,
+      ADMIN,
+      {
+        userId: userId ?? null,
+        serviceId: service.id,
+        serviceType: input.serviceType,
+        scheduledDate,
+        businessDate,
+        durationMinutes: service.duration,
+        servicePrice: fromCents(price.serviceCents),
+        totalAmount: fromCents(price.totalCents),
+        serviceFee: fromCents(price.serviceFeeCents),
+        tax: fromCents(price.taxCents),
+        guestName: input.customerName,
+        guestEmail: input.customerEmail,
+        guestPhone: input.customerPhone,
+        notes: input.notes,
+        addressStreet: address?.street ?? null,
+        addressCity: address?.city ?? null,
+        addressState: address?.state ?? null,
+        addressZip: address?.zipCode ?? null,
+        latitude: address?.latitude != null ? String(address.latitude) : null,
+        longitude: address?.longitude != null ? String(address.longitude) : null,
+        source: 'admin',
+      },
+      { paymentStatus: input.payment === 'on_site' ? 'on_site' : 'unpaid', guestLink: !userId },
+    );
   });
-  return (await findBookingView(ctx.db, id))!;
+  const view = (await findBookingView(ctx.db, id))!;
+  // The same confirmation as a web booking: when, where, the total, the tracking link (a guest's carries its token) and the .ics.
+  const guestToken = userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, id);
+  await sendConfirmationMail(ctx, view, guestToken).catch((error: unknown) => console.error('appointment confirmation e-mail failed', error));
+  return view;
 }
 
 export async function updateAppointment(ctx: AppContext, id: string, input: AppointmentRequest): Promise<BookingView> {
   const existing = await bookingsRepo.findBookingRow(ctx.db, id);
-  if (!existing) throw new AppError('NOT_FOUND', 'Appointment not found');
+  if (!existing) throw new AppError('APPOINTMENT_NOT_FOUND', 'Appointment not found');
   const service = await bookingsRepo.findService(ctx.db, input.serviceId);
-  if (!service) throw new AppError('BAD_REQUEST', 'Please choose a service');
+  if (!service) throw new AppError('SERVICE_REQUIRED', 'Please choose a service');
   await ctx.db.transaction(async (tx) => {
     // Re-claim only when the time or the length changes, so editing notes never trips over today's count.
     const moved = existing.businessDate !== input.date || pacificTimeOfDay(existing.scheduledDate) !== input.time || existing.durationMinutes !== service.duration;
     const when = moved
       ? await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration, excludeBookingId: id })
       : { scheduledDate: existing.scheduledDate, businessDate: existing.businessDate };
-    await bookingsRepo.updateBooking(tx, id, {
+    const details = {
       serviceId: service.id,
       durationMinutes: service.duration,
-      scheduledDate: when.scheduledDate,
-      businessDate: when.businessDate,
       guestName: input.customerName,
       guestEmail: input.customerEmail,
       guestPhone: input.customerPhone,
       notes: input.notes,
-      updatedAt: ctx.now(),
-    });
-    if (!existing.isBlocked) {
-      await recordBookingUpdate(ctx, tx, {
-        bookingId: id,
-        status: existing.status,
-        message: moved ? `Appointment moved to ${input.date} at ${input.time}.` : 'Appointment details updated.',
-        setStatus: false,
-      });
-    }
+    };
+    if (moved) await bookingVerbs(ctx).reschedule(tx, id, ADMIN, { ...when, details, by: 'schedule' });
+    else await bookingVerbs(ctx).editDetails(tx, id, ADMIN, details, 'schedule');
   });
   return (await findBookingView(ctx.db, id))!;
 }
 
 export async function deleteAppointment(ctx: AppContext, id: string): Promise<{ message: string }> {
-  if (!(await bookingsRepo.deleteBooking(ctx.db, id))) throw new AppError('NOT_FOUND', 'Appointment not found');
+  const deleted = await ctx.db.transaction((tx) => bookingVerbs(ctx).remove(tx, id, ADMIN));
+  if (!deleted) throw new AppError('APPOINTMENT_NOT_FOUND', 'Appointment not found');
   return { message: 'Appointment deleted' };
 }
 
 /** Blocked time is a booking flagged as blocked: it fills its steps so customers cannot book them. */
 export async function blockTime(ctx: AppContext, input: BlockTimeRequest): Promise<BookingView> {
   const serviceId = await repo.firstServiceId(ctx.db);
-  if (!serviceId) throw new AppError('BAD_REQUEST', 'Add a service before blocking time');
+  if (!serviceId) throw new AppError('SERVICE_REQUIRED', 'Add a service before blocking time');
   const durationMinutes = minutesOfDay(input.endTime) - minutesOfDay(input.startTime);
   const id = await ctx.db.transaction(async (tx) => {
     const { scheduledDate, businessDate } = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.startTime, durationMinutes });
-    return bookingsRepo.insertBooking(tx, {
+    return bookingVerbs(ctx).block(tx, ADMIN, {
       serviceId,
       serviceType: 'serviceLocation',
       scheduledDate,
       businessDate,
       durationMinutes,
-      status: 'confirmed',
+      servicePrice: '0.00',
       totalAmount: '0.00',
       serviceFee: '0.00',
       tax: '0.00',
-      paymentStatus: 'manual',
       guestName: BLOCKED_NAME,
       guestEmail: ctx.config.adminEmail,
       notes: input.reason ? `Time blocked: ${input.reason}` : 'Personal time',
-      isBlocked: true,
       source: 'admin',
     });
   });
@@ -189,19 +196,31 @@ export function listAvailability(ctx: AppContext, startDate: string, endDate: st
   return repo.listAvailability(ctx.db, startDate, endDate);
 }
 
+/** One window on one day; the same window (day, start, end) twice is refused (a double click saves one). */
 export async function createAvailability(ctx: AppContext, input: AvailabilityRequest): Promise<AvailabilityRow> {
+  ctx.caches.slotDays.touch(null); // read uncached here until the NOTIFY lands (decision 018)
+  const existing = await repo.existingWindows(ctx.db, [input.date]);
+  if (existing.has(`${input.date}|${input.startTime}|${input.endTime}`)) {
+    throw new AppError('AVAILABILITY_EXISTS', `There is already a ${input.startTime}–${input.endTime} window on ${input.date}. Edit it instead.`, {
+      startTime: input.startTime,
+      endTime: input.endTime,
+      date: input.date,
+    });
+  }
   const [row] = await repo.insertAvailability(ctx.db, [toAvailabilityValues(input)]);
   return row!;
 }
 
 export async function updateAvailability(ctx: AppContext, id: string, input: AvailabilityRequest): Promise<AvailabilityRow> {
+  ctx.caches.slotDays.touch(null); // read uncached here until the NOTIFY lands (decision 018)
   const row = await repo.updateAvailability(ctx.db, id, toAvailabilityValues(input));
-  if (!row) throw new AppError('NOT_FOUND', 'Availability not found');
+  if (!row) throw new AppError('AVAILABILITY_NOT_FOUND', 'Availability not found');
   return row;
 }
 
 export async function deleteAvailability(ctx: AppContext, id: string): Promise<{ message: string }> {
-  if (!(await repo.deleteAvailability(ctx.db, id))) throw new AppError('NOT_FOUND', 'Availability not found');
+  ctx.caches.slotDays.touch(null); // read uncached here until the NOTIFY lands (decision 018)
+  if (!(await repo.deleteAvailability(ctx.db, id))) throw new AppError('AVAILABILITY_NOT_FOUND', 'Availability not found');
   return { message: 'Availability deleted' };
 }
 
@@ -211,10 +230,11 @@ function toAvailabilityValues(input: AvailabilityRequest) {
 
 /** One window per chosen weekday in the range (0 = Sunday; none chosen = every day); exact duplicates are skipped. */
 export async function bulkCreateAvailability(ctx: AppContext, input: BulkAvailabilityRequest): Promise<{ created: number; skipped: number; message: string }> {
+  ctx.caches.slotDays.touch(null); // read uncached here until the NOTIFY lands (decision 018)
   const dates: string[] = [];
   const weekdays = input.daysOfWeek.length ? new Set(input.daysOfWeek) : undefined;
   for (let date = input.startDate, n = 0; date <= input.endDate; date = addDaysToKey(date, 1), n++) {
-    if (n >= BULK_MAX_DAYS) throw new AppError('BAD_REQUEST', `A bulk range can cover at most ${BULK_MAX_DAYS} days`);
+    if (n >= BULK_MAX_DAYS) throw new AppError('RANGE_TOO_LONG', `A bulk range can cover at most ${BULK_MAX_DAYS} days`, { maxDays: BULK_MAX_DAYS });
     if (!weekdays || weekdays.has(dayOfWeek(date))) dates.push(date);
   }
   return ctx.db.transaction(async (tx) => {
@@ -231,25 +251,31 @@ export async function bulkCreateAvailability(ctx: AppContext, input: BulkAvailab
 
 // Closures
 
-export function listClosures(ctx: AppContext, startDate: string, endDate: string): Promise<ClosureRow[]> {
-  assertRange(startDate, endDate);
-  return repo.listClosures(ctx.db, startDate, endDate);
+/** Closures in a range; with no range, from today (Pacific) on — the next year — and every recurring one. */
+export function listClosures(ctx: AppContext, startDate?: string, endDate?: string): Promise<ClosureRow[]> {
+  const from = startDate ?? pacificDateKey(ctx.now());
+  const to = endDate ?? addDaysToKey(from, BULK_MAX_DAYS - 1);
+  assertRange(from, to);
+  return repo.listClosures(ctx.db, from, to);
 }
 
 /** Marks a day unavailable; the answer says how many customer bookings stand on it, to be moved or cancelled. */
 export async function createClosure(ctx: AppContext, input: ClosureRequest): Promise<ClosureRow & { affectedBookings: number }> {
+  ctx.caches.slotDays.touch(null); // read uncached here until the NOTIFY lands (decision 018)
   const closure = await repo.insertClosure(ctx.db, closureValues(input));
   return { ...closure, affectedBookings: await repo.countBookingsOn(ctx.db, input.date) };
 }
 
 export async function updateClosure(ctx: AppContext, id: string, input: ClosureRequest): Promise<ClosureRow & { affectedBookings: number }> {
+  ctx.caches.slotDays.touch(null); // read uncached here until the NOTIFY lands (decision 018)
   const closure = await repo.updateClosure(ctx.db, id, closureValues(input));
-  if (!closure) throw new AppError('NOT_FOUND', 'Closure not found');
+  if (!closure) throw new AppError('CLOSURE_NOT_FOUND', 'Closure not found');
   return { ...closure, affectedBookings: await repo.countBookingsOn(ctx.db, input.date) };
 }
 
 export async function deleteClosure(ctx: AppContext, id: string): Promise<{ message: string }> {
-  if (!(await repo.deleteClosure(ctx.db, id))) throw new AppError('NOT_FOUND', 'Closure not found');
+  ctx.caches.slotDays.touch(null); // read uncached here until the NOTIFY lands (decision 018)
+  if (!(await repo.deleteClosure(ctx.db, id))) throw new AppError('CLOSURE_NOT_FOUND', 'Closure not found');
   return { message: 'Day reopened' };
 }
 
@@ -262,12 +288,13 @@ function closureValues(input: ClosureRequest) {
 export const listWeeklyHours = (ctx: AppContext) => repo.listWeeklyHours(ctx.db);
 
 export async function saveWeeklyHours(ctx: AppContext, input: WeeklyHoursRequest) {
+  ctx.caches.slotDays.touch(null); // read uncached here until the NOTIFY lands (decision 018)
   const days = new Set(input.days.map((d) => d.dayOfWeek));
-  if (days.size !== 7) throw new AppError('BAD_REQUEST', 'Give the hours of all seven days');
+  if (days.size !== 7) throw new AppError('WEEK_INCOMPLETE', 'Give the hours of all seven days');
   await repo.upsertWeeklyHours(ctx.db, input.days);
   return repo.listWeeklyHours(ctx.db);
 }
 
 function assertRange(startDate: string, endDate: string) {
-  if (addDaysToKey(startDate, BULK_MAX_DAYS) < endDate) throw new AppError('BAD_REQUEST', `A range can cover at most ${BULK_MAX_DAYS} days`);
+  if (addDaysToKey(startDate, BULK_MAX_DAYS) < endDate) throw new AppError('RANGE_TOO_LONG', `A range can cover at most ${BULK_MAX_DAYS} days`, { maxDays: BULK_MAX_DAYS });
 }

@@ -1,19 +1,28 @@
-import type { FastifyInstance } from 'fastify';
-import { createUserRequest, staffUpdateRequest } from '../../../../shared/schemas/admin';
-import { pageQuery, uuidParam } from '../../../../shared/schemas/common';
-import type { AppContext } from '../../../context';
-import { parse } from '../../../errors';
+import { idempotent } from '../../../http/idempotency';
+import { idempotencyKeyHeader } from '../../../../shared/schemas/checkout';
+import { z } from 'zod';
+import { createUserRequest, staffMember, staffUpdateRequest } from '../../../../shared/schemas/admin';
+import { messageResponse } from '../../../../shared/schemas/auth';
+import { pageOf, pageQuery, uuidParam } from '../../../../shared/schemas/common';
 import { requireAdmin } from '../../../http/auth-hooks';
+import { defineRoute } from '../../../http/contract';
 import * as staff from './admin-staff.service';
 
+const tags = ['admin'];
+const guard = requireAdmin;
+
 /** Staff (drivers): add with an invitation, disable, see who is on shift. */
-export async function adminStaffRoutes(app: FastifyInstance, ctx: AppContext) {
-  const admin = { preHandler: requireAdmin };
-  app.get('/api/admin/staff', admin, async (request) => staff.listStaff(ctx, parse(pageQuery, request.query)));
-  app.post('/api/admin/staff', admin, async (request, reply) => reply.status(201).send(await staff.addDriver(ctx, parse(createUserRequest, request.body))));
-  app.patch('/api/admin/staff/:id', admin, async (request) => {
-    const { id } = parse(uuidParam, request.params);
-    return staff.updateStaff(ctx, id, parse(staffUpdateRequest, request.body));
-  });
-  app.post('/api/admin/staff/:id/resend-invite', admin, async (request) => staff.resendInvitation(ctx, parse(uuidParam, request.params).id));
-}
+export const adminStaffRoutes = [
+  defineRoute({ method: 'GET', url: '/api/admin/staff', guard, schema: { tags, querystring: pageQuery, response: { 200: pageOf(staffMember) } } }, async (request, _reply, ctx) =>
+    staff.listStaff(ctx, request.query),
+  ),
+  defineRoute({ method: 'POST', url: '/api/admin/staff', guard, schema: { tags, headers: z.looseObject({ 'idempotency-key': idempotencyKeyHeader.optional() }), body: createUserRequest, response: { 201: staffMember } } }, async (request, reply, ctx) =>
+    reply.status(201).send(await idempotent(ctx, request, 'staff', () => staff.addDriver(ctx, request.body))),
+  ),
+  defineRoute({ method: 'PATCH', url: '/api/admin/staff/:id', guard, schema: { tags, params: uuidParam, body: staffUpdateRequest, response: { 200: staffMember } } }, async (request, _reply, ctx) =>
+    staff.updateStaff(ctx, request.params.id, request.body),
+  ),
+  defineRoute({ method: 'POST', url: '/api/admin/staff/:id/resend-invite', guard, schema: { tags, params: uuidParam, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+    staff.resendInvitation(ctx, request.params.id),
+  ),
+] as const;

@@ -6,6 +6,7 @@ import { AppError } from '../../../errors';
 import { renderMail } from '../../../integrations/mail/templates';
 import { deleteUserSessions, emailTaken, insertUser, setResetToken } from '../../auth/auth.repository';
 import { hashPassword } from '../../auth/passwords';
+import { mailTextsFor } from '../../auth/auth.service';
 import { newToken } from '../../auth/tokens';
 import * as repo from './admin-staff.repository';
 
@@ -40,7 +41,7 @@ async function findStaffMember(ctx: AppContext, id: string): Promise<StaffMember
 
 /** Adds a driver with no usable password and e-mails a link to choose one (the reset-token mechanism). */
 export async function addDriver(ctx: AppContext, input: { fullName: string; email: string; phone: string | null }): Promise<StaffMember> {
-  if (await emailTaken(ctx.db, input.email)) throw new AppError('CONFLICT', 'Email already registered');
+  if (await emailTaken(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', 'Email already registered');
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   const user = await ctx.db.transaction(async (tx) => {
     const created = await insertUser(tx, { fullName: input.fullName, email: input.email, phone: input.phone, passwordHash: unusable, role: 'driver', emailVerified: false });
@@ -53,8 +54,8 @@ export async function addDriver(ctx: AppContext, input: { fullName: string; emai
 
 export async function resendInvitation(ctx: AppContext, id: string): Promise<{ message: string }> {
   const staff = await repo.findStaff(ctx.db, id);
-  if (!staff || staff.deletedAt) throw new AppError('NOT_FOUND', 'Staff member not found');
-  if (staff.isDisabled) throw new AppError('BAD_REQUEST', 'Enable the account before inviting again');
+  if (!staff || staff.deletedAt) throw new AppError('STAFF_NOT_FOUND', 'Staff member not found');
+  if (staff.isDisabled) throw new AppError('STAFF_DISABLED', 'Enable the account before inviting again');
   await sendInvitation(ctx, staff);
   return { message: `Invitation sent to ${staff.email}` };
 }
@@ -63,23 +64,18 @@ async function sendInvitation(ctx: AppContext, user: { id: string; email: string
   const invite = newToken();
   await setResetToken(ctx.db, user.id, invite.hash, new Date(ctx.now().getTime() + INVITE_VALID_DAYS * 86_400_000));
   const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(invite.token)}`;
-  const mail = renderMail(
-    ctx.config.business.name,
-    `You're invited to drive for ${ctx.config.business.name}`,
-    [
-      `Hi ${user.fullName},`,
-      `You have been added as a driver at ${ctx.config.business.name}. Choose your password with the link below, then sign in to the driver dashboard.`,
-      `The link works once, within the next ${INVITE_VALID_DAYS} days.`,
-    ],
-    { label: 'Set your password', url },
-  );
+  const t = await mailTextsFor(ctx, user.id);
+  const mail = renderMail(ctx.config.business.name, t('invite.subject'), [t('greeting', { name: user.fullName }), t('invite.body'), t('invite.validity', { days: INVITE_VALID_DAYS })], {
+    label: t('invite.action'),
+    url,
+  });
   await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional', userId: user.id });
 }
 
 /** Disabling ends every session at once and takes the driver off shift; enabling lets them sign in again. */
 export async function updateStaff(ctx: AppContext, id: string, input: { isDisabled?: boolean; fullName?: string; phone?: string | null }): Promise<StaffMember> {
   const staff = await repo.findStaff(ctx.db, id);
-  if (!staff || staff.deletedAt) throw new AppError('NOT_FOUND', 'Staff member not found');
+  if (!staff || staff.deletedAt) throw new AppError('STAFF_NOT_FOUND', 'Staff member not found');
   await ctx.db.transaction(async (tx) => {
     await repo.updateStaff(tx, id, {
       ...(input.isDisabled !== undefined ? { isDisabled: input.isDisabled } : {}),
@@ -93,6 +89,6 @@ export async function updateStaff(ctx: AppContext, id: string, input: { isDisabl
     }
   });
   const found = await findStaffMember(ctx, id);
-  if (!found) throw new AppError('NOT_FOUND', 'Staff member not found');
+  if (!found) throw new AppError('STAFF_NOT_FOUND', 'Staff member not found');
   return found;
 }

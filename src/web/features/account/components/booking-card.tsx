@@ -1,17 +1,18 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CalendarClock, Phone, Receipt, RotateCcw, Truck, XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { bookingNumber } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import type { AccountBooking } from '@shared/schemas/bookings-account';
 import { isTrackable, SELF_SERVICE_STATUSES } from '@shared/self-service';
 import { historyLabel } from '@shared/tracking';
+import { formatTime12, pacificDateKey, pacificTimeOfDay } from '@shared/time';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
-import { telHref, usePublicConfig } from '@web/features/app/api';
+import { telHref, usePublicConfig } from '@web/lib/public-config';
 import { errorMessage } from '@web/lib/api';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { useCancelBooking } from '../api';
@@ -35,6 +36,26 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
   const changeable = booking.selfServiceBlock === null;
   const tooLate = booking.selfServiceBlock === 'too_late' && SELF_SERVICE_STATUSES.has(booking.status);
 
+  const [openedAt] = useState(() => Date.now());
+  // An abandoned checkout whose hold still runs: "Not paid", and Pay now resumes its checkout.
+  const unpaidHold = booking.status === 'pending' && booking.paymentStatus === 'unpaid' && booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > openedAt;
+  const payNow = () => {
+    const start = new Date(booking.scheduledDate);
+    const end = new Date(start.getTime() + booking.durationMinutes * 60_000);
+    const date = pacificDateKey(start);
+    const address = booking.serviceType === 'serviceLocation' || !booking.address ? '' : `${booking.address.street}, ${booking.address.city}, ${booking.address.state} ${booking.address.zipCode}`;
+    const search = new URLSearchParams({
+      serviceId: booking.serviceId,
+      serviceType: booking.serviceType,
+      address,
+      date,
+      time: `${formatTime12(pacificTimeOfDay(start))} - ${formatTime12(pacificTimeOfDay(end))}`,
+      slotId: `${date}T${pacificTimeOfDay(start)}`,
+      bookingId: booking.id,
+    });
+    void navigate({ href: `/checkout?${search.toString()}` });
+  };
+
   const bookAgain = () => {
     const address = booking.serviceType === 'serviceLocation' || !booking.address ? '' : `${booking.address.street}, ${booking.address.city}, ${booking.address.state} ${booking.address.zipCode}`;
     const search = new URLSearchParams({ serviceId: booking.serviceId, serviceType: booking.serviceType, address });
@@ -55,7 +76,7 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
       <CardHeader>
         <div className="flex items-start justify-between gap-2">
           <CardTitle>{booking.serviceName}</CardTitle>
-          <Badge tone={TONES[label]}>{t(statusKey(label))}</Badge>
+          {unpaidHold ? <Badge tone="yellow">{t('notPaid')}</Badge> : <Badge tone={TONES[label]}>{t(statusKey(label))}</Badge>}
         </div>
         <p className="text-sm text-slate-500">
           {t('bookedOn', { date: formatDate(booking.createdAt, language) })} · #{bookingNumber(booking.id)}
@@ -68,7 +89,7 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
         </p>
         <p className="text-lg font-semibold">{formatUsd(booking.totalAmount)}</p>
         {booking.status === 'completed' && booking.rating !== null && <Stars rating={booking.rating} label={t('ratedStars', { n: booking.rating })} />}
-        {tooLate && (
+        {tooLate && !unpaidHold && (
           <p className="mt-1 rounded-lg bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
             {t('tooLate')}{' '}
             {config && (
@@ -80,6 +101,11 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
         )}
       </CardContent>
       <CardFooter className="flex-wrap">
+        {unpaidHold && (
+          <Button size="sm" onClick={payNow}>
+            {t('payNow')}
+          </Button>
+        )}
         {isTrackable(booking.status) && (
           <Button asChild size="sm">
             <Link to="/tracking" search={{ bookingId: booking.id } as never}>

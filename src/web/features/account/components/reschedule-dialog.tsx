@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { addDaysToKey, formatTime12, pacificDateKey, pacificTimeOfDay } from '@shared/time';
 import type { AccountBooking } from '@shared/schemas/bookings-account';
 import { Button } from '@web/components/ui/button';
@@ -17,7 +17,8 @@ import { accountMessages } from '../messages';
 export function RescheduleDialog({ booking, onClose }: { booking: AccountBooking; onClose: () => void }) {
   const t = useT(accountMessages);
   const { language } = useLanguage();
-  const today = pacificDateKey(Date.now());
+  // Today as the dialog opened: a render must not read the clock.
+  const [today] = useState(() => pacificDateKey(Date.now()));
   const [date, setDate] = useState(() => (booking.businessDate > today ? booking.businessDate : addDaysToKey(today, 1)));
   const [slotId, setSlotId] = useState('');
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;

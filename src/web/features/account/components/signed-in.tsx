@@ -3,7 +3,7 @@ import { ChevronLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Spinner } from '@web/components/ui/feedback';
-import { useCurrentUser } from '@web/features/auth/api';
+import { useCurrentUser } from '@web/lib/session';
 
 /** Account pages redirect to / when nobody is signed in (customer-app.md §6); children get the user. */
 export function SignedIn({ children }: { children: (user: PublicUser) => ReactNode }) {

@@ -1,16 +1,17 @@
+import { formatUsPhone } from '@shared/contact';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Bell, ChevronRight, CreditCard, HelpCircle, LogOut, MapPin, Moon, Settings, Star, User } from 'lucide-react';
-import { toast } from 'sonner';
+import { Bell, ChevronRight, CreditCard, HelpCircle, LogOut, MapPin, Moon, Package, Settings, Star, User } from 'lucide-react';
+import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Switch } from '@web/components/ui/switch';
-import { useLogout } from '@web/features/auth/api';
+import { useLogout } from '@web/lib/logout';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
-import { applyTheme } from '@web/lib/theme';
+import { applyTheme, isDark } from '@web/lib/theme';
 import { settingsQuery, summaryQuery, useUpdateSettings } from '../api';
 import { SignedIn } from '../components/signed-in';
 import { accountMessages } from '../messages';
@@ -35,6 +36,7 @@ function AccountHub({ user }: { user: PublicUser }) {
     { to: '/profile', label: t('menuProfile'), icon: User },
     { to: '/addresses', label: t('menuAddresses'), icon: MapPin },
     { to: '/payment-methods', label: t('menuPayments'), icon: CreditCard },
+    { to: '/my-packages', label: t('menuPackages'), icon: Package },
     { to: '/reviews', label: t('menuReviews'), icon: Star },
     { to: '/help', label: t('menuHelp'), icon: HelpCircle },
     { to: '/settings', label: t('menuSettings'), icon: Settings },
@@ -52,7 +54,7 @@ function AccountHub({ user }: { user: PublicUser }) {
             <p className="truncate text-sm text-slate-500">
               {user.email} {!user.emailVerified && <span className="font-semibold text-amber-600">{t('unverified')}</span>}
             </p>
-            {user.phone && <p className="text-sm text-slate-500">{user.phone}</p>}
+            {user.phone && <p className="text-sm text-slate-500">{formatUsPhone(user.phone)}</p>}
           </div>
         </CardContent>
       </Card>
@@ -83,7 +85,7 @@ function AccountHub({ user }: { user: PublicUser }) {
               <Moon className="size-4" aria-hidden /> {t('darkMode')}
             </span>
             <Switch
-              checked={settings.data?.theme === 'dark'}
+              checked={settings.data?.theme === 'dark' || (settings.data?.theme === 'auto' && isDark())}
               disabled={!settings.data || update.isPending}
               onCheckedChange={(checked) => {
                 applyTheme(checked ? 'dark' : 'light');

@@ -1,6 +1,6 @@
 import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { SavedAddress } from '@shared/schemas/account';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

@@ -1,8 +1,8 @@
 import { Clock, Mail, MessageCircle, Phone, PhoneCall } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { telHref, usePublicConfig } from '@web/features/app/api';
-import { useCurrentUser } from '@web/features/auth/api';
+import { telHref, usePublicConfig } from '@web/lib/public-config';
+import { useCurrentUser } from '@web/lib/session';
 import { useT } from '@web/lib/i18n';
 import { PageHeader } from '../components/signed-in';
 import { accountMessages } from '../messages';

@@ -1,5 +1,6 @@
 import { CreditCard, Plus, Star, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { Link } from '@tanstack/react-router';
+import { toast } from '@web/lib/toast';
 import type { SavedPaymentMethod } from '@shared/schemas/account';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -38,9 +39,12 @@ function PaymentMethods() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('paymentsTitle')} backLabel={t('back')}>
-        <Button size="sm" onClick={() => toast.info(t('addCardAtCheckout'))}>
-          <Plus aria-hidden /> {t('addNew')}
-        </Button>
+        {/* With no cards the empty state already says where cards come from; the button would only repeat it. */}
+        {Boolean(cards.data?.length) && (
+          <Button size="sm" onClick={() => toast.info(t('addCardAtCheckout'))}>
+            <Plus aria-hidden /> {t('addNew')}
+          </Button>
+        )}
       </PageHeader>
       {cards.isLoading ? (
         <Spinner />
@@ -51,6 +55,9 @@ function PaymentMethods() {
       ) : !cards.data?.length ? (
         <EmptyState icon={<CreditCard className="size-10 text-slate-400" aria-hidden />} title={t('noCards')}>
           <p className="text-sm text-slate-500">{t('addCardAtCheckout')}</p>
+          <Button asChild size="sm">
+            <Link to="/">{t('bookAService')}</Link>
+          </Button>
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3">

@@ -1,6 +1,7 @@
+import { formatUsPhone } from '@shared/contact';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -23,7 +24,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
   const update = useUpdateProfile();
   const [fullName, setFullName] = useState(user.fullName);
   const [email, setEmail] = useState(user.email);
-  const [phone, setPhone] = useState(user.phone ?? '');
+  const [phone, setPhone] = useState(formatUsPhone(user.phone));
   const [notifications, setNotifications] = useState<boolean | undefined>(undefined);
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
   const emailNotifications = notifications ?? settings.data?.emailNotifications ?? true;
@@ -36,7 +37,7 @@ function ProfileForm({ user }: { user: PublicUser }) {
       {
         onSuccess: (result) => toast.success(t('profileUpdated'), { description: result.verificationSent ? t('verifyNewEmail') : undefined }),
         onError: (error) => {
-          const field = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { field?: string }).field : undefined;
+          const field = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { params?: { field?: string } }).params?.field : undefined;
           setFieldError({ field, message: errorMessage(error, t('tryAgain')) });
           toast.error(t('profileFailed'), { description: errorMessage(error, t('tryAgain')) });
         },

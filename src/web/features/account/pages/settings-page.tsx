@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { KeyRound, Mail, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { version } from '../../../../../package.json';
 import { LANGUAGES, THEMES, type Language, type Theme } from '@shared/domain';
 import type { PublicUser, UserSettings } from '@shared/schemas/auth';
@@ -13,7 +13,7 @@ import { Alert, Spinner } from '@web/components/ui/feedback';
 import { FieldError, Input, Label, Select } from '@web/components/ui/input';
 import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/lib/api';
-import { useLanguage, useT } from '@web/lib/i18n';
+import { LANGUAGE_NAMES, useLanguage, useT } from '@web/lib/i18n';
 import { applyTheme } from '@web/lib/theme';
 import { settingsQuery, useChangePassword, useDeleteAccount, useResendVerification, useUpdateSettings } from '../api';
 import { PageHeader, SignedIn } from '../components/signed-in';
@@ -32,7 +32,6 @@ const SWITCHES: Array<{ key: SwitchKey; label: 'pushNotifications' | 'emailNotif
   { key: 'analytics', label: 'analytics' },
   { key: 'locationServices', label: 'locationServices' },
 ];
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', fr: 'Français' };
 
 /** Every setting is saved to the account (GET/PUT /api/settings); theme and language also apply at once. */
 function Settings({ user }: { user: PublicUser }) {

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
 import { Spinner } from '@web/components/ui/feedback';
-import { useCurrentUser } from '@web/features/auth/api';
+import { useCurrentUser } from '@web/lib/session';
 
 /**
  * Every /admin page sits behind this: 'Checking authentication...' while the session loads, then either

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import {
   BarChart3,
   CalendarDays,
   ClipboardList,
   LayoutDashboard,
   LogOut,
+  Navigation,
   Package,
   PackageCheck,
   ShoppingBag,
@@ -16,15 +16,16 @@ import {
   Wrench,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@web/components/ui/button';
-import { usePublicConfig } from '@web/features/app/api';
-import { currentUserKey, useCurrentUser } from '@web/features/auth/api';
-import { api, errorMessage } from '@web/lib/api';
+import { usePublicConfig } from '@web/lib/public-config';
+import { useLogout } from '@web/lib/logout';
+import { useCurrentUser } from '@web/lib/session';
+import { useStaffLive } from '../live';
 import { AdminGuard } from './admin-guard';
 
 export const ADMIN_NAV = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: '/admin/dispatch', label: 'Dispatch', icon: Navigation },
   { to: '/admin/schedule', label: 'Schedule', icon: CalendarDays },
   { to: '/admin/bookings', label: 'Bookings', icon: ClipboardList },
   { to: '/admin/customers', label: 'Customers', icon: Users },
@@ -51,7 +52,8 @@ export function AdminLayout({ title, actions, children }: { title: string; actio
 function AdminFrame({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
   const config = usePublicConfig();
   const { user } = useCurrentUser();
-  const logout = useAdminLogout();
+  const logout = useLogout('/admin/login');
+  const live = useStaffLive(user?.role === 'admin');
   return (
     <div className="min-h-dvh bg-slate-50 dark:bg-slate-950 lg:flex">
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col dark:border-slate-800 dark:bg-slate-900">
@@ -105,6 +107,15 @@ function AdminFrame({ title, actions, children }: { title: string; actions?: Rea
         <main className="mx-auto max-w-7xl px-4 py-5 lg:px-8 lg:py-8">
           <div className="mb-5 flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+            <span
+              className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs ${live === 'live' ? 'bg-green-50 text-green-800' : 'bg-slate-100 text-slate-500'}`}
+              data-testid="staff-live"
+              data-state={live}
+              title={live === 'live' ? 'This page updates by itself' : 'Reconnecting…'}
+            >
+              <span className={`size-1.5 rounded-full ${live === 'live' ? 'bg-green-600' : 'bg-slate-400'}`} aria-hidden />
+              {live === 'live' ? 'Live' : 'Offline'}
+            </span>
             {actions && <div className="ml-auto flex flex-wrap gap-2">{actions}</div>}
           </div>
           {children}
@@ -112,19 +123,4 @@ function AdminFrame({ title, actions, children }: { title: string; actions?: Rea
       </div>
     </div>
   );
-}
-
-function useAdminLogout() {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () => api.post('/api/auth/logout'),
-    onSuccess: async () => {
-      client.clear();
-      client.setQueryData(currentUserKey, null);
-      toast.success('Logged out', { description: 'You have been successfully logged out.' });
-      await navigate({ to: '/admin/login' });
-    },
-    onError: (error) => toast.error('Logout failed', { description: errorMessage(error, 'Please try again.') }),
-  });
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Field } from './form-bits';
@@ -18,17 +18,21 @@ export function PersonDialog(props: {
   description: string;
   submitLabel: string;
   pending: boolean;
-  onSubmit(form: PersonForm): void;
+  /** The form and one Idempotency-Key per opened dialog (a double click creates one account). */
+  onSubmit(form: PersonForm & { idempotencyKey: string }): void;
 }) {
   const { open, onOpenChange } = props;
   const [form, setForm] = useState<PersonForm>({ fullName: '', email: '', phone: '' });
+  const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
   useEffect(() => {
     if (open) setForm({ fullName: '', email: '', phone: '' });
+    if (open) setIdempotencyKey(crypto.randomUUID());
   }, [open]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.fullName.trim() || !form.email.trim()) return void toast.error('Please fill in all required fields');
-    props.onSubmit(form);
+    if (props.pending) return;
+    props.onSubmit({ ...form, idempotencyKey });
   };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -1,7 +1,9 @@
+import { canDeleteBooking } from '@shared/booking-lifecycle';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarPlus, Lock, Trash2 } from 'lucide-react';
+import { CalendarPlus, Lock, Trash2, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { CLOSURE_TYPES } from '@shared/domain';
 import type { AvailabilityRow, ClosureRow, ScheduleAppointment, WeeklyHoursRow } from '@shared/schemas/admin';
 import { Button } from '@web/components/ui/button';
@@ -12,6 +14,7 @@ import {
   useAdminServices,
   useBlockTime,
   useBulkAvailability,
+  newIdempotencyKey,
   useCreateAppointment,
   useCreateAvailability,
   useDeleteAppointment,
@@ -61,15 +64,22 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
   const update = useUpdateAppointment();
   const remove = useDeleteAppointment();
   const [form, setForm] = useState<AppointmentForm>(() => blankAppointment(initial));
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const [cancelling, setCancelling] = useState(false);
   useEffect(() => {
+    if (open) setIdempotencyKey(newIdempotencyKey());
     if (open) setForm(blankAppointment(initial));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const set = (patch: Partial<AppointmentForm>) => setForm((f) => ({ ...f, ...patch }));
+  const needsAddress = !editing && (form.serviceType === 'mobile' || form.serviceType === 'pickup');
+  const address = form.address ?? { street: '', city: '', state: 'CA', zipCode: '' };
+  const setAddress = (patch: Partial<NonNullable<AppointmentForm['address']>>) => set({ address: { ...address, ...patch } });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.customerName.trim() || !form.customerEmail.trim() || !form.serviceId || !form.date || !form.time) return requiredToast();
+    if (needsAddress && (!address.street.trim() || !address.city.trim() || !address.state.trim() || !address.zipCode.trim())) return requiredToast();
     if (editing) {
       update.mutate(
         { id: editing.id, form },
@@ -82,7 +92,7 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
         },
       );
     } else {
-      create.mutate(form, {
+      create.mutate({ ...form, address: needsAddress ? address : null, idempotencyKey }, {
         onSuccess: () => {
           toast.success('Appointment created', { description: `${form.customerName} on ${form.date} at ${form.time}` });
           onOpenChange(false);
@@ -127,11 +137,57 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
             <Field label="Date *" type="date" value={form.date} onChange={(e) => set({ date: e.target.value })} />
             <Field label="Time *" type="time" step={1800} value={form.time} onChange={(e) => set({ time: e.target.value })} />
           </div>
+          {!editing && (
+            <>
+              <LabelledControl label="Service type *">
+                {(id) => (
+                  <Select id={id} value={form.serviceType ?? 'serviceLocation'} onChange={(e) => set({ serviceType: e.target.value as AppointmentForm['serviceType'] })}>
+                    <option value="serviceLocation">At our location</option>
+                    <option value="mobile">Mobile (we go to the customer)</option>
+                    <option value="pickup">Pickup &amp; delivery</option>
+                  </Select>
+                )}
+              </LabelledControl>
+              {needsAddress && (
+                <fieldset className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                  <legend className="px-1 text-sm font-medium">Customer address</legend>
+                  <Field className="col-span-2" label="Street *" autoComplete="off" value={address.street} onChange={(e) => setAddress({ street: e.target.value })} />
+                  <Field className="col-span-2" label="City *" value={address.city} onChange={(e) => setAddress({ city: e.target.value })} />
+                  <Field label="State *" maxLength={2} value={address.state} onChange={(e) => setAddress({ state: e.target.value.toUpperCase() })} />
+                  <Field label="ZIP *" inputMode="numeric" value={address.zipCode} onChange={(e) => setAddress({ zipCode: e.target.value })} />
+                </fieldset>
+              )}
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-1 text-sm font-medium">Payment</legend>
+                {(
+                  [
+                    ['on_site', 'Pay on site', 'The driver or the shop takes the payment at the job.'],
+                    ['later', 'Not paid yet', 'Stays unpaid until it is paid; it does not count as revenue.'],
+                  ] as const
+                ).map(([value, label, hint]) => (
+                  <label key={value} className="flex items-start gap-2 text-sm">
+                    <input type="radio" name="appointment-payment" className="mt-1" checked={(form.payment ?? 'later') === value} onChange={() => set({ payment: value })} />
+                    <span>
+                      <span className="font-medium">{label}</span>
+                      <span className="block text-xs text-slate-500">{hint}</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+              <p className="text-xs text-slate-500">The customer gets the confirmation e-mail with a tracking link, like a web booking.</p>
+            </>
+          )}
           <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.notes} onChange={(e) => set({ notes: e.target.value })} />}</LabelledControl>
           <div className="flex flex-wrap justify-end gap-2 pt-1">
-            {editing && (
+            {editing && canDeleteBooking(editing) && (
               <Button type="button" variant="destructive" onClick={del} disabled={pending} className="mr-auto">
                 <Trash2 aria-hidden /> Delete
+              </Button>
+            )}
+            {editing && !canDeleteBooking(editing) && (
+              // Paid or booked by a customer: cancelled (and refunded when paid) through the booking core, never deleted.
+              <Button type="button" variant="destructive" onClick={() => setCancelling(true)} disabled={pending} className="mr-auto">
+                <XCircle aria-hidden /> Cancel booking
               </Button>
             )}
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
@@ -142,6 +198,9 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
             </Button>
           </div>
         </form>
+        {editing && !canDeleteBooking(editing) && (
+          <CancelBookingDialog booking={editing} open={cancelling} onOpenChange={setCancelling} onCancelled={() => onOpenChange(false)} />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -171,7 +230,9 @@ export function AvailabilityDialog({ open, onOpenChange, date, editing }: Dialog
       ? { date: editing.date, startTime: editing.startTime, endTime: editing.endTime, maxCapacity: String(editing.maxCapacity), notes: editing.notes ?? '', isActive: editing.isActive }
       : { date, startTime: '09:00', endTime: '17:00', maxCapacity: '3', notes: '', isActive: true };
   const [form, setForm] = useState<AvailabilityState>(fresh);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   useEffect(() => {
+    if (open) setIdempotencyKey(newIdempotencyKey());
     if (open) setForm(fresh());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
@@ -189,7 +250,7 @@ export function AvailabilityDialog({ open, onOpenChange, date, editing }: Dialog
       onError: (error: unknown) => toast.error(editing ? 'Error updating availability' : 'Error adding availability', { description: errorMessage(error, 'Please try again.') }),
     };
     if (editing) update.mutate({ id: editing.id, form: body }, done);
-    else create.mutate(body, done);
+    else create.mutate({ ...body, idempotencyKey }, done);
   };
 
   return (

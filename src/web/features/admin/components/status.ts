@@ -38,3 +38,30 @@ export function pacificToday(): string {
   const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
   return parts;
 }
+
+/** Payment status as a badge (every booking card and grid cell): what the customer paid and whether it went back. */
+export function paymentLabel(paymentStatus: string): string {
+  switch (paymentStatus) {
+    case 'paid':
+      return 'Paid';
+    case 'refunded':
+      return 'Refunded';
+    case 'partially_refunded':
+      return 'Part refunded';
+    case 'store':
+      return 'Paid (store)';
+    case 'package':
+      return 'Package';
+    case 'on_site':
+      return 'Pay on site';
+    default:
+      return 'Unpaid';
+  }
+}
+
+export function paymentTone(paymentStatus: string): Tone {
+  if (paymentStatus === 'paid' || paymentStatus === 'store' || paymentStatus === 'package') return 'green';
+  if (paymentStatus === 'refunded' || paymentStatus === 'partially_refunded') return 'purple';
+  if (paymentStatus === 'on_site') return 'gray';
+  return 'yellow';
+}

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, ChevronLeft, ChevronRight, Search, Trash2 } from 'lucide-react';
+import { CalendarClock, ChevronLeft, ChevronRight, Download, Search, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { BOOKING_STATUSES, type BookingStatus } from '@shared/domain';
+import { toast } from '@web/lib/toast';
+import { canDeleteBooking, PAYMENT_STATUSES } from '@shared/booking-lifecycle';
+import { BOOKING_STATUSES, SERVICE_TYPES, type BookingStatus } from '@shared/domain';
 import { bookingNumber, formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import type { AdminBooking } from '@shared/schemas/admin';
@@ -13,12 +14,14 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Input, Select, Textarea } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
+import { useCurrentUser } from '@web/lib/session';
 import {
   ADMIN_PAGE_SIZE,
+  bookingsCsvUrl,
   customerAddressesQuery,
   useAdminBookings,
   useAdminServices,
-  useAssignDriver,
+  useChangeDriver,
   useDeleteBooking,
   useDrivers,
   useSetBookingStatus,
@@ -26,13 +29,17 @@ import {
   type BookingFilters,
 } from '../api';
 import { AdminLayout } from '../components/admin-layout';
+import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { Field, LabelledControl } from '../components/form-bits';
-import { formatPacificDateTime, statusLabel, statusOptions, statusTone } from '../components/status';
+import { formatPacificDateTime, paymentLabel, paymentTone, statusLabel, statusOptions, statusTone } from '../components/status';
+
+const TYPE_LABEL: Record<string, string> = { mobile: 'Mobile', pickup: 'Pickup', serviceLocation: 'At our location' };
 
 export function AdminBookingsPage() {
   const [filters, setFilters] = useState<BookingFilters>({ page: 1 });
   const [searchText, setSearchText] = useState('');
   const { data, isLoading, error, isFetching } = useAdminBookings(filters);
+  const drivers = useDrivers();
   const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
   const update = (patch: Partial<BookingFilters>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
 
@@ -44,13 +51,15 @@ export function AdminBookingsPage() {
   return (
     <AdminLayout title="Manage Bookings" actions={data ? <Badge tone="brand">{data.total} {data.total === 1 ? "booking" : "bookings"}</Badge> : null}>
       <Card className="mb-4">
-        <CardContent className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_10rem_10rem_10rem]">
-          <form onSubmit={submitSearch} className="flex gap-2" role="search">
-            <Input aria-label="Search bookings" placeholder="Name, email, service or booking #" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+        <CardContent className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
+          <form onSubmit={submitSearch} className="flex gap-2 sm:col-span-2" role="search">
+            <Input aria-label="Search bookings" placeholder="Name, email, phone, service or booking #" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
             <Button type="submit" variant="outline" aria-label="Search">
               <Search aria-hidden />
             </Button>
           </form>
+          <Input aria-label="From date" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
+          <Input aria-label="To date" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
           <Select aria-label="Status filter" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
             <option value="">All statuses</option>
             {BOOKING_STATUSES.map((s) => (
@@ -59,8 +68,47 @@ export function AdminBookingsPage() {
               </option>
             ))}
           </Select>
-          <Input aria-label="From date" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
-          <Input aria-label="To date" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
+          <Select aria-label="Payment filter" value={filters.paymentStatus ?? ''} onChange={(e) => update({ paymentStatus: e.target.value || undefined })}>
+            <option value="">All payments</option>
+            {PAYMENT_STATUSES.map((p) => (
+              <option key={p} value={p}>
+                {paymentLabel(p)}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label="Driver filter" value={filters.driverId ?? ''} onChange={(e) => update({ driverId: e.target.value || undefined })}>
+            <option value="">All drivers</option>
+            <option value="unassigned">Unassigned</option>
+            {(drivers.data ?? []).map((d) => (
+              <option key={d.id} value={d.id}>
+                {d.fullName}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label="Type filter" value={filters.serviceType ?? ''} onChange={(e) => update({ serviceType: e.target.value || undefined })}>
+            <option value="">All types</option>
+            {SERVICE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {TYPE_LABEL[type]}
+              </option>
+            ))}
+          </Select>
+          <Select aria-label="Sort" value={filters.sort ?? 'job'} onChange={(e) => update({ sort: e.target.value as BookingFilters['sort'] })}>
+            <option value="job">Upcoming jobs first</option>
+            <option value="job_asc">Oldest jobs first</option>
+            <option value="job_desc">Latest jobs first</option>
+            <option value="newest">Newest bookings first</option>
+          </Select>
+          <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-3 lg:justify-end">
+            <Button type="button" variant="ghost" size="sm" onClick={() => { setSearchText(''); setFilters({ page: 1 }); }}>
+              Clear filters
+            </Button>
+            <Button asChild variant="outline" size="sm">
+              <a href={bookingsCsvUrl(filters)} download>
+                <Download aria-hidden /> Export CSV
+              </a>
+            </Button>
+          </div>
         </CardContent>
       </Card>
 
@@ -100,43 +148,42 @@ export function AdminBookingsPage() {
 function BookingCard({ booking }: { booking: AdminBooking }) {
   const drivers = useDrivers();
   const setStatus = useSetBookingStatus();
-  const assign = useAssignDriver();
   const [rescheduling, setRescheduling] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const customerName = booking.user?.fullName ?? booking.guestName ?? 'Guest';
   const customerEmail = booking.user?.email ?? booking.guestEmail;
   const number = bookingNumber(booking.id);
 
+  const [cancelling, setCancelling] = useState(false);
+  const { user: me } = useCurrentUser();
+  const deletable = canDeleteBooking(booking);
+  // 'Cancelled' moves money (a paid booking is refunded): it always asks first, with the refund wording.
   const changeStatus = (status: BookingStatus) =>
-    setStatus.mutate(
+    status === 'cancelled' ? setCancelling(true) : setStatus.mutate(
       { id: booking.id, status },
       {
         onSuccess: () => toast.success('Booking status updated', { description: `#${number} is now ${statusLabel(status)}` }),
         onError: (error) => toast.error('Error updating booking status', { description: errorMessage(error, 'Please try again.') }),
       },
     );
-  const changeDriver = (driverId: string) =>
-    assign.mutate(
-      { driverId: driverId || 'unassign', bookingId: booking.id },
-      {
-        onSuccess: (view) => toast.success(view.driver ? 'Driver assigned' : 'Driver unassigned', { description: view.driver ? `${view.driver.fullName} takes #${number}` : `#${number} has no driver` }),
-        onError: (error) => toast.error('Error assigning driver', { description: errorMessage(error, 'Please try again.') }),
-      },
-    );
+  const { change: changeDriver, isPending: assigning } = useChangeDriver(booking.id, number);
 
   return (
     <Card data-testid={`booking-${number}`} aria-label={`Booking #${number}`}>
       <CardHeader className="flex-row flex-wrap items-center gap-2">
         <span className="font-mono text-sm font-semibold">#{number}</span>
         <Badge tone={statusTone(booking.status)}>{statusLabel(booking.status)}</Badge>
+        <Badge tone={paymentTone(booking.paymentStatus)} aria-label={`Payment: ${paymentLabel(booking.paymentStatus)}`}>
+          {paymentLabel(booking.paymentStatus)}
+        </Badge>
         {booking.source === 'admin' && <Badge tone="purple">Appointment</Badge>}
         <span className="ml-auto text-lg font-bold">{formatUsd(booking.totalAmount)}</span>
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
-        <dl className="grid grid-cols-[7.5rem_1fr] gap-x-3 gap-y-1">
+        <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
           <dt className="text-slate-500">Customer</dt>
           <dd>
-            <span className="font-medium">{customerName}</span>
+            <span className="font-medium [overflow-wrap:anywhere]">{customerName}</span>
             {customerEmail && <span className="block break-all text-slate-500">{customerEmail}</span>}
           </dd>
           <dt className="text-slate-500">Scheduled</dt>
@@ -153,7 +200,19 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           {booking.notes && (
             <>
               <dt className="text-slate-500">Notes</dt>
-              <dd className="whitespace-pre-wrap">{booking.notes}</dd>
+              <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{booking.notes}</dd>
+            </>
+          )}
+          {booking.vehicle && (
+            <>
+              <dt className="text-slate-500">Vehicle</dt>
+              <dd className="[overflow-wrap:anywhere]">{booking.vehicle}</dd>
+            </>
+          )}
+          {booking.accessNotes && (
+            <>
+              <dt className="text-slate-500">Gate / parking</dt>
+              <dd className="[overflow-wrap:anywhere]">{booking.accessNotes}</dd>
             </>
           )}
         </dl>
@@ -161,7 +220,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           <LabelledControl label="Status">
             {(id) => (
               <Select id={id} value={booking.status} disabled={setStatus.isPending} onChange={(e) => changeStatus(e.target.value as BookingStatus)}>
-                {statusOptions(booking.status).map((s) => (
+                {(booking.paymentStatus === 'refunded' ? [booking.status] : statusOptions(booking.status)).map((s) => (
                   <option key={s} value={s}>
                     {statusLabel(s)}
                   </option>
@@ -171,8 +230,9 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           </LabelledControl>
           <LabelledControl label="Driver">
             {(id) => (
-              <Select id={id} value={booking.assignedDriverId ?? ''} disabled={assign.isPending} onChange={(e) => changeDriver(e.target.value)}>
+              <Select id={id} value={booking.assignedDriverId ?? ''} disabled={assigning} onChange={(e) => changeDriver(e.target.value)}>
                 <option value="">Unassigned</option>
+                {me && booking.assignedDriverId === me.id && <option value={me.id}>{me.fullName} (me)</option>}
                 {booking.driver && !drivers.data?.some((d) => d.id === booking.driver!.id) && <option value={booking.driver.id}>{booking.driver.fullName}</option>}
                 {drivers.data?.map((d) => (
                   <option key={d.id} value={d.id}>
@@ -188,9 +248,22 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           <Button variant="outline" size="sm" onClick={() => setRescheduling(true)}>
             <CalendarClock aria-hidden /> Reschedule
           </Button>
-          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)}>
-            <Trash2 aria-hidden /> Delete
-          </Button>
+          {me && booking.assignedDriverId !== me.id && booking.status !== 'cancelled' && booking.status !== 'completed' && (
+            // The owner takes the job and works it from /driver like a driver.
+            <Button variant="outline" size="sm" disabled={assigning} onClick={() => changeDriver(me.id)}>
+              <UserCheck aria-hidden /> Assign to me
+            </Button>
+          )}
+          {booking.status !== 'cancelled' && (
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setCancelling(true)}>
+              <XCircle aria-hidden /> Cancel booking
+            </Button>
+          )}
+          {deletable && (
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden /> Delete
+            </Button>
+          )}
         </div>
         <section aria-label="Updates">
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Updates</h4>
@@ -212,6 +285,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
       </CardContent>
       <RescheduleDialog booking={booking} open={rescheduling} onOpenChange={setRescheduling} />
       <DeleteBookingDialog booking={booking} open={deleting} onOpenChange={setDeleting} />
+      <CancelBookingDialog booking={booking} open={cancelling} onOpenChange={setCancelling} />
     </Card>
   );
 }

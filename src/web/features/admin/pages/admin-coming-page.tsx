@@ -3,7 +3,7 @@ import { Construction } from 'lucide-react';
 import { EmptyState } from '@web/components/ui/feedback';
 import { AdminLayout, ADMIN_NAV } from '../components/admin-layout';
 
-/** Packages, purchases, analytics, Shopify and fulfilment come with a later issue; until then an honest page behind the guard. */
+/** Shopify and fulfilment come with a later issue; until then an honest page behind the guard. */
 export function AdminComingPage() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const title = ADMIN_NAV.find((item) => item.to === pathname)?.label ?? 'Admin';

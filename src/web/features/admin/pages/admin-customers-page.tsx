@@ -1,6 +1,6 @@
-import { ChevronLeft, ChevronRight, KeyRound, Pencil, Search, Trash2, UserPlus } from 'lucide-react';
+import { KeyRound, Pencil, Search, Trash2, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
 import type { AdminCustomer } from '@shared/schemas/admin';
 import { Badge } from '@web/components/ui/badge';
@@ -13,8 +13,10 @@ import { errorMessage } from '@web/lib/api';
 import { CUSTOMERS_PAGE_SIZE, useCreateUser, useCustomers, useDeleteCustomer, useSendPasswordReset, useUpdateCustomer } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { Field } from '../components/form-bits';
+import { Pager } from '../components/pager';
 import { PersonDialog } from '../components/person-dialog';
 import { formatPacificDate } from '../components/status';
+import { formatUsPhone } from '@shared/contact';
 
 type DialogState = { kind: 'none' } | { kind: 'edit' | 'delete'; customer: AdminCustomer } | { kind: 'create' };
 
@@ -70,7 +72,7 @@ export function AdminCustomersPage() {
       {data && data.items.length > 0 && (
         <div className={isFetching ? 'opacity-70 transition-opacity' : undefined}>
           {/* Wide screens: a table. */}
-          <Card className="hidden overflow-hidden md:block">
+          <Card className="hidden overflow-x-auto md:block">
             <table className="w-full text-sm" aria-label="Customers">
               <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500 dark:bg-slate-800">
                 <tr>
@@ -86,12 +88,12 @@ export function AdminCustomersPage() {
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {data.items.map((c) => (
                   <tr key={c.id}>
-                    <td className="p-3 font-medium">{c.fullName}</td>
-                    <td className="p-3">
+                    <td className="max-w-48 p-3 font-medium [overflow-wrap:anywhere]">{c.fullName}</td>
+                    <td className="max-w-56 p-3 [overflow-wrap:anywhere]">
                       {c.email}
                       {!c.emailVerified && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
                     </td>
-                    <td className="p-3">{c.phone ?? '—'}</td>
+                    <td className="p-3">{c.phone ? formatUsPhone(c.phone) : '—'}</td>
                     <td className="p-3 text-right tabular-nums">{c.totalBookings}</td>
                     <td className="p-3 text-right tabular-nums">{formatUsd(c.totalSpent)}</td>
                     <td className="p-3">{formatPacificDate(c.createdAt)}</td>
@@ -108,12 +110,12 @@ export function AdminCustomersPage() {
             {data.items.map((c) => (
               <li key={c.id}>
                 <Card className="p-4 text-sm">
-                  <p className="font-semibold">{c.fullName}</p>
+                  <p className="font-semibold [overflow-wrap:anywhere]">{c.fullName}</p>
                   <p className="break-all text-slate-600">
                     {c.email}
                     {!c.emailVerified && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
                   </p>
-                  <p className="text-slate-600">{c.phone ?? 'No phone'}</p>
+                  <p className="text-slate-600">{c.phone ? formatUsPhone(c.phone) : 'No phone'}</p>
                   <p className="mt-1 text-xs text-slate-500">
                     {c.totalBookings} bookings · {formatUsd(c.totalSpent)} · joined {formatPacificDate(c.createdAt)}
                   </p>
@@ -124,19 +126,7 @@ export function AdminCustomersPage() {
               </li>
             ))}
           </ul>
-          {pages > 1 && (
-            <nav aria-label="Pagination" className="mt-4 flex items-center justify-center gap-3">
-              <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                <ChevronLeft aria-hidden /> Previous
-              </Button>
-              <span className="text-sm text-slate-600">
-                Page {page} of {pages}
-              </span>
-              <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                Next <ChevronRight aria-hidden />
-              </Button>
-            </nav>
-          )}
+          <Pager page={page} pages={pages} onPage={setPage} />
         </div>
       )}
 
@@ -149,7 +139,7 @@ export function AdminCustomersPage() {
 
 function CustomerActions({ customer, onEdit, onReset, onDelete }: { customer: AdminCustomer; onEdit(): void; onReset(): void; onDelete(): void }) {
   return (
-    <div className="flex flex-wrap justify-end gap-1 md:flex-nowrap">
+    <div className="flex flex-wrap justify-end gap-1 md:flex-col md:items-end xl:flex-row xl:flex-nowrap">
       <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${customer.fullName}`}>
         <Pencil aria-hidden /> Edit
       </Button>
@@ -167,7 +157,7 @@ function EditCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustom
   const save = useUpdateCustomer();
   const [form, setForm] = useState({ fullName: '', email: '', phone: '' });
   useEffect(() => {
-    if (customer) setForm({ fullName: customer.fullName, email: customer.email, phone: customer.phone ?? '' });
+    if (customer) setForm({ fullName: customer.fullName, email: customer.email, phone: formatUsPhone(customer.phone) });
   }, [customer]);
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -1,17 +1,16 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, CalendarDays, DollarSign, Sparkles, Users } from 'lucide-react';
-import { bookingNumber } from '@shared/format';
 import { formatUsd } from '@shared/money';
-import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useDashboard } from '../api';
 import { ADMIN_NAV, AdminLayout } from '../components/admin-layout';
-import { formatPacificTime, statusLabel, statusTone } from '../components/status';
+import { DispatchBoard } from '../components/dispatch-board';
 
 const DESCRIPTIONS: Record<string, string> = {
   '/admin/dashboard': 'This overview',
+  '/admin/dispatch': 'Today and tomorrow, drivers, map',
   '/admin/schedule': 'Week grid, availability, closures, appointments',
   '/admin/bookings': 'Status, reschedule, drivers',
   '/admin/customers': 'Search, edit, reset passwords',
@@ -32,13 +31,6 @@ export function AdminDashboardPage() {
       {error && <Alert tone="error" title="Failed to load the dashboard">{errorMessage(error, 'Please refresh the page')}</Alert>}
       {data && (
         <div className="flex flex-col gap-6">
-          <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Stat icon={Sparkles} label="Services" value={String(data.services)} hint={`${data.activeServices} active`} />
-            <Stat icon={CalendarDays} label="Bookings" value={String(data.bookings)} />
-            <Stat icon={DollarSign} label="Revenue" value={formatUsd(data.revenue)} hint="Confirmed and later" />
-            <Stat icon={Users} label="Customers" value={String(data.customers)} hint="Distinct" />
-          </section>
-
           <section aria-labelledby="today-heading">
             <Card>
               <CardHeader className="flex-row items-center">
@@ -48,25 +40,16 @@ export function AdminDashboardPage() {
                 </Link>
               </CardHeader>
               <CardContent>
-                {data.today.length === 0 ? (
-                  <p className="text-sm text-slate-500">No bookings today.</p>
-                ) : (
-                  <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-                    {data.today.map((b) => (
-                      <li key={b.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-                        <span className="w-20 font-semibold tabular-nums">{formatPacificTime(b.scheduledDate)}</span>
-                        <span className="min-w-0 flex-1 truncate">
-                          {b.serviceName} · {b.user?.fullName ?? b.guestName ?? 'Guest'}
-                        </span>
-                        <span className="text-xs text-slate-500">#{bookingNumber(b.id)}</span>
-                        <Badge tone={statusTone(b.status)}>{statusLabel(b.status)}</Badge>
-                        <span className="text-xs text-slate-500">{b.driver ? b.driver.fullName : 'No driver'}</span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <DispatchBoard compact />
               </CardContent>
             </Card>
+          </section>
+
+          <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Stat icon={Sparkles} label="Services" value={String(data.services)} hint={`${data.activeServices} active`} />
+            <Stat icon={CalendarDays} label="Bookings" value={String(data.bookings)} />
+            <Stat icon={DollarSign} label="Revenue" value={formatUsd(data.revenue)} hint="Confirmed and later" />
+            <Stat icon={Users} label="Customers" value={String(data.customers)} hint="Distinct" />
           </section>
 
           <section aria-label="Admin pages" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">

@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { Lock, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/feedback';
 import { Input, Label } from '@web/components/ui/input';
-import { usePublicConfig } from '@web/features/app/api';
-import { currentUserKey, useCurrentUser } from '@web/features/auth/api';
-import { api } from '@web/lib/api';
+import { usePublicConfig } from '@web/lib/public-config';
+import { currentUserKey, useCurrentUser } from '@web/lib/session';
+import { api, ApiError } from '@web/lib/api';
 
 /** /admin and /admin/login: the account is fixed to the configured admin address; only a password is typed. */
 export function AdminLoginPage() {
@@ -33,7 +33,8 @@ export function AdminLoginPage() {
       toast.success('Welcome back!', { description: `Signed in as ${signedIn.fullName}` });
       await navigate({ to: '/admin/dashboard' });
     },
-    onError: () => toast.error('Login failed', { description: 'Invalid credentials' }),
+    // A locked or throttled sign-in says so (with how long); a wrong password stays 'Invalid credentials'.
+    onError: (error) => toast.error('Login failed', { description: error instanceof ApiError && error.status === 429 ? error.serverMessage : 'Invalid credentials' }),
   });
 
   if (isLoading) return <Spinner className="min-h-dvh" label="Checking authentication..." />;

@@ -1,13 +1,15 @@
 import { CalendarRange, ChevronLeft, ChevronRight, Clock, Lock, Plus, Settings2 } from 'lucide-react';
 import { useState } from 'react';
-import { CLOSURE_LABEL, type AvailabilityRow, type ClosureRow, type ScheduleAppointment, type ScheduleDay } from '@shared/schemas/admin';
+import { CLOSURE_LABEL } from '@shared/domain';
+import type { AvailabilityRow, ClosureRow, ScheduleAppointment, ScheduleDay } from '@shared/schemas/admin';
 import { addDaysToKey, dayOfWeek, formatTime12, minutesOfDay } from '@shared/time';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Alert, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
-import { useSchedule, type AppointmentForm } from '../api';
+import { useDrivers, useSchedule, type AppointmentForm } from '../api';
+import { useCurrentUser } from '@web/lib/session';
 import { AdminLayout } from '../components/admin-layout';
 import {
   AppointmentDialog,
@@ -18,7 +20,8 @@ import {
   TimeSlotActionDialog,
   WeeklyHoursDialog,
 } from '../components/schedule-dialogs';
-import { pacificToday } from '../components/status';
+import { pacificToday, paymentLabel, paymentTone, statusLabel, statusTone } from '../components/status';
+import { formatUsPhone } from '@shared/contact';
 
 /** 8 AM to 8 PM: 13 hourly rows (back-office.md §9). */
 const HOURS = Array.from({ length: 13 }, (_, i) => 8 + i);
@@ -89,7 +92,22 @@ export function AdminSchedulePage() {
       {isLoading && <Spinner />}
       {error && <Alert tone="error" title="Failed to load the schedule">{errorMessage(error, 'Please refresh the page')}</Alert>}
       {data && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <Agenda
+          days={data.days}
+          today={today}
+          onFree={(date, hour) => setDialog({ kind: 'action', date, hour })}
+          onAdd={(date) => setDialog({ kind: 'appointment', initial: { date, time: '09:00' } })}
+          onAppointment={(a, date) =>
+            setDialog({
+              kind: 'appointment',
+              editing: a,
+              initial: { customerName: a.customerName ?? '', customerEmail: a.customerEmail ?? '', customerPhone: a.customerPhone ?? '', serviceId: a.serviceId, date, time: a.startTime, notes: a.notes ?? '' },
+            })
+          }
+        />
+      )}
+      {data && (
+        <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-900">
           <table className="w-full min-w-[960px] table-fixed border-collapse text-sm" aria-label="Week schedule">
             <thead>
               <tr>
@@ -127,7 +145,7 @@ export function AdminSchedulePage() {
                           initial: {
                             customerName: a.customerName ?? '',
                             customerEmail: a.customerEmail ?? '',
-                            customerPhone: a.customerPhone ?? '',
+                            customerPhone: formatUsPhone(a.customerPhone),
                             serviceId: a.serviceId,
                             date: day.date,
                             time: a.startTime,
@@ -231,9 +249,11 @@ function DayHeader({
   );
 }
 
-function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour: number; onFree(): void; onAppointment(a: ScheduleAppointment): void }) {
+/** What one hour of a day holds: its state, the appointments starting in it, and how full it is (booked / capacity). */
+function hourFacts(day: ScheduleDay, hour: number) {
   const start = hour * 60;
-  const open = !day.closure && day.windows.some((w) => minutesOfDay(w.startTime) <= start && start < minutesOfDay(w.endTime));
+  const window = day.closure ? undefined : day.windows.find((w) => minutesOfDay(w.startTime) <= start && start < minutesOfDay(w.endTime));
+  const open = !!window;
   const starting = day.appointments.filter((a) => Math.floor(minutesOfDay(a.startTime) / 60) === hour);
   const covering = day.appointments.filter((a) => {
     const s = minutesOfDay(a.startTime);
@@ -241,6 +261,21 @@ function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour
   });
   const blocked = [...starting, ...covering].some((a) => a.isBlocked);
   const state = day.closure ? 'unavailable' : blocked ? 'blocked' : starting.length || covering.length ? 'booked' : open ? 'available' : 'closed';
+  // Customer jobs in this hour against the window's capacity: "2/3".
+  const booked = [...starting, ...covering].filter((a) => !a.isBlocked && a.status !== 'cancelled').length;
+  const fill = window ? { booked: blocked ? window.capacity : booked, capacity: window.capacity } : null;
+  return { open, starting, state, fill };
+}
+
+function useDriverNames() {
+  const drivers = useDrivers();
+  const { user } = useCurrentUser();
+  return (id: string | null) => (id ? (user?.id === id ? 'Me' : (drivers.data?.find((d) => d.id === id)?.fullName ?? 'Driver')) : 'No driver');
+}
+
+function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour: number; onFree(): void; onAppointment(a: ScheduleAppointment): void }) {
+  const { open, starting, state, fill } = hourFacts(day, hour);
+  const driverName = useDriverNames();
   const label = `${day.date} ${pad(hour)}:00`;
   return (
     <td
@@ -269,8 +304,23 @@ function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour
           >
             {a.startTime} {a.isBlocked ? 'Blocked' : (a.customerName ?? 'Customer')}
             {!a.isBlocked && <span className="block truncate font-normal">{a.serviceName}</span>}
+            {!a.isBlocked && (
+              <span className="block truncate font-normal" data-testid="cell-payment">
+                {typeLabel(a.serviceType)} · {paymentLabel(a.paymentStatus)}
+              </span>
+            )}
+            {!a.isBlocked && (
+              <span className="block truncate font-normal" data-testid="cell-status">
+                {statusLabel(a.status)} · {driverName(a.assignedDriverId)}
+              </span>
+            )}
           </button>
         ))}
+        {fill && state !== 'unavailable' && (
+          <span className="ml-auto text-[10px] tabular-nums text-slate-500" data-testid="cell-fill" aria-label={`${fill.booked} of ${fill.capacity} booked`}>
+            {fill.booked}/{fill.capacity}
+          </span>
+        )}
         {state === 'available' || (state === 'booked' && open) ? (
           <button type="button" onClick={onFree} className="min-h-4 w-full flex-1 rounded text-left text-[11px] text-green-800/0 hover:text-green-800" aria-label={`Open slot ${label}`}>
             + slot
@@ -280,6 +330,127 @@ function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour
     </td>
   );
 }
+
+/**
+ * The phone's view (below md): one day at a time, chosen from the week's days, as an agenda of its open hours —
+ * each with its fill (2/3) and its appointments (time, status, type, payment, driver); a free hour opens the
+ * same Time Slot Action as the grid.
+ */
+function Agenda({
+  days,
+  today,
+  onFree,
+  onAdd,
+  onAppointment,
+}: {
+  days: ScheduleDay[];
+  today: string;
+  onFree(date: string, hour: number): void;
+  onAdd(date: string): void;
+  onAppointment(a: ScheduleAppointment, date: string): void;
+}) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const driverName = useDriverNames();
+  const day = days.find((d) => d.date === picked) ?? days.find((d) => d.date === today) ?? days[0]!;
+  const hours = HOURS.filter((hour) => {
+    const facts = hourFacts(day, hour);
+    return facts.open || facts.starting.length > 0;
+  });
+  return (
+    <section className="md:hidden" aria-label="Day agenda" data-testid="schedule-agenda">
+      <div role="tablist" aria-label="Day" className="mb-3 grid grid-cols-7 gap-1">
+        {days.map((d) => (
+          <button
+            key={d.date}
+            type="button"
+            role="tab"
+            aria-selected={d.date === day.date}
+            aria-label={yearLabel.format(asDate(d.date))}
+            data-testid={`agenda-day-${d.date}`}
+            onClick={() => setPicked(d.date)}
+            className={cn(
+              'flex flex-col items-center rounded-lg border px-0.5 py-1.5 text-xs',
+              d.date === day.date ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-200 bg-white dark:border-slate-700 dark:bg-slate-900',
+              d.closure && d.date !== day.date && 'text-slate-400',
+            )}
+          >
+            <span>{dayLabel.format(asDate(d.date))}</span>
+            <span className="font-semibold">{asDate(d.date).getUTCDate()}</span>
+          </button>
+        ))}
+      </div>
+      <div className="mb-2 flex items-center gap-2">
+        <h3 className="font-semibold">{yearLabel.format(asDate(day.date))}</h3>
+        {day.closure && <Badge tone="gray">{CLOSURE_LABEL[day.closure.type as keyof typeof CLOSURE_LABEL] ?? 'Closed'}</Badge>}
+        <Button variant="outline" size="sm" className="ml-auto" onClick={() => onAdd(day.date)} aria-label={`Add appointment on ${day.date} (agenda)`}>
+          <Plus aria-hidden /> Add
+        </Button>
+      </div>
+      {hours.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-500 dark:border-slate-800 dark:bg-slate-900">{day.closure ? 'Closed all day.' : 'No open hours.'}</p>
+      ) : (
+        <ol className="flex flex-col gap-2">
+          {hours.map((hour) => {
+            const { state, starting, fill } = hourFacts(day, hour);
+            return (
+              <li key={hour} data-testid={`agenda-${day.date} ${pad(hour)}:00`} data-state={state} className="rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900">
+                <div className="flex items-center gap-2 text-sm">
+                  <span className="w-14 font-semibold tabular-nums">{formatTime12(`${pad(hour)}:00`).replace(':00 ', ' ')}</span>
+                  {fill && (
+                    <Badge tone={fill.booked >= fill.capacity ? 'red' : fill.booked ? 'blue' : 'green'} aria-label={`${fill.booked} of ${fill.capacity} booked`}>
+                      {fill.booked}/{fill.capacity}
+                    </Badge>
+                  )}
+                  {state === 'blocked' && <Badge tone="red">Blocked</Badge>}
+                  {(state === 'available' || (state === 'booked' && fill && fill.booked < fill.capacity)) && (
+                    <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onFree(day.date, hour)} aria-label={`Open slot ${day.date} ${pad(hour)}:00 (agenda)`}>
+                      <Plus aria-hidden /> Book
+                    </Button>
+                  )}
+                </div>
+                {starting.length > 0 && (
+                  <ul className="mt-2 flex flex-col gap-1.5">
+                    {starting.map((a) => (
+                      <li key={a.id}>
+                        <button
+                          type="button"
+                          onClick={() => onAppointment(a, day.date)}
+                          className={cn('w-full min-w-0 rounded-md px-2 py-1.5 text-left text-sm', a.isBlocked ? 'bg-red-100 text-red-900' : 'bg-blue-50 text-blue-950 dark:bg-blue-950/40 dark:text-blue-100')}
+                        >
+                          <span className="flex flex-wrap items-center gap-1.5">
+                            <span className="font-semibold tabular-nums">
+                              {formatTime12(a.startTime)}–{formatTime12(a.endTime)}
+                            </span>
+                            {!a.isBlocked && <Badge tone={statusTone(a.status)}>{statusLabel(a.status)}</Badge>}
+                            {!a.isBlocked && <Badge tone={paymentTone(a.paymentStatus)}>{paymentLabel(a.paymentStatus)}</Badge>}
+                          </span>
+                          {a.isBlocked ? (
+                            <span className="block break-words">{a.notes ?? 'Blocked'}</span>
+                          ) : (
+                            <>
+                              <span className="block break-words font-medium">
+                                {a.customerName ?? 'Customer'} · {a.serviceName}
+                              </span>
+                              <span className="block text-xs text-slate-600 dark:text-slate-300">
+                                {typeLabel(a.serviceType)} · {driverName(a.assignedDriverId)}
+                              </span>
+                            </>
+                          )}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const typeLabel = (serviceType: string) => (serviceType === 'serviceLocation' ? 'On site' : serviceType === 'pickup' ? 'Pickup' : 'Mobile');
 
 function Legend() {
   const items = [

@@ -1,6 +1,6 @@
 import { Clock, DatabaseZap, ImageUp, KeyRound, Pencil, Plus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import type { AdminService } from '@shared/schemas/admin';
@@ -12,7 +12,7 @@ import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Textarea } from '@web/components/ui/input';
 import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/lib/api';
-import { uploadImage, useAdminServices, useResetAdminPassword, useSaveService, useSeedServices, type ServiceForm } from '../api';
+import { newIdempotencyKey, uploadImage, useAdminServices, useResetAdminPassword, useSaveService, useSeedServices, type ServiceForm } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { CheckboxField, Field, LabelledControl } from '../components/form-bits';
 
@@ -147,9 +147,12 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
   const save = useSaveService();
   const [form, setForm] = useState<ServiceForm>(blank);
   const [uploading, setUploading] = useState(false);
+  // One key per opened form: a double click or a retry of Create Service saves one service.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const editing = service && service !== 'new' ? service : undefined;
   useEffect(() => {
     if (service) setForm(service === 'new' ? blank : toForm(service));
+    if (service) setIdempotencyKey(newIdempotencyKey());
   }, [service]);
   const set = (patch: Partial<ServiceForm>) => setForm((f) => ({ ...f, ...patch }));
 
@@ -160,7 +163,7 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
     }
     if (form.imageUrl && !isImageUrl(form.imageUrl)) return toast.error('Image URL must be a valid URL');
     save.mutate(
-      { id: editing?.id, form: { ...form, imageUrl: form.imageUrl || null } },
+      { id: editing?.id, form: { ...form, imageUrl: form.imageUrl || null }, idempotencyKey },
       {
         onSuccess: () => {
           toast.success(editing ? 'Service updated successfully' : 'Service created successfully');

@@ -1,6 +1,6 @@
 import { MailPlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import type { StaffMember } from '@shared/schemas/admin';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -12,6 +12,7 @@ import { useAddDriver, useResendInvite, useStaff, useUpdateStaff } from '../api'
 import { AdminLayout } from '../components/admin-layout';
 import { PersonDialog } from '../components/person-dialog';
 import { formatPacificDateTime } from '../components/status';
+import { formatUsPhone } from '@shared/contact';
 
 const STATUS_TONE = { available: 'green', busy: 'orange', break: 'yellow', offline: 'gray' } as const;
 
@@ -72,7 +73,7 @@ function StaffCard({ member }: { member: StaffMember }) {
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{member.fullName}</p>
           <p className="break-all text-sm text-slate-600">{member.email}</p>
-          <p className="text-sm text-slate-600">{member.phone ?? 'No phone'}</p>
+          <p className="text-sm text-slate-600">{member.phone ? formatUsPhone(member.phone) : 'No phone'}</p>
         </div>
         <div className="flex flex-col items-end gap-1">
           {member.isDisabled ? (

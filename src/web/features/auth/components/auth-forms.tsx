@@ -1,12 +1,11 @@
-import { schemaResolver } from '@web/lib/form';
+import { useSchemaForm } from '@web/lib/form';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { loginRequest, registerRequest, type LoginRequest, type RegisterRequest } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Alert } from '@web/components/ui/feedback';
 import { FieldError, Input, Label } from '@web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { ApiError } from '@web/lib/api';
+import { ApiError, errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { useLogin, useRegister } from '../api';
 import { authMessages } from '../messages';
@@ -14,18 +13,18 @@ import { authMessages } from '../messages';
 export function SignInForm() {
   const t = useT(authMessages);
   const login = useLogin();
-  const form = useForm<LoginRequest>({ resolver: schemaResolver(loginRequest), defaultValues: { email: '', password: '' } });
+  const form = useSchemaForm<LoginRequest>(loginRequest);
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+    <form className="flex flex-col gap-3" {...form.formProps((values) => login.mutate(values))}>
       <div className="flex flex-col gap-1">
         <Label htmlFor="signin-email">{t('email')}</Label>
-        <Input id="signin-email" type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
-        <FieldError message={form.formState.errors.email?.message} />
+        <Input id="signin-email" type="email" autoComplete="email" inputMode="email" name="email" />
+        <FieldError message={form.errors.email} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor="signin-password">{t('password')}</Label>
-        <Input id="signin-password" type="password" autoComplete="current-password" {...form.register('password')} />
-        <FieldError message={form.formState.errors.password?.message} />
+        <Input id="signin-password" type="password" autoComplete="current-password" name="password" />
+        <FieldError message={form.errors.password} />
       </div>
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? t('signingIn') : t('signIn')}
@@ -40,41 +39,32 @@ export function SignInForm() {
 export function RegisterForm() {
   const t = useT(authMessages);
   const register = useRegister();
-  const form = useForm<RegisterRequest>({
-    resolver: schemaResolver(registerRequest),
-    defaultValues: { fullName: '', email: '', phone: '', password: '' },
-  });
+  const form = useSchemaForm<RegisterRequest>(registerRequest);
   const error = register.error;
   const banner =
-    error instanceof ApiError && error.serverMessage.includes('Email already registered')
-      ? t('alreadyRegistered')
-      : error
-        ? error instanceof ApiError && error.serverMessage
-          ? error.serverMessage
-          : t('checkInfo')
-        : null;
+    error instanceof ApiError && error.code === 'EMAIL_TAKEN' ? t('alreadyRegistered') : error instanceof ApiError ? errorMessage(error, t('checkInfo')) : error ? t('checkInfo') : null;
   return (
-    <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+    <form className="flex flex-col gap-3" {...form.formProps((values) => register.mutate(values))}>
       {banner && <Alert tone="error">{banner}</Alert>}
       <div className="flex flex-col gap-1">
         <Label htmlFor="register-name">{t('fullName')}</Label>
-        <Input id="register-name" autoComplete="name" {...form.register('fullName')} />
-        <FieldError message={form.formState.errors.fullName?.message} />
+        <Input id="register-name" autoComplete="name" name="fullName" />
+        <FieldError message={form.errors.fullName} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor="register-email">{t('email')}</Label>
-        <Input id="register-email" type="email" autoComplete="email" inputMode="email" {...form.register('email')} />
-        <FieldError message={form.formState.errors.email?.message} />
+        <Input id="register-email" type="email" autoComplete="email" inputMode="email" name="email" />
+        <FieldError message={form.errors.email} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor="register-phone">{t('phone')}</Label>
-        <Input id="register-phone" type="tel" autoComplete="tel" inputMode="tel" {...form.register('phone')} />
-        <FieldError message={form.formState.errors.phone?.message} />
+        <Input id="register-phone" type="tel" autoComplete="tel" inputMode="tel" name="phone" />
+        <FieldError message={form.errors.phone} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor="register-password">{t('password')}</Label>
-        <Input id="register-password" type="password" autoComplete="new-password" {...form.register('password')} />
-        <FieldError message={form.formState.errors.password?.message} />
+        <Input id="register-password" type="password" autoComplete="new-password" name="password" />
+        <FieldError message={form.errors.password} />
       </div>
       <Button type="submit" disabled={register.isPending}>
         {register.isPending ? t('creating') : t('createAccount')}

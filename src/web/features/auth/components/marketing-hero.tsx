@@ -1,5 +1,5 @@
 import { CheckCircle2, Phone } from 'lucide-react';
-import { usePublicConfig, telHref } from '@web/features/app/api';
+import { usePublicConfig, telHref } from '@web/lib/public-config';
 import { useT } from '@web/lib/i18n';
 import { authMessages } from '../messages';
 

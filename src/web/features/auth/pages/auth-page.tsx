@@ -1,9 +1,9 @@
 import { Navigate } from '@tanstack/react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/feedback';
-import { usePublicConfig } from '@web/features/app/api';
+import { usePublicConfig } from '@web/lib/public-config';
 import { useT } from '@web/lib/i18n';
-import { useCurrentUser } from '../api';
+import { useCurrentUser } from '@web/lib/session';
 import { AuthTabs } from '../components/auth-forms';
 import { MarketingHero } from '../components/marketing-hero';
 import { authMessages } from '../messages';
@@ -19,7 +19,7 @@ export function AuthPage() {
       <MarketingHero />
       <Card>
         <CardHeader>
-          <CardTitle>{t('welcomeTitle', { name: config?.businessName ?? 'Glint' })}</CardTitle>
+          <CardTitle level={2}>{t('welcomeTitle', { name: config?.businessName ?? 'Glint' })}</CardTitle>
           <p className="text-sm text-slate-500">{t('welcomeBody')}</p>
         </CardHeader>
         <CardContent>

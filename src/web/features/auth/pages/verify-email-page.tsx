@@ -2,13 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { authMessages } from '../messages';
-import { currentUserKey } from '../api';
+import { currentUserKey } from '@web/lib/session';
 
 export function VerifyEmailPage() {
   const t = useT(authMessages);

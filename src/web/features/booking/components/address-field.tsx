@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, LocateFixed, MapPin } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ADDRESS_SUGGEST_MIN_CHARS } from '@shared/constants';
 import type { ServiceType } from '@shared/domain';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
 import { Button } from '@web/components/ui/button';
 import { Input, Label } from '@web/components/ui/input';
+import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { bookingKeys, reverseGeocode, suggestAddresses } from '../api';
 import { bookingMessages } from '../messages';
@@ -35,7 +36,10 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
   const id = useId();
   const [focused, setFocused] = useState(false);
   const [locating, setLocating] = useState(false);
-  const [locationProblem, setLocationProblem] = useState(false);
+  const [locationProblem, setLocationProblem] = useState<string | null>(null);
+  // A city and ZIP was chosen (from the list or the current location): the street is still to add.
+  const [needStreet, setNeedStreet] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const query = useDebounced(value.trim(), 250);
   const suggestions = useQuery({
     queryKey: bookingKeys.suggest(query),
@@ -47,20 +51,35 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
     if (suggestions.error) console.error('address suggestions failed', suggestions.error);
   }, [suggestions.error]);
 
-  const list = !verified && value.trim().length >= ADDRESS_SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
+  const list = !verified && !value.startsWith(',') && value.trim().length >= ADDRESS_SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
   const label = serviceType === 'pickup' ? t('pickupAddress') : t('serviceLocation');
+
+  /** A full address is verified; a city and ZIP only goes into the field, with the caret where the street goes. */
+  function choose(place: AddressSuggestion) {
+    if (place.street) {
+      setNeedStreet(false);
+      onVerified(place);
+      return;
+    }
+    onType(`, ${place.formattedAddress}`);
+    setNeedStreet(true);
+    requestAnimationFrame(() => {
+      input.current?.focus();
+      input.current?.setSelectionRange(0, 0);
+    });
+  }
 
   function useLocation() {
     if (!('geolocation' in navigator)) return;
     setLocating(true);
-    setLocationProblem(false);
+    setLocationProblem(null);
     navigator.geolocation.getCurrentPosition(
       async (position) => {
         try {
-          onVerified(await reverseGeocode(position.coords.latitude, position.coords.longitude));
+          choose(await reverseGeocode(position.coords.latitude, position.coords.longitude));
         } catch (error) {
           console.error('reverse geocoding failed', error);
-          setLocationProblem(true);
+          setLocationProblem(errorMessage(error, t('locationFailed')));
         } finally {
           setLocating(false);
         }
@@ -68,7 +87,7 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
       (error) => {
         console.error('geolocation failed', error);
         setLocating(false);
-        setLocationProblem(true);
+        setLocationProblem(t('locationFailed'));
       },
       { enableHighAccuracy: true, timeout: 10_000 },
     );
@@ -81,6 +100,7 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
         <MapPin className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
         <Input
           id={id}
+          ref={input}
           value={value}
           autoComplete="street-address"
           placeholder={serviceType === 'pickup' ? t('pickupPlaceholder') : t('servicePlaceholder')}
@@ -106,14 +126,15 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
                 className="flex w-full flex-col items-start gap-0.5 px-3 py-2 text-left text-sm hover:bg-slate-50 dark:hover:bg-slate-800"
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => {
-                  onVerified(s);
-                  setFocused(false);
+                  choose(s);
+                  if (s.street) setFocused(false);
                 }}
               >
                 <span className="font-medium">{s.formattedAddress}</span>
                 <span className="flex gap-2 text-xs text-slate-500">
                   {s.source === 'saved' && <span>{t('saved')}</span>}
                   {s.source === 'recent' && <span>{t('recent')}</span>}
+                  {s.source === 'area' && <span>{t('addStreetTag')}</span>}
                   {!s.inServiceArea && <span className="text-red-600">{t('outsideArea')}</span>}
                 </span>
               </button>
@@ -126,11 +147,20 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
           {t('addressOutside')}
         </p>
       )}
-      {!verified && <p className="text-xs text-slate-500">{t('addressHint')}</p>}
+      {!verified && needStreet && (
+        <p className="text-sm font-medium text-brand-800 dark:text-brand-300" data-testid="address-add-street">
+          {t('addStreet')}
+        </p>
+      )}
+      {!verified && !needStreet && <p className="text-xs text-slate-500">{t('addressHint')}</p>}
       <Button type="button" variant="outline" size="sm" className="self-start" onClick={useLocation} disabled={locating}>
         <LocateFixed aria-hidden /> {locating ? t('locating') : t('useCurrentLocation')}
       </Button>
-      {locationProblem && <p className="text-sm text-slate-600">{t('locationFailed')}</p>}
+      {locationProblem && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {locationProblem}
+        </p>
+      )}
     </div>
   );
 }

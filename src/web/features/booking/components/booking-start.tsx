@@ -1,27 +1,29 @@
+import { track } from '@web/lib/analytics';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '@web/lib/toast';
 import { parseUsAddress } from '@shared/address';
+import { priceBooking } from '@shared/booking-lifecycle';
+import { formatUsd, fromCents } from '@shared/money';
 import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
 import { autoServiceType, bookingStartProblem, canContinue, needsAddress, offeredServiceTypes } from '@shared/service-types';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/feedback';
-import { Label, Select } from '@web/components/ui/input';
-import { usePublicConfig } from '@web/features/app/api';
-import { useCurrentUser } from '@web/features/auth/api';
+import { usePublicConfig } from '@web/lib/public-config';
+import { useCurrentUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
-import { useT } from '@web/lib/i18n';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { slotsQuery, useServices } from '../api';
-import { dateParam, slotLabel, todayKey } from '../booking-dates';
+import { dateParam, resolveDate, slotLabel, todayKey } from '../booking-dates';
 import { bookingMessages } from '../messages';
 import { AddressField } from './address-field';
-import { DateChoice } from './date-choice';
+import { DateChoice, SlotSelect } from '@web/components/slot-picker';
 import { ServiceCard } from './service-card';
 
 const TYPE_ICONS = { mobile: Car, pickup: Truck, serviceLocation: Building2 } as const;
@@ -42,8 +44,11 @@ export function BookingStart() {
   );
   const [address, setAddress] = useState(again.address ?? '');
   const [verified, setVerified] = useState<AddressSuggestion | null>(null);
-  const [date, setDate] = useState(() => todayKey());
-  const [slotId, setSlotId] = useState<string | null>(null);
+  const [date, setDate] = useState(() => {
+    const wanted = resolveDate(again.date);
+    return wanted && wanted >= todayKey() ? wanted : todayKey();
+  });
+  const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && again.slotId.startsWith(`${date}T`) ? again.slotId : null));
 
   const service = services.data?.find((s) => s.id === serviceId);
   const slots = useQuery({ ...slotsQuery(serviceId ?? '', date), enabled: Boolean(serviceId) });
@@ -52,6 +57,27 @@ export function BookingStart() {
   }, [slots.error, t]);
 
   const state = { serviceId, serviceType, address, slotId };
+  const { language } = useLanguage();
+  // What the customer still has to give, step by step: shown in each step and in the sticky bar.
+  const missing = {
+    service: !service,
+    serviceType: Boolean(service) && !serviceType,
+    address: Boolean(service) && needsAddress(serviceType) && !(verified ?? parseUsAddress(address)),
+    time: Boolean(service) && !slotId,
+  };
+  const missingWords = (Object.keys(missing) as Array<keyof typeof missing>).filter((k) => missing[k]).map((k) => t(`missing_${k}`));
+  const total = service ? formatUsd(fromCents(priceBooking(service.price, service.serviceFee).totalCents)) : null;
+
+  // After a service is chosen, the next step scrolls into view (not on arrival with one already chosen).
+  const nextStep = useRef<HTMLDivElement>(null);
+  const [chosenAt, setChosenAt] = useState(0);
+  useEffect(() => {
+    if (chosenAt) nextStep.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [chosenAt]);
+  // Arriving with a service already chosen (Book Again, the offer page) counts as choosing it.
+  useEffect(() => {
+    if (again.serviceId) track('service_selected', { serviceId: again.serviceId, ...(again.offer ? { offer: again.offer } : {}) });
+  }, [again.serviceId, again.offer]);
 
   function continueToBooking() {
     const problem = bookingStartProblem(state);
@@ -71,7 +97,7 @@ export function BookingStart() {
     if (!slot) return void toast.error(t('pleaseSelectTime'));
     void navigate({
       to: '/booking-details',
-      search: { serviceId: serviceId!, serviceType: serviceType!, address: line, date: dateParam(date), time: slotLabel(slot), slotId: slot.id, addressId: verified?.addressId ?? undefined },
+      search: { serviceId: serviceId!, serviceType: serviceType!, address: line, date: dateParam(date), time: slotLabel(slot), slotId: slot.id, addressId: verified?.addressId ?? undefined, offer: serviceId === again.serviceId ? again.offer : undefined },
     });
   }
 
@@ -125,18 +151,22 @@ export function BookingStart() {
                 service={s}
                 selected={s.id === serviceId}
                 onSelect={() => {
+                  if (s.id !== serviceId) track('service_selected', { serviceId: s.id });
                   setServiceId(s.id);
                   setServiceType(autoServiceType(s.locationOptions));
                   setSlotId(null);
+                  setChosenAt(Date.now());
                 }}
               />
             ))}
           </section>
 
+          <div ref={nextStep} className="flex scroll-mt-20 flex-col gap-4" data-testid="booking-next-steps">
           {service && (
             <Card>
               <CardHeader>
                 <CardTitle>{t('serviceType')}</CardTitle>
+                {missing.serviceType && <StepMissing text={t('missingServiceType')} />}
               </CardHeader>
               <CardContent>
                 <fieldset className="flex flex-col gap-2">
@@ -182,6 +212,7 @@ export function BookingStart() {
                     setVerified(place);
                   }}
                 />
+                {missing.address && <StepMissing text={t('missingAddress')} />}
               </CardContent>
             </Card>
           )}
@@ -190,6 +221,7 @@ export function BookingStart() {
             <Card>
               <CardHeader>
                 <CardTitle>{t('schedule')}</CardTitle>
+                {missing.time && <StepMissing text={t('missingTime')} />}
               </CardHeader>
               <CardContent className="flex flex-col gap-3">
                 <DateChoice
@@ -199,37 +231,49 @@ export function BookingStart() {
                     setSlotId(null);
                   }}
                 />
-                <div className="flex flex-col gap-1">
-                  <Label htmlFor="booking-slot">{t('timeSlot')}</Label>
-                  <Select id="booking-slot" value={slotId ?? ''} disabled={slots.isLoading} onChange={(event) => setSlotId(event.target.value || null)}>
-                    {slots.isLoading ? (
-                      <option value="">{t('loadingSlots')}</option>
-                    ) : slots.data && slots.data.length > 0 ? (
-                      <>
-                        <option value="">{t('selectTime')}</option>
-                        {slots.data.map((slot) => (
-                          <option key={slot.id} value={slot.id}>
-                            {slotLabel(slot)}
-                            {slot.availableCapacity < slot.capacity ? ` ${t('spotsLeft', { count: slot.availableCapacity })}` : ''}
-                          </option>
-                        ))}
-                      </>
-                    ) : (
-                      <option value="">{t('noSlotsOption')}</option>
-                    )}
-                  </Select>
-                  {slots.data && slots.data.length === 0 && <p className="text-sm text-slate-600">{t('noSlotsText')}</p>}
-                  <p className="text-xs text-slate-500">{t('pacificNote')}</p>
-                </div>
+                <SlotSelect id="booking-slot" slots={slots.data} loading={slots.isLoading} failed={Boolean(slots.error)} value={slotId} onChange={setSlotId} />
               </CardContent>
             </Card>
           )}
 
-          <Button size="lg" disabled={!canContinue(state)} onClick={continueToBooking}>
-            {t('continueToBooking')} <ArrowRight aria-hidden />
-          </Button>
+          </div>
+
+          {/* The running total and Continue stay in reach (above the bottom navigation) while the customer scrolls through the steps. */}
+          <div
+            className="sticky bottom-[calc(3.25rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-2 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
+            data-testid="booking-sticky-bar"
+          >
+            <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="booking-still-needed" aria-live="polite">
+              {missingWords.length ? t('stillNeeded', { items: new Intl.ListFormat(language, { type: 'conjunction' }).format(missingWords) }) : t('readyToContinue')}
+            </p>
+            <div className="flex items-center gap-3">
+              <p className="flex min-w-0 flex-1 flex-col leading-tight">
+                {service && total && (
+                  <>
+                    <span className="truncate text-xs text-slate-600 dark:text-slate-300">
+                      {t('runningTotal')} · {service.name}
+                    </span>
+                    <strong className="text-lg" data-testid="booking-running-total">
+                      {total}
+                    </strong>
+                  </>
+                )}
+              </p>
+              <Button size="lg" disabled={!canContinue(state)} onClick={continueToBooking}>
+                {t('continueToBooking')} <ArrowRight aria-hidden />
+              </Button>
+            </div>
+          </div>
         </>
       )}
     </div>
+  );
+}
+
+function StepMissing({ text }: { text: string }) {
+  return (
+    <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="step-missing">
+      {text}
+    </p>
   );
 }

@@ -1,4 +1,5 @@
-import { formatUsd, fromCents, priceBooking } from '@shared/money';
+import { priceBooking } from '@shared/booking-lifecycle';
+import { formatUsd, fromCents } from '@shared/money';
 import { useT } from '@web/lib/i18n';
 import { bookingMessages } from '../messages';
 
@@ -10,17 +11,19 @@ export interface Amounts {
 }
 
 /** What the customer will pay, as the server prices it (price + fee + 10% tax of the price). */
-export function estimateAmounts(service: { price: string; serviceFee: string }): Amounts {
-  const p = priceBooking(service.price, service.serviceFee);
-  return { price: service.price, serviceFee: fromCents(p.serviceFeeCents), tax: fromCents(p.taxCents), total: fromCents(p.totalCents) };
+export function estimateAmounts(service: { price: string; serviceFee: string }, offerPrice?: string): Amounts {
+  const price = offerPrice ?? service.price;
+  const p = priceBooking(price, service.serviceFee);
+  return { price, serviceFee: fromCents(p.serviceFeeCents), tax: fromCents(p.taxCents), total: fromCents(p.totalCents) };
 }
 
-export function OrderSummary({ amounts, title }: { amounts: Amounts; title?: string }) {
+/** `credit`: a prepaid package pays for it all (the label of the credit row); the total is then 0. */
+export function OrderSummary({ amounts, title, credit }: { amounts: Amounts; title?: string; credit?: string }) {
   const t = useT(bookingMessages);
-  const row = (label: string, value: string, strong = false) => (
+  const row = (label: string, value: string, strong = false, negative = false) => (
     <div className={strong ? 'flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700' : 'flex justify-between text-sm'}>
       <dt>{label}</dt>
-      <dd>{formatUsd(value)}</dd>
+      <dd>{negative ? `−${formatUsd(value)}` : formatUsd(value)}</dd>
     </div>
   );
   return (
@@ -30,7 +33,8 @@ export function OrderSummary({ amounts, title }: { amounts: Amounts; title?: str
         {row(t('servicePrice'), amounts.price)}
         {row(t('serviceFee'), amounts.serviceFee)}
         {row(t('tax'), amounts.tax)}
-        {row(t('total'), amounts.total, true)}
+        {credit && row(credit, amounts.total, false, true)}
+        {row(t('total'), credit ? '0' : amounts.total, true)}
       </dl>
     </section>
   );

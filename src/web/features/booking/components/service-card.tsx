@@ -5,20 +5,21 @@ import { formatUsd } from '@shared/money';
 import type { ServiceView } from '@shared/schemas/services';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
-import { useT } from '@web/lib/i18n';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { bookingMessages } from '../messages';
 
 /** One service: image, name, 120-character preview, prices, badges, rating, duration, and View Details. */
 export function ServiceCard({ service, selected, onSelect }: { service: ServiceView; selected: boolean; onSelect: () => void }) {
   const t = useT(bookingMessages);
+  const { language } = useLanguage();
   const [open, setOpen] = useState(false);
   const detailsId = `service-details-${service.id}`;
   return (
     <Card className={cn('overflow-hidden transition-shadow', selected && 'border-brand-600 ring-2 ring-brand-500')} data-testid="service-card">
       <button type="button" aria-pressed={selected} onClick={onSelect} className="flex w-full gap-3 p-3 text-left">
         {service.imageUrl ? (
-          <img src={service.imageUrl} alt="" width={80} height={80} loading="lazy" className="size-20 shrink-0 rounded-lg bg-slate-100 object-cover" />
+          <img src={service.imageUrl} alt="" width={80} height={80} loading="lazy" decoding="async" className="size-20 shrink-0 rounded-lg bg-slate-100 object-cover" />
         ) : (
           <div className="size-20 shrink-0 rounded-lg bg-brand-100" aria-hidden />
         )}
@@ -40,12 +41,12 @@ export function ServiceCard({ service, selected, onSelect }: { service: ServiceV
           <p className="text-sm text-slate-600 dark:text-slate-300">{descriptionPreview(service.description)}</p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span className="text-base font-bold text-brand-800 dark:text-brand-400">{formatUsd(service.price)}</span>
-            {service.originalPrice && <s className="text-slate-400">{formatUsd(service.originalPrice)}</s>}
-            <span className="inline-flex items-center gap-1 text-slate-600" aria-label={`Rating ${formatRating(service.rating)}`}>
+            {service.originalPrice && <s className="text-slate-500">{formatUsd(service.originalPrice)}</s>}
+            <span className="inline-flex items-center gap-1 text-slate-600" aria-label={t('ratingLabel', { rating: formatRating(service.rating) })}>
               <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden /> {formatRating(service.rating)}
             </span>
             <span className="inline-flex items-center gap-1 text-slate-600">
-              <Clock className="size-4" aria-hidden /> {formatDuration(service.duration)}
+              <Clock className="size-4" aria-hidden /> {formatDuration(service.duration, language)}
             </span>
           </div>
         </div>

@@ -2,8 +2,11 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input, Label } from '@web/components/ui/input';
+import { ACCESS_NOTES_MAX, VEHICLE_MAX } from '@shared/constants';
+import { useState } from 'react';
 import { Spinner } from '@web/components/ui/feedback';
-import { usePublicConfig } from '@web/features/app/api';
+import { usePublicConfig } from '@web/lib/public-config';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { useService } from '../api';
@@ -21,6 +24,8 @@ export function BookingDetailsPage() {
   const config = usePublicConfig();
   const view = useBookingSearchView(search);
   const service = useService(search.serviceId);
+  const [vehicle, setVehicle] = useState(search.vehicle ?? '');
+  const [accessNotes, setAccessNotes] = useState(search.accessNotes ?? '');
   if (!view.complete) return <FlowError title={t('error')} text={t('missingDetails')} />;
   if (service.isLoading) return <Spinner />;
   if (service.isError || !service.data) return <FlowError title={t('error')} text={t('somethingWrong')} detail={errorMessage(service.error, '')} />;
@@ -48,7 +53,22 @@ export function BookingDetailsPage() {
           </dl>
         </CardContent>
       </Card>
-      <Button size="lg" onClick={() => void navigate({ to: '/checkout', search })}>
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">{t('forTheDriver')}</CardTitle>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-3">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="vehicle">{t('vehicleLabel')}</Label>
+            <Input id="vehicle" value={vehicle} maxLength={VEHICLE_MAX} autoComplete="off" placeholder={t('vehiclePlaceholder')} onChange={(e) => setVehicle(e.target.value)} />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="access-notes">{t('accessNotesLabel')}</Label>
+            <Input id="access-notes" value={accessNotes} maxLength={ACCESS_NOTES_MAX} autoComplete="off" placeholder={t('accessNotesPlaceholder')} onChange={(e) => setAccessNotes(e.target.value)} />
+          </div>
+        </CardContent>
+      </Card>
+      <Button size="lg" onClick={() => void navigate({ to: '/checkout', search: { ...search, vehicle: vehicle.trim() || undefined, accessNotes: accessNotes.trim() || undefined } })}>
         {t('continueToCheckout')} <ArrowRight aria-hidden />
       </Button>
       <Button variant="outline" onClick={() => window.history.back()}>

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
-import { useService } from '../api';
+import { useOfferPrice, useService } from '../api';
 import { FlowError } from '../components/flow-error';
 import { estimateAmounts, OrderSummary } from '../components/order-summary';
 import { bookingMessages } from '../messages';
@@ -21,11 +21,12 @@ export function BookingPage() {
   const navigate = useNavigate();
   const view = useBookingSearchView(search);
   const service = useService(search.serviceId);
+  const offerPrice = useOfferPrice(search.offer);
   const [busy, setBusy] = useState(false);
   if (!search.serviceId) return <FlowError title={t('error')} text={t('missingDetails')} />;
   if (service.isLoading) return <Spinner />;
   if (service.isError || !service.data) return <FlowError title={t('error')} text={t('somethingWrong')} detail={errorMessage(service.error, '')} />;
-  const amounts = estimateAmounts(service.data);
+  const amounts = estimateAmounts(service.data, offerPrice);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{service.data.name}</h1>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/feedback';
-import { usePublicConfig } from '@web/features/app/api';
+import { usePublicConfig } from '@web/lib/public-config';
 import { useT } from '@web/lib/i18n';
 import { bookingMessages } from '../messages';
 

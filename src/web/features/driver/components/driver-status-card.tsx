@@ -15,8 +15,19 @@ const CHOICES = [
   { status: 'offline', label: 'Offline', icon: Power },
 ] as const;
 
-export function DriverStatusCard({ status, sharing }: { status: DriverStatusView; sharing: SharingState }) {
+/**
+ * Available, Break or Offline. Going Offline while a job is under way (or while the customer sees the
+ * driver's position) asks first: offline stops location sharing.
+ */
+export function DriverStatusCard({ status, sharing, activeJob }: { status: DriverStatusView; sharing: SharingState; activeJob: string | null }) {
   const setStatus = useSetDriverStatus();
+  const choose = (choice: (typeof CHOICES)[number]['status']) => {
+    if (choice === 'offline' && status.status !== 'offline' && (activeJob || status.isLocationSharing)) {
+      const why = activeJob ? `Job ${activeJob} is under way.` : 'Your location is being shared.';
+      if (!window.confirm(`${why} Go offline anyway? Location sharing stops and the customer no longer sees where you are.`)) return;
+    }
+    setStatus.mutate({ status: choice });
+  };
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between">
@@ -33,7 +44,7 @@ export function DriverStatusCard({ status, sharing }: { status: DriverStatusView
               variant={status.status === choice.status ? 'default' : 'outline'}
               aria-pressed={status.status === choice.status}
               disabled={setStatus.isPending}
-              onClick={() => setStatus.mutate({ status: choice.status })}
+              onClick={() => choose(choice.status)}
             >
               <choice.icon aria-hidden /> {choice.label}
             </Button>

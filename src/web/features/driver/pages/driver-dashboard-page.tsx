@@ -1,16 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { CheckCircle2, LogOut, Truck } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { AlertTriangle, CheckCircle2, LogOut, Truck, X } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from '@web/lib/toast';
+import { bookingNumber } from '@shared/format';
+import type { BookingView } from '@shared/schemas/bookings';
+import type { DriverStatusView } from '@shared/schemas/drivers';
+import type { DriverJobEvent } from '@shared/schemas/tracking';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState, Spinner } from '@web/components/ui/feedback';
-import { useCurrentUser, useLogout } from '@web/features/auth/api';
+import { useLogout } from '@web/lib/logout';
+import { useCurrentUser } from '@web/lib/session';
 import { rememberRedirect } from '@web/lib/guest-mode';
-import { activeBookingsQuery, completedBookingsQuery, driverStatusQuery } from '../api';
-import { BookingActions } from '../components/booking-actions';
-import { BookingCard } from '../components/booking-card';
+import { activeBookingsQuery, completedBookingsQuery, driverBookingsKey, driverStatusKey, driverStatusQuery } from '../api';
 import { DriverStatusCard } from '../components/driver-status-card';
+import { JobCard } from '../components/job-card';
+import { formatPacific } from '../format';
+import { groupByDay } from '../navigation';
+import { useDriverLive } from '../use-driver-live';
 import { useLocationSharing } from '../use-location-sharing';
 
 /** /driver and /driver/dashboard: for drivers and admins; anyone else signs in first and comes back here. */
@@ -33,28 +41,53 @@ export function DriverDashboardPage() {
   return <Dashboard name={user.fullName || user.username} email={user.email} />;
 }
 
+/** A job is under way once the driver set off (anything after confirmed / pickup scheduled). */
+const underWay = (booking: BookingView) => booking.status !== 'confirmed' && booking.status !== 'pickup_scheduled';
+
+interface Notice {
+  key: string;
+  text: string;
+}
+
 function Dashboard({ name, email }: { name: string; email: string }) {
   const logout = useLogout();
+  const queryClient = useQueryClient();
   const status = useQuery(driverStatusQuery);
   const active = useQuery(activeBookingsQuery);
   const completed = useQuery(completedBookingsQuery);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [notices, setNotices] = useState<Notice[]>([]);
 
   const activeItems = active.data?.items ?? [];
-  // The job being worked (the server's current booking), else the one picked, else the next one due.
-  const selected =
-    activeItems.find((b) => b.id === selectedId) ??
-    activeItems.find((b) => b.id === status.data?.currentBookingId) ??
-    activeItems.find((b) => b.status !== 'confirmed' && b.status !== 'pickup_scheduled') ??
-    activeItems[0] ??
-    null;
-  const sharingBookingId = status.data?.currentBookingId ?? selected?.id ?? null;
+  const current = activeItems.find((b) => b.id === status.data?.currentBookingId) ?? activeItems.find(underWay) ?? null;
+  // Only a job still in the list: one the office took away or cancelled is never shared for (the server refuses it).
+  const sharingBookingId = current?.id ?? activeItems[0]?.id ?? null;
   const sharing = useLocationSharing(Boolean(status.data?.isLocationSharing), sharingBookingId);
+  const { today, later } = groupByDay(activeItems, new Date());
+
+  // The office changed one of this driver's jobs: refetch; a job taken away or cancelled says so and stays said.
+  const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: driverBookingsKey }), [queryClient]);
+  const onJob = useCallback(
+    (event: DriverJobEvent) => {
+      if (event.change === 'unassigned' || event.change === 'cancelled') {
+        const job = queryClient.getQueryData(activeBookingsQuery.queryKey)?.items.find((b) => b.id === event.bookingId);
+        const what = `Job #${bookingNumber(event.bookingId)}${job ? ` (${job.serviceName}, ${formatPacific(job.scheduledDate)})` : ''}`;
+        const text = event.change === 'cancelled' ? `${what} was cancelled by the office. Do not go.` : `${what} was unassigned by the office. It is no longer yours.`;
+        toast.warning(text, { duration: 10_000 });
+        setNotices((list) => [{ key: `${event.bookingId}-${event.at}`, text }, ...list.filter((n) => n.text !== text)].slice(0, 5));
+      } else if (event.change === 'assigned') {
+        toast.info(`New job #${bookingNumber(event.bookingId)} assigned to you.`);
+      }
+      refetch();
+      void queryClient.invalidateQueries({ queryKey: driverStatusKey });
+    },
+    [queryClient, refetch],
+  );
+  useDriverLive(onJob, refetch);
 
   return (
-    <div className="mx-auto flex min-h-dvh max-w-2xl flex-col gap-4 bg-slate-50 px-4 py-4 dark:bg-slate-950">
+    <div className="mx-auto flex min-h-dvh w-full max-w-2xl flex-col gap-4 bg-slate-50 px-4 py-4 dark:bg-slate-950">
       <header className="flex items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-full bg-brand-700 text-white">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white">
           <Truck className="size-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
@@ -68,24 +101,38 @@ function Dashboard({ name, email }: { name: string; email: string }) {
         </Button>
       </header>
 
-      {status.data ? <DriverStatusCard status={status.data} sharing={sharing} /> : <Spinner />}
+      {notices.length > 0 && (
+        <ul className="flex flex-col gap-2" aria-label="Notices from the office">
+          {notices.map((notice) => (
+            <li key={notice.key} role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span className="min-w-0 flex-1">{notice.text}</span>
+              <button type="button" className="shrink-0 rounded p-0.5 hover:bg-amber-100 dark:hover:bg-amber-900" aria-label="Dismiss notice" onClick={() => setNotices((list) => list.filter((n) => n.key !== notice.key))}>
+                <X className="size-4" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
 
-      <section aria-labelledby="active-heading" className="flex flex-col gap-3">
-        <h2 id="active-heading" className="text-base font-semibold">
-          Active Bookings {active.data ? `(${active.data.total})` : ''}
-        </h2>
-        {active.isPending ? (
-          <Spinner />
-        ) : activeItems.length === 0 ? (
-          <EmptyState icon={<CheckCircle2 className="size-10 text-slate-400" aria-hidden />} title="No active bookings">
-            <p className="text-sm text-slate-500">Bookings assigned to you appear here.</p>
-          </EmptyState>
-        ) : (
-          activeItems.map((booking) => <BookingCard key={booking.id} booking={booking} selected={booking.id === selected?.id} onSelect={() => setSelectedId(booking.id)} />)
-        )}
-      </section>
+      {status.data ? (
+        <DriverStatusCard status={status.data} sharing={sharing} activeJob={current && underWay(current) ? `#${bookingNumber(current.id)} (${current.serviceName})` : null} />
+      ) : (
+        <Spinner />
+      )}
 
-      {selected && status.data && <BookingActions key={selected.id} booking={selected} status={status.data} />}
+      {active.isPending ? (
+        <Spinner />
+      ) : activeItems.length === 0 ? (
+        <EmptyState icon={<CheckCircle2 className="size-10 text-slate-400" aria-hidden />} title="No active bookings">
+          <p className="text-sm text-slate-500">Bookings assigned to you appear here.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <JobGroup id="today-heading" title="Today" jobs={today} status={status.data} empty="Nothing left for today." />
+          <JobGroup id="later-heading" title="Later" jobs={later} status={status.data} empty="Nothing booked for later days yet." />
+        </>
+      )}
 
       <Card>
         <CardHeader>
@@ -93,12 +140,23 @@ function Dashboard({ name, email }: { name: string; email: string }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           {completed.data?.items.length ? (
-            completed.data.items.map((booking) => <BookingCard key={booking.id} booking={booking} />)
+            completed.data.items.map((booking) => <JobCard key={booking.id} booking={booking} />)
           ) : (
             <p className="text-sm text-slate-500">No completed bookings yet.</p>
           )}
         </CardContent>
       </Card>
     </div>
+  );
+}
+
+function JobGroup({ id, title, jobs, status, empty }: { id: string; title: string; jobs: BookingView[]; status: DriverStatusView | undefined; empty: string }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={`jobs-${title.toLowerCase()}`}>
+      <h2 id={id} className="text-base font-semibold">
+        {title} ({jobs.length})
+      </h2>
+      {jobs.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : jobs.map((booking) => <JobCard key={booking.id} booking={booking} status={status} />)}
+    </section>
   );
 }

@@ -3,11 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { bookingNumber } from '@shared/format';
 import type { NotificationView } from '@shared/schemas/account';
-import { mobileStatusLabel, pickupStatusLabel } from '@shared/tracking';
+import { statusText } from '@shared/status-words';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, Spinner } from '@web/components/ui/feedback';
-import { useT, type Translate } from '@web/lib/i18n';
+import { useLanguage, useT, type Translate } from '@web/lib/i18n';
+import { updateText } from '@web/lib/update-words';
 import { cn } from '@web/lib/utils';
 import { notificationsQuery, useMarkRead } from '../api';
 import { notificationMessages } from '../messages';
@@ -15,6 +16,7 @@ import { notificationMessages } from '../messages';
 /** The customer's booking updates, newest first; opening the list marks them read. */
 export function NotificationPanel({ onClose }: { onClose: () => void }) {
   const t = useT(notificationMessages);
+  const { language } = useLanguage();
   const navigate = useNavigate();
   const list = useInfiniteQuery(notificationsQuery);
   const markRead = useMarkRead();
@@ -51,11 +53,11 @@ export function NotificationPanel({ onClose }: { onClose: () => void }) {
                 >
                   <span className="flex items-center justify-between gap-2">
                     <span className="font-medium">
-                      {item.serviceName} · {item.serviceType === 'pickup' ? pickupStatusLabel(item.status) : mobileStatusLabel(item.status)}
+                      {item.serviceName} · {statusText(language, item.serviceType, item.status)}
                     </span>
                     {item.unread && <span className="shrink-0 rounded-full bg-red-600 px-2 text-[11px] font-bold text-white">{t('new')}</span>}
                   </span>
-                  {item.message && <span className="block text-sm text-slate-600 dark:text-slate-300">{item.message}</span>}
+                  {item.message && <span className="block text-sm text-slate-600 dark:text-slate-300">{updateText(language, item.serviceType, item)}</span>}
                   <span className="block text-xs text-slate-500">
                     #{bookingNumber(item.bookingId)} · {ago(item.createdAt, t)}
                   </span>

@@ -1,10 +1,11 @@
+import { formatUsPhone } from '@shared/contact';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@web/lib/toast';
 import { lastUpdated, speedMph } from '@shared/tracking';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, Spinner } from '@web/components/ui/feedback';
-import { telHref } from '@web/features/app/api';
+import { telHref } from '@web/lib/public-config';
 import { useT } from '@web/lib/i18n';
 import { driverLocationQuery } from '../api';
 import { trackingMessages } from '../messages';
@@ -51,7 +52,7 @@ function DriverLocationPanel({ bookingId, token }: { bookingId: string; token?: 
 
   if (query.isPending) return <Spinner />;
   if (query.isError) return <Alert tone="error">{t('failedLocation')}</Alert>;
-  const { location, driver, map } = query.data;
+  const { location, driver, map, destination } = query.data;
   const ago = location ? lastUpdated(location.updatedAt, now) : null;
   const agoText = !ago ? '' : ago.unit === 'now' ? t('justNow') : ago.unit === 'minutes' ? t('minutesAgo', { n: ago.value }) : t('hoursAgo', { n: ago.value });
 
@@ -69,7 +70,16 @@ function DriverLocationPanel({ bookingId, token }: { bookingId: string; token?: 
               initFailedText={t('mapFailed')}
             />
           ) : (
-            <LiveMap latitude={location.latitude} longitude={location.longitude} driverName={driver?.fullName ?? t('driver')} failedText={t('mapFailed')} />
+            <LiveMap
+              latitude={location.latitude}
+              longitude={location.longitude}
+              driverName={driver?.fullName ?? t('driver')}
+              failedText={t('mapFailed')}
+              tileUrl={map.tileUrl}
+              destination={destination}
+              destinationLabel={t('destination')}
+              tilesFailedText={t('mapTilesFailed')}
+            />
           )}
         </Suspense>
       ) : (
@@ -85,7 +95,7 @@ function DriverLocationPanel({ bookingId, token }: { bookingId: string; token?: 
                 <dt className="text-slate-500">{t('phone')}</dt>
                 <dd>
                   <a className="font-medium text-brand-700 underline" href={telHref(driver.phone)}>
-                    {driver.phone}
+                    {formatUsPhone(driver.phone)}
                   </a>
                 </dd>
               </>

@@ -2,7 +2,7 @@ import { MessageSquare, Phone } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert } from '@web/components/ui/feedback';
-import { telHref, usePublicConfig } from '@web/features/app/api';
+import { telHref, usePublicConfig } from '@web/lib/public-config';
 import { useT } from '@web/lib/i18n';
 import { trackingMessages } from '../messages';
 

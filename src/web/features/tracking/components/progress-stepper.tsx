@@ -1,8 +1,8 @@
 import { Check } from 'lucide-react';
-import { trackingStepIndex, trackingStepLabel, trackingSteps } from '@shared/tracking';
+import { trackingStepIndex, trackingSteps } from '@shared/tracking';
 import { useLanguage } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
-import { translateLabel } from '../messages';
+import { stepText } from '../messages';
 
 /** The 6-step pickup or 4-step mobile timeline, the current step marked for people and screen readers. */
 export function ProgressStepper({ serviceType, status, label }: { serviceType: string; status: string; label: string }) {
@@ -29,8 +29,8 @@ export function ProgressStepper({ serviceType, status, label }: { serviceType: s
             >
               {done ? <Check className="size-4" /> : index + 1}
             </span>
-            <span className={cn('pt-1 text-sm', active ? 'font-semibold text-slate-900 dark:text-white' : done ? 'text-slate-700 dark:text-slate-200' : 'text-slate-400')}>
-              {translateLabel(language, trackingStepLabel(serviceType, step))}
+            <span className={cn('pt-1 text-sm', active ? 'font-semibold text-slate-900 dark:text-white' : done ? 'text-slate-700 dark:text-slate-200' : 'text-slate-500')}>
+              {stepText(language, serviceType, step)}
             </span>
           </li>
         );

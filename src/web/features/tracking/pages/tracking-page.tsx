@@ -1,38 +1,33 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Clock, MapPin, MessageSquare, Navigation, PackageSearch, Radio, Share2 } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { toast } from '@web/lib/toast';
 import { bookingNumber } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import type { DriverLocationResponse, FullTrackingView, LiveMessage, TrackingView } from '@shared/schemas/tracking';
-import { serviceTypeSuffix, statusLabel, usesPickupTimeline } from '@shared/tracking';
+import { statusText } from '@shared/status-words';
+import { statusLabel, usesPickupTimeline } from '@shared/tracking';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
-import { usePublicConfig } from '@web/features/app/api';
-import { useCurrentUser } from '@web/features/auth/api';
+import { usePublicConfig } from '@web/lib/public-config';
+import { useCurrentUser } from '@web/lib/session';
 import { useLanguage, useT } from '@web/lib/i18n';
+import { updateText } from '@web/lib/update-words';
 import { driverLocationKey, trackingKey, trackingQuery, useShareTrackingLink } from '../api';
+import { AccountOffer } from '../components/account-offer';
 import { LiveTrackDialog } from '../components/live-track-dialog';
 import { MessageDialog } from '../components/message-dialog';
 import { ProgressStepper } from '../components/progress-stepper';
 import { formatPacificDateTime, formatPacificTime } from '../format';
 import { useLiveSocket } from '../live-socket';
-import { trackingMessages, translateLabel } from '../messages';
-
-const UPDATES_SHOWN = 3;
-
-interface LiveUpdate {
-  key: string;
-  status: string | null;
-  message: string;
-  at: string;
-}
+import { mergeUpdates, type LiveUpdate } from '../live-updates';
+import { serviceTypeText, trackingMessages } from '../messages';
 
 export function TrackingPage() {
-  const { bookingId, token } = useSearch({ from: '/tracking' });
+  const { bookingId, token, account } = useSearch({ from: '/tracking' });
   const t = useT(trackingMessages);
   if (!bookingId) {
     return (
@@ -44,10 +39,10 @@ export function TrackingPage() {
       </EmptyState>
     );
   }
-  return <TrackBooking key={bookingId} bookingId={bookingId} token={token} />;
+  return <TrackBooking key={bookingId} bookingId={bookingId} token={token} focusAccountOffer={account === '1'} />;
 }
 
-function TrackBooking({ bookingId, token }: { bookingId: string; token?: string }) {
+function TrackBooking({ bookingId, token, focusAccountOffer }: { bookingId: string; token?: string; focusAccountOffer: boolean }) {
   const t = useT(trackingMessages);
   const queryClient = useQueryClient();
   const query = useQuery(trackingQuery(bookingId, token));
@@ -61,15 +56,16 @@ function TrackBooking({ bookingId, token }: { bookingId: string; token?: string 
   const onMessage = useCallback(
     (message: LiveMessage) => {
       switch (message.type) {
+        case 'driver_assigned':
+          // No line of its own: the stored 'Driver assigned: <name>' update arrives with the refetch.
+          void queryClient.invalidateQueries({ queryKey: trackingKey(bookingId) });
+          break;
         case 'booking_status_update':
-        case 'booking_update':
-        case 'driver_assigned': {
-          const text =
-            message.type === 'driver_assigned'
-              ? t('driverAssigned')
-              : (message.message ?? (message.status && full ? statusLabel(full.serviceType, message.status) : ''));
-          const status = message.type === 'driver_assigned' ? null : message.status;
-          if (text) setLiveUpdates((list) => [{ key: `${message.type}-${message.at}-${list.length}`, status, message: text, at: message.at }, ...list].slice(0, 20));
+        case 'booking_update': {
+          const text = message.message ?? (message.status && full ? statusLabel(full.serviceType, message.status) : '');
+          const kind = message.type === 'booking_status_update' ? message.kind : null;
+          const params = message.type === 'booking_status_update' ? message.params : null;
+          if (text) setLiveUpdates((list) => [{ key: `${message.type}-${message.at}-${list.length}`, status: message.status, message: text, kind, params, at: message.at }, ...list].slice(0, 20));
           void queryClient.invalidateQueries({ queryKey: trackingKey(bookingId) });
           break;
         }
@@ -81,9 +77,15 @@ function TrackBooking({ bookingId, token }: { bookingId: string; token?: string 
         }
       }
     },
-    [bookingId, full, queryClient, t],
+    [bookingId, full, queryClient],
   );
   const onReconnect = useCallback(() => void queryClient.invalidateQueries({ queryKey: trackingKey(bookingId) }), [bookingId, queryClient]);
+  // A guest with the link is offered an account; once offered it stays (to say it worked) after they are signed in.
+  const [offerAccount, setOfferAccount] = useState(false);
+  const canOfferAccount = Boolean(full && token && !user && !full.userId && full.guestEmail);
+  useEffect(() => {
+    if (canOfferAccount) setOfferAccount(true);
+  }, [canOfferAccount]);
   const socket = useLiveSocket({ bookingId, token, enabled: Boolean(full) && (Boolean(token) || Boolean(user)), onMessage, onReconnect });
 
   if (query.isPending) return <Spinner label={t('loading')} />;
@@ -117,6 +119,7 @@ function TrackBooking({ bookingId, token }: { bookingId: string; token?: string 
           <Navigation aria-hidden /> {t('liveTrack')}
         </Button>
       </div>
+      {full && token && offerAccount && <AccountOffer view={full} token={token} focus={focusAccountOffer} />}
       {full ? <Details view={full} /> : <LimitedDetails scheduledDate={view.scheduledDate} />}
       {full && <LiveUpdates view={full} live={liveUpdates} />}
       {full && user && full.userId === user.id && <ShareLink bookingId={bookingId} />}
@@ -129,14 +132,14 @@ function TrackBooking({ bookingId, token }: { bookingId: string; token?: string 
 function Header({ view, live }: { view: TrackingView; live: boolean }) {
   const t = useT(trackingMessages);
   const { language } = useLanguage();
-  const label = translateLabel(language, statusLabel(view.serviceType, view.status));
+  const label = statusText(language, view.serviceType, view.status);
   const eta = view.access === 'full' ? view.eta : null;
   return (
     <Card>
       <CardContent className="flex flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h1 className="text-xl font-bold leading-tight">
-            {view.serviceName} <span className="text-base font-medium text-slate-500">{translateLabel(language, serviceTypeSuffix(view.serviceType))}</span>
+            {view.serviceName} <span className="text-base font-medium text-slate-500">{serviceTypeText(language, view.serviceType)}</span>
           </h1>
           {live && (
             <span data-testid="live-indicator" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
@@ -224,9 +227,15 @@ function LiveUpdates({ view, live }: { view: FullTrackingView; live: LiveUpdate[
   const t = useT(trackingMessages);
   const { language } = useLanguage();
   const items = useMemo(() => {
-    const stored: LiveUpdate[] = view.updates.map((u) => ({ key: u.id, status: u.status, message: u.message ?? statusLabel(view.serviceType, u.status), at: u.createdAt }));
-    const fresh = live.filter((l) => !stored.some((s) => s.message === l.message && s.status === l.status && Math.abs(Date.parse(s.at) - Date.parse(l.at)) < 60_000));
-    return [...fresh, ...stored].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, UPDATES_SHOWN);
+    const stored: LiveUpdate[] = view.updates.map((u) => ({
+      key: u.id,
+      status: u.status,
+      message: u.message ?? statusLabel(view.serviceType, u.status),
+      kind: u.kind,
+      params: u.params,
+      at: u.createdAt,
+    }));
+    return mergeUpdates(stored, live);
   }, [view, live]);
   return (
     <Card>
@@ -240,9 +249,9 @@ function LiveUpdates({ view, live }: { view: FullTrackingView; live: LiveUpdate[
           <ul className="flex flex-col gap-3" data-testid="live-updates">
             {items.map((item) => (
               <li key={item.key} className="border-l-2 border-brand-700 pl-3">
-                <p className="text-sm">{item.message}</p>
+                <p className="text-sm">{item.kind ? updateText(language, view.serviceType, item) : item.message}</p>
                 <p className="text-xs text-slate-500">
-                  {item.status ? `${translateLabel(language, statusLabel(view.serviceType, item.status))} · ` : ''}
+                  {item.status ? `${statusText(language, view.serviceType, item.status)} · ` : ''}
                   {formatPacificTime(item.at, language)}
                 </p>
               </li>

@@ -1,0 +1,234 @@
+/**
+ * The server half of issue 16's table, against the app as `npm start` runs it (built web, PostgreSQL):
+ * startup on a fresh and on an existing database, slots ÷ health and services ÷ health (interleaved rounds
+ * in one process, autocannon, 50 connections), booking creation by 50 concurrent clients over 10 days with
+ * the capacity rule re-checked in SQL afterwards, and 2,000 open tracking sockets (memory, location p99).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { figure, type Figure } from './figures';
+import { freePort } from '../src/server/test/free-port';
+
+export interface RunningApp {
+  url: string;
+  /** The process answering HTTP (its RSS is the server's memory). */
+  pid: number;
+  /** Milliseconds from spawn to the first 200 of /api/health. */
+  startupMs: number;
+  /**
+   * CPU seconds the started processes (npm, the start script, the server) had used by then: on a shared,
+   * overloaded machine the wall time mostly measures waiting for a core, this what startup itself costs.
+   */
+  startupCpuS: number;
+  stop(): Promise<void>;
+}
+
+export const BENCH_PASSWORD = 'glint-bench-pass';
+
+/**
+ * Starts the app on `databaseUrl`: `npm start` itself (viaNpm, for the startup figures) or the server
+ * entry directly (for load, so its pid is the server's).
+ */
+export async function startApp(databaseUrl: string, options: { viaNpm?: boolean; jobs?: boolean } = {}): Promise<RunningApp> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATABASE_URL: databaseUrl,
+    NODE_ENV: 'production',
+    SEED_DEMO: 'true',
+    DEMO_PASSWORD: BENCH_PASSWORD,
+    ADMIN_PASSWORD: BENCH_PASSWORD,
+    JOBS: options.jobs === false ? 'false' : 'true',
+    LOG_LEVEL: 'warn',
+  };
+  const started = performance.now();
+  const child: ChildProcess = options.viaNpm
+    ? spawn('npm', ['start', '--silent'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
+    : spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+  let startupMs = -1;
+  let startupCpuS = -1;
+  for (let i = 0; i < 2400; i++) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) {
+        startupMs = performance.now() - started;
+        startupCpuS = groupCpuSeconds(child.pid!);
+        break;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  if (startupMs < 0) throw new Error('app did not answer');
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(-child.pid!, name);
+      } catch {
+        // the group is gone already
+      }
+    };
+    signal('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    if (child.exitCode === null) signal('SIGKILL');
+  };
+  return { url, pid: child.pid!, startupMs, startupCpuS, stop };
+}
+
+interface Round {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+async function cannon(url: string, paths: string[], seconds: number): Promise<Round> {
+  const result = await autocannon({ url, connections: 50, duration: seconds, requests: paths.map((path) => ({ method: 'GET', path })) });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts };
+}
+
+/** `a` and `b` in alternating rounds against one process, so both see the same machine load. */
+async function sideBySide(url: string, a: string[], b: string[], rounds: number, seconds: number) {
+  const ra: Round[] = [];
+  const rb: Round[] = [];
+  // A short unmeasured warm-up of each (JIT, the pool's connections, the caches' first loads).
+  await cannon(url, a, 1);
+  await cannon(url, b, 1);
+  for (let i = 0; i < rounds; i++) {
+    ra.push(await cannon(url, a, seconds));
+    rb.push(await cannon(url, b, seconds));
+  }
+  const mean = (rs: Round[]) => rs.reduce((s, r) => s + r.rps, 0) / rs.length;
+  return { a: mean(ra), b: mean(rb), ratio: mean(rb) / mean(ra), p99b: Math.max(...rb.map((r) => r.p99)), errors: [...ra, ...rb].reduce((s, r) => s + r.errors, 0), rounds: { a: ra, b: rb } };
+}
+
+export function dateKeyIn(days: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+  return parts;
+}
+
+export async function throughputFigures(app: RunningApp, seconds: number, rounds: number): Promise<{ figures: Figure[]; notes: Record<string, unknown> }> {
+  const services = (await (await fetch(`${app.url}/api/services`)).json()) as { id: string }[];
+  const days = Array.from({ length: 10 }, (_, i) => dateKeyIn(i + 2));
+  const slotPaths = days.flatMap((day) => services.slice(0, 3).map((s) => `/api/services/${s.id}/available-slots?date=${day}`));
+  const health = ['/api/health'];
+  const slots = await sideBySide(app.url, health, slotPaths, rounds, seconds);
+  const catalogue = await sideBySide(app.url, health, ['/api/services'], rounds, seconds);
+  return {
+    figures: [
+      figure('slots ÷ health (req/s ratio)', slots.ratio, 'ratio', '≥', 0.6),
+      figure('slots p99', slots.p99b, 'ms', '≤', 20),
+      figure('services ÷ health (req/s ratio)', catalogue.ratio, 'ratio', '≥', 0.8),
+    ],
+    notes: {
+      slots: { healthRps: Math.round(slots.a), slotsRps: Math.round(slots.b), errors: slots.errors },
+      services: { healthRps: Math.round(catalogue.a), servicesRps: Math.round(catalogue.b), errors: catalogue.errors },
+    },
+  };
+}
+
+/**
+ * 50 clients booking as guests across 10 days (capacity 10 per step, 08:00–20:00), each request from its
+ * own address (the per-client hold limit is per IP). Afterwards every step of every day is counted in SQL:
+ * none may hold more bookings than its capacity.
+ */
+export async function bookingFigures(app: RunningApp, databaseUrl: string, seconds: number): Promise<{ figures: Figure[]; notes: Record<string, unknown> }> {
+  const CAPACITY = 10;
+  const days = Array.from({ length: 10 }, (_, i) => dateKeyIn(i + 2));
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query(`delete from business_availability where date = any($1::date[])`, [days]);
+    await db.query(`insert into business_availability (date, start_time, end_time, max_capacity, is_active) select d, '08:00', '20:00', $2, true from unnest($1::date[]) d`, [days, CAPACITY]);
+    const services = (await (await fetch(`${app.url}/api/services`)).json()) as { id: string; name: string }[];
+    const service = services.find((s) => s.name === 'Express Exterior Wash') ?? services[0]!;
+    let n = 0;
+    const result = await autocannon({
+      url: app.url,
+      connections: 50,
+      duration: seconds,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/bookings',
+          setupRequest: (request) => {
+            n += 1;
+            const day = days[n % days.length]!;
+            const step = Math.floor(Math.random() * 22); // 08:00 … 18:30
+            const time = `${String(8 + Math.floor(step / 2)).padStart(2, '0')}:${step % 2 ? '30' : '00'}`;
+            return {
+              ...request,
+              headers: {
+                'content-type': 'application/json',
+                'idempotency-key': `bench-${process.pid}-${n}`,
+                'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+              },
+              body: JSON.stringify({
+                serviceId: service.id,
+                serviceType: 'mobile',
+                slotId: `${day}T${time}`,
+                address: { street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110' },
+                guestEmail: `bench${n}@example.com`,
+              }),
+            };
+          },
+        },
+      ],
+    });
+    const codes = Object.fromEntries(Object.entries(result.statusCodeStats as Record<string, { count: number }>).map(([code, s]) => [code, s.count]));
+    const created = codes['201'] ?? 0;
+    // The capacity rule, re-counted: bookings per 30-minute step of each day, against the day's capacity.
+    const over = await db.query(`
+      with steps as (
+        select b.business_date as day,
+               generate_series(
+                 date_trunc('hour', b.scheduled_date at time zone 'America/Los_Angeles') + floor(extract(minute from b.scheduled_date at time zone 'America/Los_Angeles') / 30) * interval '30 minutes',
+                 (b.scheduled_date at time zone 'America/Los_Angeles') + (greatest(b.duration_minutes, 1) - 1) * interval '1 minute',
+                 interval '30 minutes') as step
+        from bookings b where b.business_date = any($1::date[]) and b.status <> 'cancelled'
+      )
+      select day, step, count(*)::int as n from steps group by day, step having count(*) > $2`, [days, CAPACITY]);
+    const total = await db.query(`select count(*)::int as n from bookings where business_date = any($1::date[]) and status <> 'cancelled'`, [days]);
+    return {
+      figures: [
+        figure('bookings created/s (50 clients, 10 days, PostgreSQL)', created / seconds, 'per s', '≥', 300),
+        figure('steps over capacity after the run', over.rowCount ?? 0, 'steps', '≤', 0),
+      ],
+      notes: { bookings: { statusCodes: codes, bookingsInDb: total.rows[0].n, capacityPerStep: CAPACITY, latencyP99: result.latency.p99, errors: result.errors } },
+    };
+  } finally {
+    await db.end();
+  }
+}
+
+/** User + system CPU of every live process in a process group and of the children they reaped (Linux, 100 Hz ticks). */
+function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields[0] is state (field 3 of stat): pgrp is field 5, utime..cstime fields 14–17.
+      if (Number(fields[2]) !== pgid) continue;
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ticks / 100;
+}
+
+/** Resident memory of a process, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}

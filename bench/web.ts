@@ -1,0 +1,137 @@
+/**
+ * The web half of `npm run bench` (issue 16): against an app already running at `baseUrl` (built web, demo
+ * accounts), the first load of `/` signed out and signed in (every script the browser loads, brotli sizes)
+ * and Lighthouse 12 mobile (default simulated throttling) for `/`, `/auth` and `/tracking`.
+ */
+import type { Figure } from './figures';
+import { chromium, type Page } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FIRST_LOAD_GOAL_KB = 80;
+const DEMO_CUSTOMER = { email: 'customer@glint.local', password: process.env.DEMO_PASSWORD ?? 'glint-demo-pass' };
+
+export interface ScriptLoad {
+  url: string;
+  bytes: number;
+}
+
+/** Every script the page loads until the network is idle, with its transferred (compressed) body size. */
+async function scriptsLoaded(page: Page, url: string): Promise<ScriptLoad[]> {
+  const scripts: ScriptLoad[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(
+      request.sizes().then((sizes) => {
+        scripts.push({ url: new URL(request.url()).pathname, bytes: sizes.responseBodySize });
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(300);
+  await Promise.all(pending);
+  return scripts.sort((a, b) => b.bytes - a.bytes);
+}
+
+export interface FirstLoad {
+  label: 'signed out' | 'signed in';
+  scripts: ScriptLoad[];
+  totalBytes: number;
+  /** Admin or driver chunks fetched on `/` (must be none). */
+  staffChunks: string[];
+}
+
+/** First load of `/` from a fresh cache, as a visitor and as the demo customer. */
+export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const results: FirstLoad[] = [];
+    for (const label of ['signed out', 'signed in'] as const) {
+      // A fresh context each time, so nothing comes from the browser's cache.
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'accept-encoding': 'br, gzip' } });
+      const page = await context.newPage();
+      if (label === 'signed in') {
+        const login = await page.request.post(`${baseUrl}/api/auth/login`, { data: DEMO_CUSTOMER });
+        if (!login.ok()) throw new Error(`demo customer sign-in failed: ${login.status()}`);
+      }
+      const scripts = await scriptsLoaded(page, `${baseUrl}/`);
+      results.push({
+        label,
+        scripts,
+        totalBytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
+        staffChunks: scripts.filter((s) => /admin|driver|leaflet|map/i.test(s.url)).map((s) => s.url),
+      });
+      await context.close();
+    }
+    return results;
+  } finally {
+    await browser.close();
+  }
+}
+
+export interface LighthouseRun {
+  path: string;
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  /** Failing accessibility audits with the elements they name, to act on. */
+  accessibilityFailures: string[];
+  /** The other metrics behind the performance score (ms; CLS unitless). */
+  metrics: { fcp: number; si: number; tbt: number; cls: number; tti: number };
+}
+
+/** Lighthouse 12, mobile form factor and its default simulated throttling, one fresh Chromium per page. */
+export async function lighthouseRuns(baseUrl: string, paths = ['/', '/auth', '/tracking']): Promise<LighthouseRun[]> {
+  const runs: LighthouseRun[] = [];
+  for (const path of paths) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+      if (!result) throw new Error(`lighthouse returned nothing for ${path}`);
+      const { categories, audits } = result.lhr;
+      runs.push({
+        path,
+        performance: Math.round((categories.performance?.score ?? 0) * 100),
+        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+        lcpMs: Math.round(audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+        accessibilityFailures: (categories.accessibility?.auditRefs ?? [])
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+          .map((ref) => {
+            const items = (audits[ref.id]?.details as { items?: { node?: { snippet?: string } }[] } | undefined)?.items ?? [];
+            return `${ref.id}: ${items.map((item) => item.node?.snippet ?? '').join(' ')}`;
+          }),
+        metrics: {
+          fcp: Math.round(audits['first-contentful-paint']?.numericValue ?? Number.NaN),
+          si: Math.round(audits['speed-index']?.numericValue ?? Number.NaN),
+          tbt: Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN),
+          cls: Math.round((audits['cumulative-layout-shift']?.numericValue ?? Number.NaN) * 1000) / 1000,
+          tti: Math.round(audits['interactive']?.numericValue ?? Number.NaN),
+        },
+      });
+    } finally {
+      chrome.kill();
+    }
+  }
+  return runs;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Every web figure of issue 16 for the app at `baseUrl`. */
+export async function measureWeb(baseUrl: string): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const load of await firstLoads(baseUrl)) {
+    const value = kb(load.totalBytes);
+    figures.push({ name: `first load of / (${load.label}), brotli JS`, value, unit: 'KB', goal: `≤ ${FIRST_LOAD_GOAL_KB}`, met: value <= FIRST_LOAD_GOAL_KB });
+    figures.push({ name: `first load of / (${load.label}), admin/driver/map chunks`, value: load.staffChunks.length, unit: 'files', goal: '0', met: load.staffChunks.length === 0 });
+  }
+  for (const run of await lighthouseRuns(baseUrl)) {
+    figures.push({ name: `Lighthouse mobile ${run.path} performance`, value: run.performance, unit: 'score', goal: '≥ 98', met: run.performance >= 98 });
+    figures.push({ name: `Lighthouse mobile ${run.path} LCP`, value: Math.round(run.lcpMs / 10) / 100, unit: 's', goal: '≤ 1.5', met: run.lcpMs <= 1500 });
+    figures.push({ name: `Lighthouse mobile ${run.path} accessibility`, value: run.accessibility, unit: 'score', goal: '≥ 98', met: run.accessibility >= 98 });
+  }
+  return figures;
+}

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { adminLogin } from './admin-support';
+
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const dayKey = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+
+test('an admin sees the ordered funnel after a visitor visits, books and pays', async ({ page, browser }) => {
+  // The visitor: a real browser (with an ordinary user agent) visits the home page, then books and pays.
+  const visitor = await browser.newContext({ userAgent: CHROME });
+  const tab = await visitor.newPage();
+  // The collector sends its batch 1.5 s after the first event: wait for it rather than for the pagehide beacon.
+  const sent = tab.waitForResponse((r) => r.url().endsWith('/api/analytics/events') && r.status() === 202);
+  await tab.goto('/sww-offer');
+  await expect(tab.getByRole('button', { name: 'Book Now' }).first()).toBeVisible();
+  await sent;
+  const sessionId = await tab.evaluate(() => sessionStorage.getItem('glint_sid')!.split('.')[0]!);
+  await tab.goto('/'); // pagehide sends the queued page_visit with sendBeacon
+  const api = tab.request;
+  const headers = { 'x-analytics-session': sessionId, origin: new URL(tab.url()).origin };
+  await api.post('/api/analytics/events', { headers, data: { sessionId, events: [{ eventType: 'service_selected' }, { eventType: 'guest_checkout' }] } });
+  const services = (await (await api.get('/api/services')).json()) as Array<{ id: string; name: string }>;
+  const serviceId = services.find((s) => s.name === 'Full Detail')!.id;
+  // The first open day from tomorrow on (the business closes some days).
+  let slots: Array<{ id: string }> = [];
+  for (let day = 1; slots.length === 0 && day <= 7; day += 1) {
+    slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${dayKey(day)}`)).json()) as Array<{ id: string }>;
+  }
+  expect(slots.length, 'an open day within a week').toBeGreaterThan(0);
+  const booking = await (
+    await api.post('/api/bookings', {
+      headers: { ...headers, 'idempotency-key': `e2e-analytics-${Date.now()}` },
+      data: { serviceId, serviceType: 'mobile', slotId: slots.at(-1)!.id, address: '425 Park Ave, San Jose, CA 95110', guestEmail: `funnel-${Date.now()}@example.com`, guestName: 'Fay Funnel' },
+    })
+  ).json();
+  await api.post('/api/analytics/events', { headers, data: { sessionId, events: [{ eventType: 'payment_initiated' }] } });
+  const intent = await (await api.post('/api/create-payment-intent', { headers: { ...headers, 'x-tracking-token': booking.trackingToken }, data: { bookingId: booking.id } })).json();
+  const paid = await api.post('/api/payments/test/confirm-card', {
+    headers,
+    data: { paymentIntentId: intent.paymentIntentId, clientSecret: intent.clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' },
+  });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+  await visitor.close();
+
+  await adminLogin(page);
+  await page.goto('/admin/analytics');
+  await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Conversion funnel' })).toBeVisible();
+  const completed = page.getByText('Payments completed').locator('..');
+  await expect(completed).not.toContainText('–');
+  await expect.poll(async () => Number((await completed.locator('span').nth(1).textContent()) ?? 0)).toBeGreaterThanOrEqual(1);
+  await page.getByRole('button', { name: '90 days' }).click();
+  await page.screenshot({ path: 'test-results/screenshots/admin-analytics.png', fullPage: true });
+  await page.getByRole('tab', { name: 'Recent Events' }).click();
+  await expect(page.getByRole('cell', { name: 'payment_completed' }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: '/sww-offer' }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'User Sessions' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Landing page' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Offer' }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('Fall Wash & Wax Special');
+});

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { adminLogin } from './admin-support';
+
+test.describe.configure({ timeout: 120_000 });
+
+test('the admin syncs the demo store and sees its customers, orders and webhooks', async ({ page }) => {
+  await adminLogin(page);
+  await page.goto('/admin/shopify');
+  await expect(page.getByRole('heading', { name: 'Shopify Integration' })).toBeVisible();
+  await expect(page.getByText('Demo store', { exact: true })).toBeVisible();
+  // A fresh demo database imported the store at start-up; wait for that first run to end.
+  await expect(page.getByTestId('sync-state')).toHaveText(/Completed|Idle/, { timeout: 60_000 });
+
+  // Reset, so the next run is a full import again.
+  await page.getByRole('button', { name: 'Reset Progress' }).click();
+  await expect(page.getByText('Progress Reset', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('sync-state')).toHaveText('Idle');
+  await expect(page.getByTestId('synced-customers')).toContainText('0 of 0 synced');
+
+  await page.getByRole('button', { name: 'Start Sync' }).click();
+  await expect(page.getByTestId('sync-state')).toHaveText('Running');
+  await expect(page.getByRole('button', { name: 'Start Sync' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Reset Progress' })).toBeDisabled();
+  await expect(page.getByRole('progressbar', { name: 'Sync progress' })).toBeVisible();
+  await expect(page.getByText('Sync Started', { exact: true })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/admin-shopify-running.png' });
+
+  // Polled every 2 s until it ends.
+  await expect(page.getByTestId('sync-state')).toHaveText('Completed', { timeout: 60_000 });
+  await expect(page.getByTestId('synced-customers')).toContainText('6 of 6 synced');
+  await expect(page.getByTestId('synced-orders')).toContainText('6 of 6 synced');
+  await expect(page.getByRole('button', { name: 'Start Sync' })).toBeEnabled();
+  await expect(page.getByLabel('Customers', { exact: true }).getByText('6')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/admin-shopify-overview.png' });
+
+  await page.getByRole('tab', { name: 'Customers' }).click();
+  const customers = page.getByRole('table', { name: 'Store customers' });
+  await expect(customers.getByRole('row').filter({ hasText: 'jordan.rivera@example.com' })).toContainText('Jordan Rivera');
+
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  const order = page.getByRole('table', { name: 'Store orders' }).getByRole('row').filter({ hasText: '#1276' });
+  await expect(order).toContainText('jordan.rivera@example.com');
+  await expect(order).toContainText('paid');
+  await page.screenshot({ path: 'test-results/screenshots/admin-shopify-orders.png' });
+
+  await page.getByRole('tab', { name: 'Webhooks' }).click();
+  await expect(page.getByText('No webhook events found.')).toBeVisible();
+  await page.getByRole('button', { name: 'Register Webhooks' }).click();
+  await expect(page.getByText('Webhooks Registered', { exact: true })).toBeVisible();
+  await expect(page.getByText('9 webhooks registered')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/admin-shopify-webhooks.png' });
+});

@@ -1,0 +1,43 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client';
+import { bookings, driverLocations, driverStatus, users } from '../../../db/schema';
+
+/** The board's jobs: customer bookings on the given days that are jobs (no checkout holds, nothing cancelled). */
+export function dispatchWhere(from: string, to: string): SQL {
+  return and(eq(bookings.isBlocked, false), notInArray(bookings.status, ['pending', 'cancelled']), gte(bookings.businessDate, from), lte(bookings.businessDate, to))!;
+}
+
+export const dispatchOrder = (): SQL[] => [sql`(${bookings.assignedDriverId} is null) desc`, asc(bookings.scheduledDate), asc(bookings.id)];
+
+export async function jobCoordinates(db: DbOrTx, ids: string[]) {
+  if (!ids.length) return new Map<string, { latitude: string | null; longitude: string | null }>();
+  const rows = await db.select({ id: bookings.id, latitude: bookings.latitude, longitude: bookings.longitude }).from(bookings).where(inArray(bookings.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Who can be on the board: active drivers, and any admin who has jobs on these days (the owner takes jobs too). */
+export async function boardDrivers(db: DbOrTx, adminIds: string[]) {
+  return db
+    .select({ id: users.id, fullName: users.fullName, phone: users.phone, role: users.role, status: driverStatus.status })
+    .from(users)
+    .leftJoin(driverStatus, eq(driverStatus.driverId, users.id))
+    .where(and(eq(users.isDisabled, false), isNull(users.deletedAt), or(eq(users.role, 'driver'), adminIds.length ? inArray(users.id, adminIds) : sql`false`)))
+    .orderBy(asc(users.fullName), asc(users.id));
+}
+
+/** Each driver's latest reported point since `since`. */
+export async function latestPositions(db: DbOrTx, driverIds: string[], since: Date) {
+  if (!driverIds.length) return new Map<string, { latitude: number; longitude: number; updatedAt: Date; bookingId: string | null }>();
+  const rows = await db
+    .selectDistinctOn([driverLocations.driverId], {
+      driverId: driverLocations.driverId,
+      latitude: driverLocations.latitude,
+      longitude: driverLocations.longitude,
+      updatedAt: driverLocations.updatedAt,
+      bookingId: driverLocations.bookingId,
+    })
+    .from(driverLocations)
+    .where(and(inArray(driverLocations.driverId, driverIds), gte(driverLocations.updatedAt, since)))
+    .orderBy(driverLocations.driverId, desc(driverLocations.updatedAt));
+  return new Map(rows.map((r) => [r.driverId, r]));
+}

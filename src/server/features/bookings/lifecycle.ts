@@ -1,0 +1,509 @@
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import {
+  canDeleteBooking,
+  canReschedule,
+  canTransition,
+  driverNextStep,
+  holdIsLive,
+  slotIdOf,
+  updateMessage,
+  type BookingActorRole,
+  type BookingUpdateRecord,
+  type UpdateKind,
+  type UpdateParams,
+} from '../../../shared/booking-lifecycle';
+import { DRIVER_NOTE_LIMIT, DRIVER_NOTE_WINDOW_MINUTES, HOLD_MINUTES } from '../../../shared/constants';
+import type { BookingStatus } from '../../../shared/domain';
+import { isDriverActiveStatus } from '../../../shared/tracking';
+import { toCents } from '../../../shared/money';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
+import { AppError } from '../../errors';
+import type { CardDetails } from '../../integrations/payments/provider';
+import { hashToken, newToken } from '../auth/tokens';
+import { claimCapacity } from '../slots/slots.service';
+import { requestStoreFulfilment } from '../store-orders/fulfilment';
+import { refundCancelledBooking, restorePackageCredit } from './booking-refunds';
+
+/**
+ * The owner of the booking (docs/decisions/010-booking-lifecycle.md): the only code that locks, writes or
+ * deletes `bookings`, `booking_updates` and the guest link tokens. Every verb runs in the caller's
+ * transaction: it locks the row, checks the move against shared/booking-lifecycle.ts, writes, records a
+ * typed update (kind + params + an optional note) and publishes the live event, which goes out only if
+ * the transaction commits.
+ */
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingUpdateRow = typeof bookingUpdates.$inferSelect;
+type NewBooking = typeof bookings.$inferInsert;
+
+/** Who asks for the change; `userId` is the customer, driver or admin when there is one. */
+export interface BookingActor {
+  role: BookingActorRole;
+  userId?: string | null;
+}
+
+export const SYSTEM: BookingActor = { role: 'system' };
+
+/** What a booking is sold as and where it happens; the verbs set status, payment and hold themselves. */
+export type BookingDraft = Omit<NewBooking, 'id' | 'status' | 'paymentStatus' | 'holdExpiresAt' | 'isBlocked' | 'createdAt' | 'updatedAt'>;
+
+/** Fields of a booking the business or the customer may edit without changing its status. */
+export type BookingDetails = Partial<
+  Pick<
+    NewBooking,
+    | 'serviceId'
+    | 'durationMinutes'
+    | 'notes'
+    | 'vehicle'
+    | 'accessNotes'
+    | 'addressId'
+    | 'addressStreet'
+    | 'addressCity'
+    | 'addressState'
+    | 'addressZip'
+    | 'latitude'
+    | 'longitude'
+    | 'guestName'
+    | 'guestEmail'
+    | 'guestPhone'
+  >
+>;
+
+export interface PaymentFacts {
+  intentId: string;
+  provider: string;
+  amountCents: number;
+  currency: string;
+  /** The booking the intent says it pays for. */
+  intentBookingId: string | null;
+  card: CardDetails | null;
+}
+
+export type MarkPaidResult =
+  | { outcome: 'paid'; booking: BookingRow; guestToken: string | undefined }
+  | { outcome: 'already_settled'; booking: BookingRow }
+  | { outcome: 'slot_taken'; booking: BookingRow };
+
+const NOT_FOUND_MESSAGE = 'Booking not found';
+
+function refuse(from: BookingStatus, to: BookingStatus, message = `A booking that is ${from} cannot become ${to}`): AppError {
+  return new AppError('TRANSITION_NOT_ALLOWED', message, { from, to });
+}
+
+function assertTransition(actor: BookingActor, from: BookingStatus, to: BookingStatus, message?: string): void {
+  if (!canTransition(actor.role, from, to)) throw refuse(from, to, message);
+}
+
+export interface UpdateInput {
+  status: BookingStatus;
+  kind: UpdateKind;
+  params?: UpdateParams;
+  note?: string | null;
+  driverId?: string | null;
+  location?: UpdateLocation | null;
+}
+
+/** The verbs, bound to the app context (clock, live events, payment provider). */
+export function bookingVerbs(ctx: AppContext) {
+  async function lock(tx: DbOrTx, bookingId: string): Promise<BookingRow> {
+    const [row] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    if (!row) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
+    // This instance reads the day uncached until its own commit's NOTIFY has arrived (decision 018).
+    ctx.caches.slotDays.touch([row.businessDate]);
+    return row;
+  }
+
+  async function write(tx: DbOrTx, bookingId: string, values: Partial<NewBooking>): Promise<void> {
+    if (values.businessDate) ctx.caches.slotDays.touch([values.businessDate]);
+    await tx.update(bookings).set(values).where(eq(bookings.id, bookingId));
+  }
+
+  /** Every new booking row goes in here. */
+  async function insertBooking(tx: DbOrTx, values: NewBooking): Promise<BookingRow> {
+    ctx.caches.slotDays.touch([values.businessDate]);
+    const [row] = await tx.insert(bookings).values(values).returning();
+    return row!;
+  }
+
+  /** Records what happened and tells the live listeners, in the caller's transaction. */
+  async function record(tx: DbOrTx, bookingId: string, input: UpdateInput): Promise<BookingUpdateRow> {
+    const update: BookingUpdateRecord = { kind: input.kind, params: input.params ?? {}, note: input.note ?? null };
+    const [row] = await tx.insert(bookingUpdates).values({
+      bookingId,
+      status: input.status,
+      kind: update.kind,
+      params: update.params,
+      message: update.note,
+      driverId: input.driverId ?? null,
+      location: input.location ?? null,
+    }).returning();
+    await ctx.events.publish(tx, {
+      type: 'booking_status_update',
+      bookingId,
+      status: input.status,
+      message: updateMessage(update),
+      kind: update.kind,
+      params: update.params,
+      at: ctx.now().toISOString(),
+    });
+    return row!;
+  }
+
+  /** A job the driver may still act on: assigned to them (an admin acts on any) and not cancelled or finished. */
+  function assertDriverMayAct(booking: BookingRow, actor: BookingActor): void {
+    if (booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
+    if (actor.role !== 'admin' && booking.assignedDriverId !== actor.userId) throw new AppError('NOT_YOUR_BOOKING', 'This booking is not assigned to you');
+    if (!isDriverActiveStatus(booking.status)) {
+      throw new AppError('BOOKING_NOT_ACTIVE', 'This booking is no longer active', { status: booking.status });
+    }
+  }
+
+  /** A kept tracking link for a booking made without the guest present (phone appointments, store orders). */
+  async function saveGuestLink(tx: DbOrTx, bookingId: string): Promise<string> {
+    const token = await issueTrackingToken(tx, bookingId);
+    await tx.insert(guestLinkTokens).values({ bookingId, token }).onConflictDoUpdate({ target: guestLinkTokens.bookingId, set: { token } });
+    return token;
+  }
+
+  async function peekGuestLink(db: DbOrTx, bookingId: string): Promise<string | undefined> {
+    const [row] = await db.select({ token: guestLinkTokens.token }).from(guestLinkTokens).where(eq(guestLinkTokens.bookingId, bookingId));
+    return row?.token;
+  }
+
+  async function takeGuestLink(tx: DbOrTx, bookingId: string): Promise<string | undefined> {
+    const [row] = await tx.delete(guestLinkTokens).where(eq(guestLinkTokens.bookingId, bookingId)).returning({ token: guestLinkTokens.token });
+    return row?.token;
+  }
+
+  return {
+    /**
+     * A customer's or guest's pending booking that holds its capacity for HOLD_MINUTES (the caller claimed
+     * the capacity in this transaction). A guest gets a tracking link; its plain token is kept until the
+     * confirmation e-mail takes it.
+     */
+    async hold(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft & { guest: boolean }, options: { prepaid?: boolean } = {}): Promise<{ booking: BookingRow; trackingToken?: string }> {
+      const { guest, ...values } = draft;
+      const now = ctx.now();
+      // Prepaid (a package credit the caller redeems in this transaction): nothing to pay, so no hold — confirmed at once.
+      const state = options.prepaid
+        ? { status: 'confirmed' as const, paymentStatus: 'package' as const, holdExpiresAt: null }
+        : { status: 'pending' as const, paymentStatus: 'unpaid' as const, holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000) };
+      // A guest's tracking link goes in with the booking (its hash in the row, the plain token beside it).
+      const link = guest ? newToken() : undefined;
+      const booking = await insertBooking(tx, { ...values, ...state, ...(link ? { trackingTokenHash: link.hash } : {}) });
+      if (options.prepaid) await record(tx, booking.id, { status: 'confirmed', kind: 'package_redeemed' });
+      if (!link) return { booking };
+      await tx.insert(guestLinkTokens).values({ bookingId: booking.id, token: link.token });
+      return { booking, trackingToken: link.token };
+    },
+
+    /** An appointment the business books directly (confirmed, paid on the day). */
+    /**
+     * An appointment the business makes (phone, walk-in): confirmed at once, unpaid or to be paid on site.
+     * A guest (no account) gets a kept tracking link, like a web guest, for the confirmation e-mail.
+     */
+    async book(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site'; guestLink?: boolean } = {}): Promise<string> {
+      const row = await insertBooking(tx, { ...draft, status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
+      await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin' } });
+      if (options.guestLink) await saveGuestLink(tx, row.id);
+      return row.id;
+    },
+
+    /**
+     * A booking for a paid store order (the caller locked the order and claimed the capacity in this
+     * transaction, and links the order to the returned booking before commit): confirmed at once, payment
+     * status `store` (paid in the store), with a tracking link whose plain token is returned.
+     */
+    async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }): Promise<{ booking: BookingRow; trackingToken: string }> {
+      const booking = await insertBooking(tx, { ...draft, status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
+      await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } });
+      return { booking, trackingToken: await saveGuestLink(tx, booking.id) };
+    },
+
+    /** Time the business blocks: a booking flagged as blocked that fills its steps and has no history. */
+    async block(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft): Promise<string> {
+      const row = await insertBooking(tx, { ...draft, status: 'confirmed', paymentStatus: 'on_site', isBlocked: true });
+      return row.id;
+    },
+
+    /**
+     * Deletes blocked time or an unpaid appointment the business made (the admin's delete); false when there
+     * was none. Anything paid or booked by a customer is refused with BOOKING_NOT_DELETABLE: cancel it.
+     */
+    async remove(tx: DbOrTx, bookingId: string, actor: BookingActor): Promise<boolean> {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+      if (!booking) return false;
+      ctx.caches.slotDays.touch([booking.businessDate]);
+      if (actor.role !== 'admin' || !canDeleteBooking(booking)) {
+        throw new AppError('BOOKING_NOT_DELETABLE', 'This booking was paid or made by a customer, so it cannot be deleted. Cancel it instead (a paid booking is refunded).', {
+          paymentStatus: booking.paymentStatus,
+        });
+      }
+      const rows = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * A payment the provider reports as succeeded. A second call for a paid booking is a no-op. A payment
+     * that arrives after its hold ended takes the time again if it is still free (`slot_taken` when not).
+     * A booking already past confirmed keeps its status; only the payment is recorded.
+     */
+    async markPaid(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: PaymentFacts): Promise<MarkPaidResult> {
+      const now = ctx.now();
+      const booking = await lock(tx, bookingId);
+      // Settled already: paid, or refunded because this very payment came too late.
+      if (booking.paymentStatus === 'paid' || (booking.paymentStatus === 'refunded' && booking.paymentIntentId === payment.intentId)) return { outcome: 'already_settled', booking };
+      if (payment.intentBookingId !== booking.id || payment.currency !== 'usd' || payment.amountCents !== toCents(booking.totalAmount)) {
+        throw new AppError('PAYMENT_MISMATCH', 'This payment does not match the booking');
+      }
+      if (!holdIsLive(booking, now)) {
+        try {
+          await claimCapacity(tx, now, { slotId: slotIdOf(booking), durationMinutes: booking.durationMinutes, excludeBookingId: booking.id, staff: true });
+        } catch (error) {
+          if (error instanceof AppError && (error.code === 'SLOT_FULL' || error.code === 'SLOT_INVALID')) return { outcome: 'slot_taken', booking };
+          throw error;
+        }
+      }
+      const status: BookingStatus = canTransition(actor.role, booking.status, 'confirmed') ? 'confirmed' : booking.status;
+      await write(tx, booking.id, {
+        status,
+        paymentStatus: 'paid',
+        paymentIntentId: payment.intentId,
+        paymentProvider: payment.provider,
+        paymentMethodBrand: payment.card?.brand ?? null,
+        paymentMethodLast4: payment.card?.last4 ?? null,
+        holdExpiresAt: null,
+        cancelledAt: null,
+        updatedAt: now,
+      });
+      await record(tx, booking.id, { status, kind: 'payment_received' });
+      // The guest's link stays for the booking's life: every status e-mail carries it (decision 005).
+      const guestToken = booking.guestEmail && !booking.userId ? await peekGuestLink(tx, booking.id) : undefined;
+      return { outcome: 'paid', booking: { ...booking, status, paymentStatus: 'paid' }, guestToken };
+    },
+
+    /** The payment intent that will pay for the booking (recorded when checkout creates it). */
+    async attachPayment(tx: DbOrTx, bookingId: string, _actor: BookingActor, payment: { intentId: string; provider: string }): Promise<void> {
+      await write(tx, bookingId, { paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
+    },
+
+    /** After `markPaid` answered `slot_taken` and the money went back: the booking stays cancelled, marked refunded. */
+    async refundLatePayment(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: { intentId: string; provider: string }): Promise<void> {
+      const booking = await lock(tx, bookingId);
+      assertTransition(actor, booking.status, 'cancelled');
+      await write(tx, bookingId, { status: 'cancelled', paymentStatus: 'refunded', paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
+      await record(tx, bookingId, { status: 'cancelled', kind: 'late_payment_refunded' });
+    },
+
+    /**
+     * Ends an unpaid hold (expired, or the card was declined): cancelled, capacity free, the payment stays
+     * unpaid and the update says why. False for a booking that is paid or no longer pending.
+     */
+    async release(tx: DbOrTx, bookingId: string, actor: BookingActor, reason: 'expired' | 'declined'): Promise<boolean> {
+      const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+      if (!booking || booking.status !== 'pending' || booking.paymentStatus === 'paid') return false;
+      assertTransition(actor, booking.status, 'cancelled');
+      const now = ctx.now();
+      await write(tx, bookingId, { status: 'cancelled', cancelledAt: now, updatedAt: now });
+      await record(tx, bookingId, { status: 'cancelled', kind: reason === 'declined' ? 'payment_declined' : 'hold_expired' });
+      await takeGuestLink(tx, bookingId);
+      return true;
+    },
+
+    /**
+     * The customer cancels (the self-service time rule is the caller's, with its own words). A paid booking
+     * is refunded as the last step before commit: if the refund fails, nothing is saved.
+     */
+    async cancel(tx: DbOrTx, bookingId: string, actor: BookingActor, note: string | null = null): Promise<{ refunded: boolean }> {
+      const booking = await lock(tx, bookingId);
+      if (booking.status === 'cancelled') throw refuse(booking.status, 'cancelled', 'This booking is already cancelled');
+      assertTransition(actor, booking.status, 'cancelled');
+      const now = ctx.now();
+      await write(tx, bookingId, { status: 'cancelled', cancelledAt: now, updatedAt: now });
+      const creditRestored = await restorePackageCredit(ctx, tx, booking);
+      const refunded = await refundCancelledBooking(ctx, tx, booking);
+      await record(tx, bookingId, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
+      return { refunded };
+    },
+
+    /** The admin's status selector: any status (the table says so); cancelling a paid booking refunds it. */
+    async setStatus(tx: DbOrTx, bookingId: string, actor: BookingActor, to: BookingStatus, note: string | null): Promise<{ from: BookingStatus; refunded: boolean }> {
+      const booking = await lock(tx, bookingId);
+      if (!canTransition(actor.role, booking.status, to, booking.paymentStatus)) {
+        if (booking.paymentStatus === 'refunded') {
+          throw new AppError('BOOKING_REFUNDED', 'This booking was refunded, so it cannot be made active again. Book a new appointment (it takes a new payment).', { from: booking.status, to });
+        }
+        throw refuse(booking.status, to);
+      }
+      const cancelling = to === 'cancelled' && booking.status !== 'cancelled';
+      const creditRestored = cancelling ? await restorePackageCredit(ctx, tx, booking) : false;
+      const refunded = cancelling ? await refundCancelledBooking(ctx, tx, booking) : false;
+      await write(tx, bookingId, {
+        status: to,
+        cancelledAt: to === 'cancelled' ? ctx.now() : null,
+        holdExpiresAt: to === 'pending' ? booking.holdExpiresAt : null,
+        updatedAt: ctx.now(),
+      });
+      await record(tx, bookingId, { status: to, kind: 'status_changed', params: { status: to, by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
+      if (to === 'completed' && booking.status !== 'completed') await requestStoreFulfilment(tx, bookingId, ctx.now());
+      return { from: booking.status, refunded };
+    },
+
+    /** The assigned driver moves the booking one step along back-office.md §4, never anywhere else. */
+    async advance(tx: DbOrTx, bookingId: string, actor: BookingActor, to: BookingStatus, extra: { note?: string | null; location?: UpdateLocation | null } = {}): Promise<BookingRow> {
+      const booking = await lock(tx, bookingId);
+      if (booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
+      if (booking.assignedDriverId !== actor.userId) throw new AppError('NOT_YOUR_BOOKING', 'This booking is not assigned to you');
+      // A cancelled or finished job says so (the office may have cancelled it while the driver's page was open).
+      if (booking.status === 'cancelled' || booking.status === 'completed') assertDriverMayAct(booking, actor);
+      const next = driverNextStep(booking.serviceType, booking.status);
+      if (!next) throw refuse(booking.status, to, `A booking that is ${booking.status} has no next driver step`);
+      if (to !== next) throw refuse(booking.status, to, `This booking can only move from ${booking.status} to ${next}`);
+      assertTransition(actor, booking.status, to);
+      const now = ctx.now();
+      await write(tx, bookingId, { status: to, updatedAt: now, ...(to === 'picked_up' ? { pickupTime: now } : {}) });
+      await record(tx, bookingId, {
+        status: to,
+        kind: 'status_changed',
+        params: { status: to, by: 'driver', serviceType: booking.serviceType },
+        note: extra.note ?? null,
+        driverId: actor.userId ?? null,
+        location: extra.location ?? null,
+      });
+      if (to === 'completed') await requestStoreFulfilment(tx, bookingId, now);
+      return { ...booking, status: to };
+    },
+
+    /**
+     * The driver's (or an admin's) message to the customer: an update of its own on the tracking page, the
+     * status unchanged. At most DRIVER_NOTE_LIMIT per booking in DRIVER_NOTE_WINDOW_MINUTES, counted from the
+     * stored notes under the row lock, so every app instance enforces the one limit.
+     */
+    async postDriverNote(tx: DbOrTx, bookingId: string, actor: BookingActor, text: string): Promise<BookingUpdateRow> {
+      const booking = await lock(tx, bookingId);
+      assertDriverMayAct(booking, actor);
+      const [recent] = await tx
+        .select({ value: count() })
+        .from(bookingUpdates)
+        .where(
+          and(
+            eq(bookingUpdates.bookingId, bookingId),
+            eq(bookingUpdates.kind, 'driver_note'),
+            gt(bookingUpdates.createdAt, sql`now() - make_interval(mins => ${DRIVER_NOTE_WINDOW_MINUTES})`),
+          ),
+        );
+      if ((recent?.value ?? 0) >= DRIVER_NOTE_LIMIT) {
+        throw new AppError('DRIVER_NOTE_LIMIT', `At most ${DRIVER_NOTE_LIMIT} messages per job in ${DRIVER_NOTE_WINDOW_MINUTES} minutes. Call the customer if it is urgent.`, {
+          limit: DRIVER_NOTE_LIMIT,
+          minutes: DRIVER_NOTE_WINDOW_MINUTES,
+        });
+      }
+      return record(tx, bookingId, { status: booking.status, kind: 'driver_note', params: { by: actor.role, text }, note: text, driverId: actor.userId ?? null });
+    },
+
+    /**
+     * A new time (capacity already claimed by the caller in this transaction), with optional other edits.
+     * `by` says whose words the update is rendered in: the customer, the admin's booking editor or the schedule.
+     */
+    async reschedule(
+      tx: DbOrTx,
+      bookingId: string,
+      actor: BookingActor,
+      change: { scheduledDate: Date; businessDate: string; details?: BookingDetails; by: 'customer' | 'admin' | 'schedule'; clearTimes?: boolean },
+    ): Promise<void> {
+      const booking = await lock(tx, bookingId);
+      if (!canReschedule(actor.role, booking.status)) throw refuse(booking.status, booking.status, `A booking that is ${booking.status} cannot be rescheduled`);
+      await write(tx, bookingId, {
+        ...change.details,
+        scheduledDate: change.scheduledDate,
+        businessDate: change.businessDate,
+        ...(change.clearTimes ? { pickupTime: null, returnEta: null } : {}),
+        updatedAt: ctx.now(),
+      });
+      if (booking.isBlocked) return;
+      const slot = slotIdOf({ businessDate: change.businessDate, scheduledDate: change.scheduledDate });
+      await record(tx, bookingId, {
+        status: booking.status,
+        kind: 'rescheduled',
+        params: { by: change.by, date: change.businessDate, time: slot.slice(11), scheduledDate: change.scheduledDate.toISOString() },
+      });
+    },
+
+    /** Edits that keep the time and the status (notes, address, contact). */
+    async editDetails(tx: DbOrTx, bookingId: string, actor: BookingActor, details: BookingDetails, by: 'admin' | 'schedule'): Promise<void> {
+      const booking = await lock(tx, bookingId);
+      if (actor.role !== 'admin') throw refuse(booking.status, booking.status, 'Only the business can edit a booking');
+      await write(tx, bookingId, { ...details, updatedAt: ctx.now() });
+      if (!booking.isBlocked) await record(tx, bookingId, { status: booking.status, kind: 'details_updated', params: { by } });
+    },
+
+    /** Assigns a driver (null unassigns): an update and a `driver_assigned` live event. */
+    async assignDriver(tx: DbOrTx, bookingId: string, _actor: BookingActor, driver: { id: string; fullName: string } | null): Promise<BookingRow> {
+      const booking = await lock(tx, bookingId);
+      await write(tx, bookingId, { assignedDriverId: driver?.id ?? null, updatedAt: ctx.now() });
+      await record(tx, bookingId, {
+        status: booking.status,
+        kind: driver ? 'driver_assigned' : 'driver_unassigned',
+        params: driver ? { driverName: driver.fullName } : {},
+        driverId: driver?.id ?? null,
+      });
+      await ctx.events.publish(tx, { type: 'driver_assigned', bookingId, driverId: driver?.id ?? null, previousDriverId: booking.assignedDriverId, at: ctx.now().toISOString() });
+      return booking;
+    },
+
+    /** The customer's review: once, when completed. */
+    async review(tx: DbOrTx, bookingId: string, _actor: BookingActor, input: { rating: number; review: string | null }): Promise<BookingRow> {
+      const booking = await lock(tx, bookingId);
+      if (booking.status !== 'completed') throw new AppError('REVIEW_NOT_ALLOWED', 'Only completed bookings can be reviewed');
+      if (booking.rating !== null) throw new AppError('ALREADY_REVIEWED', 'You have already reviewed this booking');
+      await write(tx, bookingId, { rating: input.rating, review: input.review, reviewedAt: ctx.now() });
+      await record(tx, bookingId, { status: booking.status, kind: 'reviewed', params: { rating: input.rating } });
+      return booking;
+    },
+
+    /** A fresh shareable link; a guest booking's kept link follows it, so later e-mails carry the new one. */
+    async issueTrackingLink(tx: DbOrTx, bookingId: string): Promise<string> {
+      const token = await issueTrackingToken(tx, bookingId);
+      await tx.update(guestLinkTokens).set({ token }).where(eq(guestLinkTokens.bookingId, bookingId));
+      return token;
+    },
+
+    /**
+     * The guest's plain token, kept while the guest booking lives so the confirmation and every status
+     * e-mail carry the link the guest holds (an idempotent replay hands it out again too).
+     */
+    peekGuestLink,
+
+    /**
+     * A guest's booking joins the account the guest just made from it (the caller checked the guest's
+     * tracking token): its history follows, being keyed by the booking. False when it already has an owner.
+     */
+    async linkToAccount(tx: DbOrTx, bookingId: string, userId: string): Promise<boolean> {
+      const booking = await lock(tx, bookingId);
+      if (booking.userId || !booking.guestEmail) return false;
+      await write(tx, bookingId, { userId });
+      // Later e-mails go to the account, whose owner signs in: the guest's kept link is no longer needed.
+      await takeGuestLink(tx, bookingId);
+      return true;
+    },
+
+    /** Account deletion: the contact copies on the customer's bookings are erased (the bookings stay for the books). */
+    async forgetCustomer(tx: DbOrTx, userId: string): Promise<void> {
+      await tx.update(bookings).set({ guestName: null, guestEmail: null, guestPhone: null }).where(eq(bookings.userId, userId));
+    },
+  };
+}
+
+/** A fresh tracking link: only its hash is stored (an earlier link stops working); the plain token is returned. */
+export async function issueTrackingToken(tx: DbOrTx, bookingId: string): Promise<string> {
+  const { token, hash } = newToken();
+  await tx.update(bookings).set({ trackingTokenHash: hash }).where(eq(bookings.id, bookingId));
+  return token;
+}
+
+export type BookingVerbs = ReturnType<typeof bookingVerbs>;
+
+/** The hash stored for a tracking token. */
+export const trackingTokenHash = hashToken;

@@ -1,0 +1,84 @@
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { shopifyOrders } from '../../db/schema';
+import type { JobDefinition } from '../../jobs/boss';
+
+/**
+ * Fulfilment in the store when a booking linked to an order is completed (issue 11).
+ * 1. The completing transaction (bookings/lifecycle.ts setStatus/advance) marks the order: fulfilment
+ *    requested. It commits with the completion or not at all, so a completion is never lost.
+ * 2. A pg-boss job per order (FULFIL_ORDER_JOB, one per order per minute, retried) calls
+ *    `ctx.store.fulfillOrder` and records the outcome: fulfilled (status + time) or the error and attempt count.
+ * 3. A sweep every minute queues the job for every requested, unfulfilled order, so a request whose job was
+ *    never sent (jobs off in that instance) or ran out of retries is picked up again, up to MAX_ATTEMPTS.
+ */
+export const FULFIL_ORDER_JOB = 'store-order-fulfil';
+export const FULFIL_SWEEP_JOB = 'store-order-fulfil-sweep';
+/** After this many failed calls the order stays unfulfilled with its error showing, for staff to look at. */
+export const MAX_ATTEMPTS = 10;
+
+/** In the completing transaction: the booking's order (if any) is to be fulfilled. */
+export async function requestStoreFulfilment(tx: DbOrTx, bookingId: string, now: Date): Promise<void> {
+  await tx
+    .update(shopifyOrders)
+    .set({ fulfillmentRequestedAt: now, fulfillmentAttempts: 0, fulfillmentError: null })
+    .where(and(eq(shopifyOrders.bookingId, bookingId), isNull(shopifyOrders.fulfilledAt)));
+}
+
+export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'not_requested';
+
+/**
+ * The job's work for one order. Throws when the store call fails (after recording the error), so pg-boss
+ * retries it. Safe to repeat: the store answers an already fulfilled order with its fulfillments.
+ */
+export async function fulfilStoreOrder(ctx: AppContext, orderId: string): Promise<FulfilOutcome> {
+  const [order] = await ctx.db
+    .select({ shopifyOrderId: shopifyOrders.shopifyOrderId, requestedAt: shopifyOrders.fulfillmentRequestedAt, fulfilledAt: shopifyOrders.fulfilledAt })
+    .from(shopifyOrders)
+    .where(eq(shopifyOrders.id, orderId));
+  if (!order?.requestedAt) return 'not_requested';
+  if (order.fulfilledAt) return 'already_fulfilled';
+  try {
+    await ctx.store.fulfillOrder(order.shopifyOrderId);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await ctx.db
+      .update(shopifyOrders)
+      .set({ fulfillmentAttempts: sql`${shopifyOrders.fulfillmentAttempts} + 1`, fulfillmentError: message.slice(0, 500) })
+      .where(eq(shopifyOrders.id, orderId));
+    throw error;
+  }
+  await ctx.db
+    .update(shopifyOrders)
+    .set({ fulfillmentStatus: 'fulfilled', fulfilledAt: ctx.now(), fulfillmentError: null, fulfillmentAttempts: sql`${shopifyOrders.fulfillmentAttempts} + 1` })
+    .where(eq(shopifyOrders.id, orderId));
+  return 'fulfilled';
+}
+
+/** Orders whose fulfilment was requested and is not done yet (and has attempts left). */
+export async function ordersAwaitingFulfilment(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ id: shopifyOrders.id })
+    .from(shopifyOrders)
+    .where(and(isNotNull(shopifyOrders.fulfillmentRequestedAt), isNull(shopifyOrders.fulfilledAt), lt(shopifyOrders.fulfillmentAttempts, MAX_ATTEMPTS)))
+    .limit(500);
+  return rows.map((r) => r.id);
+}
+
+/** Queues one job per awaiting order; a job already queued or running for that order is not doubled. */
+export async function queueAwaitingFulfilments(ctx: AppContext): Promise<number> {
+  if (!ctx.jobs) return 0;
+  const ids = await ordersAwaitingFulfilment(ctx.db);
+  for (const orderId of ids) {
+    await ctx.jobs.send(FULFIL_ORDER_JOB, { orderId }, { singletonKey: orderId, singletonSeconds: 60, retryLimit: 2, retryDelay: 10 });
+  }
+  return ids.length;
+}
+
+export function fulfilmentJobs(ctx: AppContext): [JobDefinition<{ orderId: string }>, JobDefinition] {
+  return [
+    { name: FULFIL_ORDER_JOB, handler: async (data: { orderId: string }) => void (await fulfilStoreOrder(ctx, data.orderId)) },
+    { name: FULFIL_SWEEP_JOB, cron: '* * * * *', handler: async () => void (await queueAwaitingFulfilments(ctx)) },
+  ];
+}

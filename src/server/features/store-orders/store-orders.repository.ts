@@ -1,0 +1,143 @@
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { BookingStatus } from '../../../shared/domain';
+import type { StoreOrderView } from '../../../shared/schemas/store-orders';
+import type { DbOrTx } from '../../db/client';
+import { bookings, shopifyCustomers, shopifyOrders, shopifyProductMappings, shopifyProducts } from '../../db/schema';
+
+/** Reads of the store mirror for fulfilment and scheduling; the mirror itself is written by the sync (shop-core). */
+
+export type OrderRow = typeof shopifyOrders.$inferSelect;
+
+const PAID = eq(shopifyOrders.financialStatus, 'paid');
+const NOT_FULFILLED = sql`coalesce(${shopifyOrders.fulfillmentStatus}, '') <> 'fulfilled'`;
+
+/** Paid orders still to be served and fulfilled. */
+export const PENDING: SQL = and(PAID, NOT_FULFILLED, isNull(shopifyOrders.cancelledAt))!;
+/** Booked and fulfilled in the store. */
+export const FULFILLED: SQL = and(isNotNull(shopifyOrders.bookingId), eq(shopifyOrders.fulfillmentStatus, 'fulfilled'))!;
+
+export const TABS = { pending: PENDING, all: PAID, fulfilled: FULFILLED } as const;
+
+const bookingColumns = { id: bookings.id, status: bookings.status, scheduledDate: bookings.scheduledDate, totalAmount: bookings.totalAmount };
+
+export async function listOrders(db: DbOrTx, where: SQL, page: number, pageSize: number): Promise<{ items: StoreOrderView[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({ order: shopifyOrders, booking: bookingColumns, firstName: shopifyCustomers.firstName, lastName: shopifyCustomers.lastName })
+      .from(shopifyOrders)
+      .leftJoin(bookings, eq(bookings.id, shopifyOrders.bookingId))
+      .leftJoin(shopifyCustomers, eq(shopifyCustomers.shopifyCustomerId, shopifyOrders.shopifyCustomerId))
+      .where(where)
+      .orderBy(desc(sql`coalesce(${shopifyOrders.shopifyCreatedAt}, ${shopifyOrders.syncedAt})`), desc(shopifyOrders.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(shopifyOrders).where(where) as unknown as Promise<[{ total: number }]>,
+  ]);
+  return { items: rows.map((r) => toOrderView(r.order, r.booking, [r.firstName, r.lastName].filter(Boolean).join(' ') || null)), total: Number(total) };
+}
+
+export async function findOrderView(db: DbOrTx, orderId: string): Promise<StoreOrderView | undefined> {
+  const { items } = await listOrders(db, eq(shopifyOrders.id, orderId), 1, 1);
+  return items[0];
+}
+
+export function toOrderView(order: OrderRow, booking: { id: string; status: string; scheduledDate: Date; totalAmount: string } | null, customerName: string | null = null): StoreOrderView {
+  return {
+    id: order.id,
+    shopifyOrderId: order.shopifyOrderId,
+    orderNumber: order.orderNumber,
+    name: order.name,
+    email: order.email,
+    phone: order.phone,
+    customerName: customerName ?? nameFromAddress(order),
+    totalPrice: order.totalPrice,
+    currency: order.currency,
+    financialStatus: order.financialStatus,
+    fulfillmentStatus: order.fulfillmentStatus,
+    createdAt: (order.shopifyCreatedAt ?? order.syncedAt).toISOString(),
+    lineItems: order.lineItems.map((item) => ({ name: item.name, quantity: item.quantity, price: item.price })),
+    shippingAddress: order.shippingAddress ?? null,
+    billingAddress: order.billingAddress ?? null,
+    bookingId: order.bookingId,
+    booking: booking?.id ? { id: booking.id, status: booking.status as BookingStatus, scheduledDate: booking.scheduledDate.toISOString(), totalAmount: booking.totalAmount } : null,
+    fulfilledAt: order.fulfilledAt?.toISOString() ?? null,
+    fulfillmentError: order.fulfillmentError,
+  };
+}
+
+function nameFromAddress(order: OrderRow): string | null {
+  const address = (order.shippingAddress ?? order.billingAddress) as { name?: string; first_name?: string; last_name?: string; firstName?: string; lastName?: string } | null;
+  if (!address) return null;
+  return address.name ?? ([address.firstName ?? address.first_name, address.lastName ?? address.last_name].filter(Boolean).join(' ') || null);
+}
+
+export async function fulfillmentSummary(db: DbOrTx) {
+  const [row] = await db
+    .select({
+      total_orders: count(),
+      paid_orders: sql<number>`count(*) filter (where ${PAID})`,
+      linked_to_bookings: sql<number>`count(*) filter (where ${shopifyOrders.bookingId} is not null)`,
+      pending_fulfillment: sql<number>`count(*) filter (where ${PENDING})`,
+      completed_services: sql<number>`count(*) filter (where ${bookings.status} = 'completed')`,
+    })
+    .from(shopifyOrders)
+    .leftJoin(bookings, eq(bookings.id, shopifyOrders.bookingId));
+  return {
+    total_orders: Number(row!.total_orders),
+    paid_orders: Number(row!.paid_orders),
+    linked_to_bookings: Number(row!.linked_to_bookings),
+    pending_fulfillment: Number(row!.pending_fulfillment),
+    completed_services: Number(row!.completed_services),
+  };
+}
+
+/** The order with this number whose e-mail matches (case-insensitive), or nothing; one query either way. */
+export async function findOrderByNumberAndEmail(db: DbOrTx, orderNumber: string, email: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shopifyOrders)
+    .where(and(or(eq(shopifyOrders.orderNumber, orderNumber), eq(shopifyOrders.name, `#${orderNumber}`)), sql`lower(${shopifyOrders.email}) = ${email.toLowerCase()}`))
+    .orderBy(desc(shopifyOrders.syncedAt))
+    .limit(1);
+  return row;
+}
+
+export async function findOrderByIdAndEmail(db: DbOrTx, orderId: string, email: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(shopifyOrders)
+    .where(and(eq(shopifyOrders.id, orderId), sql`lower(${shopifyOrders.email}) = ${email.toLowerCase()}`));
+  return row;
+}
+
+export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(shopifyOrders).where(eq(shopifyOrders.id, orderId));
+  return row;
+}
+
+/** Locks the order for the transaction: concurrent bookings of one order run one after the other. */
+export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(shopifyOrders).where(eq(shopifyOrders.id, orderId)).for('update');
+  return row;
+}
+
+export async function linkBooking(tx: DbOrTx, orderId: string, bookingId: string): Promise<void> {
+  await tx.update(shopifyOrders).set({ bookingId }).where(eq(shopifyOrders.id, orderId));
+}
+
+/** The order's live booking (a cancelled one frees the order to be scheduled again). */
+export async function liveBooking(db: DbOrTx, bookingId: string | null) {
+  if (!bookingId) return undefined;
+  const [row] = await db.select(bookingColumns).from(bookings).where(and(eq(bookings.id, bookingId), ne(bookings.status, 'cancelled')));
+  return row;
+}
+
+/** Services the order's products map to (the product's service, or a product mapping). */
+export async function mappedServiceIds(db: DbOrTx, productIds: string[]): Promise<string[]> {
+  if (!productIds.length) return [];
+  const [direct, mapped] = await Promise.all([
+    db.select({ serviceId: shopifyProducts.serviceId }).from(shopifyProducts).where(and(inArray(shopifyProducts.shopifyProductId, productIds), isNotNull(shopifyProducts.serviceId))),
+    db.select({ serviceId: shopifyProductMappings.serviceId }).from(shopifyProductMappings).where(inArray(shopifyProductMappings.shopifyProductId, productIds)),
+  ]);
+  return [...new Set([...direct, ...mapped].map((r) => r.serviceId!).filter(Boolean))];
+}

@@ -1,0 +1,15 @@
+import type { RegisterWebhooksResponse } from '../../../shared/schemas/store-sync';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { WEBHOOK_TOPICS } from '../../integrations/store/store';
+
+/** POST /api/admin/shopify/webhooks/register: every topic to this app's endpoint; answers the store's list. */
+export async function registerStoreWebhooks(ctx: AppContext): Promise<RegisterWebhooksResponse> {
+  const callbackUrl = `${ctx.config.publicUrl}/api/webhooks/shopify`;
+  try {
+    const registered = await ctx.store.registerWebhooks(callbackUrl, WEBHOOK_TOPICS);
+    return { message: `${registered.length} webhooks registered`, callbackUrl, registered };
+  } catch (error) {
+    throw new AppError('STORE_UNAVAILABLE', error instanceof Error ? error.message : 'The store did not answer');
+  }
+}

@@ -1,0 +1,265 @@
+import { TAX_RATE_PERCENT } from './constants';
+import { BOOKING_STATUSES, type BookingStatus } from './domain';
+import { toCents } from './money';
+import { SELF_SERVICE_STATUSES } from './self-service';
+import { parseSlotId } from './slots';
+import { formatTime12, pacificDateKey, pacificTimeOfDay } from './time';
+import { DRIVER_NEXT_STATUS, MOBILE_NEXT_STATUS, PICKUP_NEXT_STATUS, statusLabel } from './tracking';
+
+/**
+ * The life of a booking in one place (docs/decisions/010-booking-lifecycle.md): who may move a booking
+ * from which status to which, when a hold still holds, what a slot id is, how a booking is priced, and
+ * the closed sets of payment statuses and update kinds. Pure: both sides import it.
+ */
+
+export type { BookingStatus } from './domain';
+export { BOOKING_STATUSES } from './domain';
+
+export const BOOKING_ACTORS = ['customer', 'driver', 'admin', 'system', 'store'] as const;
+export type BookingActorRole = (typeof BOOKING_ACTORS)[number];
+
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded', 'partially_refunded', 'store', 'package', 'on_site'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+// ---------------------------------------------------------------------------------------------------------
+// The transition table
+
+type Transitions = Partial<Record<BookingStatus, readonly BookingStatus[]>>;
+
+const every = (to: readonly BookingStatus[]): Transitions => Object.fromEntries(BOOKING_STATUSES.map((from) => [from, to]));
+
+/**
+ * (from → to) per actor. Derived from what each path allowed before the table existed:
+ * - customer: self-service cancel of a booking that has not started (self-service.ts); a reschedule keeps the status.
+ * - driver: the one next step of back-office.md §4 (tracking.ts DRIVER_NEXT_STATUS).
+ * - admin: the status selector sets any status from any status (back-office.md §4), the same one included (a note).
+ * - system: a payment confirms a pending booking, or one whose lapsed hold was released if its time is still
+ *   free; an unpaid hold is released (expired or declined); a late payment whose time was taken stays cancelled.
+ * - store: a cancelled store order cancels its linked booking while it has not started (the self-service statuses).
+ */
+export const TRANSITIONS: Record<BookingActorRole, Transitions> = {
+  customer: Object.fromEntries([...SELF_SERVICE_STATUSES].map((from) => [from, ['cancelled'] as const])),
+  // Both driver paths (pickup and mobile, tracking.ts); `advance` takes the one path of the job's service type.
+  driver: Object.fromEntries(
+    Object.keys(DRIVER_NEXT_STATUS).map((from) => [
+      from,
+      [...new Set([PICKUP_NEXT_STATUS[from as BookingStatus], MOBILE_NEXT_STATUS[from as BookingStatus]].filter((to): to is BookingStatus => !!to))],
+    ]),
+  ),
+  admin: every(BOOKING_STATUSES),
+  system: { pending: ['confirmed', 'cancelled'], cancelled: ['confirmed', 'cancelled'] },
+  store: Object.fromEntries([...SELF_SERVICE_STATUSES].map((from) => [from, ['cancelled'] as const])),
+};
+
+/**
+ * Money rule on top of the table: once a booking's money went back (refunded), no actor may make it active
+ * again — it stays cancelled (a new appointment takes a new payment). `payment` is the booking's payment status.
+ */
+export const REFUNDED_MAY_BECOME: readonly BookingStatus[] = ['cancelled'];
+
+export function canTransition(actor: BookingActorRole, from: BookingStatus, to: BookingStatus, payment?: PaymentStatus): boolean {
+  if (payment === 'refunded' && !REFUNDED_MAY_BECOME.includes(to)) return false;
+  return TRANSITIONS[actor][from]?.includes(to) ?? false;
+}
+
+/** The driver's one next step for a job of this service type (pickup: the pickup path; mobile and on-site: the mobile path). */
+export function driverNextStep(serviceType: string, from: BookingStatus): BookingStatus | undefined {
+  return (serviceType === 'pickup' ? PICKUP_NEXT_STATUS : MOBILE_NEXT_STATUS)[from];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Delete or cancel
+
+interface MoneyFacts {
+  isBlocked: boolean;
+  source: string;
+  paymentStatus: string;
+  status: string;
+}
+
+/**
+ * Only blocked time and an unpaid appointment the business made itself may be deleted outright; anything
+ * a customer booked or anything paid is cancelled instead (refunded when paid), so no payment record is lost.
+ */
+export function canDeleteBooking(booking: MoneyFacts): boolean {
+  if (booking.isBlocked) return true;
+  return booking.source === 'admin' && (booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'on_site');
+}
+
+/** What cancelling would do: 'refund' when card money goes back, 'none' when nothing was paid by card, 'already' when cancelled. */
+export function cancelOutcome(booking: MoneyFacts): 'refund' | 'none' | 'already' {
+  if (booking.status === 'cancelled') return 'already';
+  return booking.paymentStatus === 'paid' ? 'refund' : 'none';
+}
+
+/** Every allowed (actor, from, to), for tests and documentation. */
+export function allowedTransitions(): Array<{ actor: BookingActorRole; from: BookingStatus; to: BookingStatus }> {
+  return BOOKING_ACTORS.flatMap((actor) =>
+    Object.entries(TRANSITIONS[actor]).flatMap(([from, tos]) => (tos ?? []).map((to) => ({ actor, from: from as BookingStatus, to }))),
+  );
+}
+
+/** Who may move a booking to another time without changing its status (the customer within the self-service rule). */
+export function canReschedule(actor: BookingActorRole, status: BookingStatus): boolean {
+  if (actor === 'admin') return true;
+  if (actor === 'customer') return SELF_SERVICE_STATUSES.has(status);
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Holds
+
+/**
+ * A pending booking holds its capacity until holdExpiresAt (no expiry = held). The one statement of the
+ * rule; the SQL twin is `holdLapsedSql` in server/features/bookings.
+ */
+export function holdIsLive(booking: { status: BookingStatus; holdExpiresAt: Date | string | null }, now: Date): boolean {
+  return booking.status === 'pending' && (!booking.holdExpiresAt || new Date(booking.holdExpiresAt).getTime() > now.getTime());
+}
+
+/** A pending booking whose hold ran out: it occupies nothing and shows in no history. */
+export function holdLapsed(booking: { status: BookingStatus; holdExpiresAt: Date | string | null }, now: Date): boolean {
+  return booking.status === 'pending' && !holdIsLive(booking, now);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Slot ids: "YYYY-MM-DDTHH:mm", a Pacific business day and wall-clock start.
+
+export { parseSlotId };
+
+export function slotIdOf(booking: { businessDate: string; scheduledDate: Date | string }): string {
+  return `${booking.businessDate}T${pacificTimeOfDay(new Date(booking.scheduledDate))}`;
+}
+
+/** The slot id of an instant (its Pacific day and time). */
+export function slotIdAt(instant: Date | string): string {
+  const date = new Date(instant);
+  return `${pacificDateKey(date)}T${pacificTimeOfDay(date)}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Price
+
+export interface PriceLine {
+  label: string;
+  cents: number;
+}
+
+export interface BookingPrice {
+  /** The service's own price. */
+  serviceCents: number;
+  /** Add-ons (none yet); each adds to the taxed amount. */
+  addOns: PriceLine[];
+  serviceFeeCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+/** Total = service + add-ons + service fee + tax, where tax is 10% of service and add-ons, rounded half up to the cent. */
+export function priceBooking(servicePrice: string, serviceFee: string, addOns: PriceLine[] = []): BookingPrice {
+  const serviceCents = toCents(servicePrice);
+  const serviceFeeCents = toCents(serviceFee);
+  const taxed = serviceCents + addOns.reduce((sum, line) => sum + line.cents, 0);
+  const taxCents = Math.round((taxed * TAX_RATE_PERCENT) / 100);
+  return { serviceCents, addOns, serviceFeeCents, taxCents, totalCents: taxed + serviceFeeCents + taxCents };
+}
+
+/** The breakdown of a stored booking, from the amounts it was priced with. */
+export function storedPrice(booking: { servicePrice: string; serviceFee: string; tax: string; totalAmount: string }): BookingPrice {
+  return { serviceCents: toCents(booking.servicePrice), addOns: [], serviceFeeCents: toCents(booking.serviceFee), taxCents: toCents(booking.tax), totalCents: toCents(booking.totalAmount) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Updates: what happened to a booking, as kind + params. The English sentence below is what the API has
+// always answered in `message`; the web renders its own words per language from the same kind + params.
+
+export const UPDATE_KINDS = [
+  'created',
+  'payment_received',
+  'package_redeemed',
+  'payment_declined',
+  'hold_expired',
+  'late_payment_refunded',
+  'status_changed',
+  'driver_assigned',
+  'driver_unassigned',
+  'rescheduled',
+  'details_updated',
+  'cancelled',
+  'refunded',
+  'reviewed',
+  'note',
+  /** The driver's message to the customer; the status stays as it was. */
+  'driver_note',
+] as const;
+export type UpdateKind = (typeof UPDATE_KINDS)[number];
+
+/** Flat, JSON-safe values a message needs. `legacy` marks rows written before kinds existed: their note is the whole sentence. */
+export type UpdateParams = Record<string, string | number | boolean | null>;
+
+export interface BookingUpdateRecord {
+  kind: UpdateKind;
+  params: UpdateParams;
+  /** Free text someone typed (the admin's or the driver's message), or the whole sentence of a legacy row. */
+  note: string | null;
+}
+
+const REFUND_SUFFIX = ' A full refund was issued to the card.';
+const CREDIT_SUFFIX = ' The prepaid service was returned to the package.';
+
+/** "Tuesday, June 2, 2026 at 1:30 PM (Pacific Time)" */
+export function pacificWhenText(instant: Date | string): string {
+  const date = new Date(instant);
+  const dateKey = pacificDateKey(date);
+  const day = new Date(`${dateKey}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return `${day} at ${formatTime12(pacificTimeOfDay(date))} (Pacific Time)`;
+}
+
+const str = (value: UpdateParams[string] | undefined): string => (value == null ? '' : String(value));
+
+/** The English sentence of an update (the API's `message`). */
+export function updateMessage({ kind, params, note }: BookingUpdateRecord): string | null {
+  if (params.legacy) return note;
+  const by = params.by;
+  switch (kind) {
+    case 'created':
+      if (params.orderNumber) return `Booked for store order #${str(params.orderNumber)}, paid in the online store.`;
+      return by === 'admin' ? 'Appointment booked by the business.' : (note ?? 'Booking created.');
+    case 'payment_received':
+      return 'Payment received. Your booking is confirmed.';
+    case 'package_redeemed':
+      return 'Paid with a prepaid package service. Your booking is confirmed.';
+    case 'payment_declined':
+      return 'The card payment was declined, so the time was released.';
+    case 'hold_expired':
+      return 'The booking was not paid within 15 minutes, so the time was released.';
+    case 'late_payment_refunded':
+      return 'Payment arrived after the hold on this time ended and the time was taken. The payment was refunded.';
+    case 'status_changed': {
+      const status = str(params.status);
+      if (by === 'driver') return note ?? statusLabel(str(params.serviceType), status);
+      const text = note ?? `Status updated to ${status.replace(/_/g, ' ')} by the business.`;
+      return text + (params.refunded ? REFUND_SUFFIX : '') + (params.creditRestored ? CREDIT_SUFFIX : '');
+    }
+    case 'cancelled':
+      return `${by === 'admin' ? 'Cancelled by the business.' : by === 'store' ? 'Cancelled because the store order was cancelled.' : 'Cancelled by the customer.'}${params.refunded ? REFUND_SUFFIX : ''}${params.creditRestored ? CREDIT_SUFFIX : ''}`;
+    case 'driver_assigned':
+      return `Driver assigned: ${str(params.driverName)}`;
+    case 'driver_unassigned':
+      return 'Driver unassigned';
+    case 'rescheduled':
+      if (by === 'customer') return `Rescheduled by the customer to ${pacificWhenText(str(params.scheduledDate))}.`;
+      if (by === 'schedule') return `Appointment moved to ${str(params.date)} at ${str(params.time)}.`;
+      return `Rescheduled to ${str(params.date)} at ${formatTime12(str(params.time))} (Pacific Time).`;
+    case 'details_updated':
+      return by === 'schedule' ? 'Appointment details updated.' : 'Booking details updated by the business.';
+    case 'refunded':
+      return 'A full refund was issued to the card.';
+    case 'reviewed':
+      return `Reviewed: ${str(params.rating)} out of 5.`;
+    case 'note':
+      return note;
+    case 'driver_note':
+      return `Message from your detailer: ${note ?? str(params.text)}`;
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Every code the API answers an error with, and its HTTP status: the one table both sides read. A code
+ * names what went wrong in the domain (`SLOT_FULL`, `HOLD_EXPIRED`); its params carry the values a message
+ * needs (`{ zip }`). The server's English `message` is for API users and logs; the web renders its own
+ * words from code + params, per language (codes on the wire, words on the client).
+ *
+ * The generic codes at the top are what a failure is called until it has a domain name; new code adds a
+ * domain code below instead of reusing a generic one.
+ */
+export const ERROR_STATUS = {
+  // Generic
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  /** Request input that fails its schema; params.field names the first bad field. */
+  INVALID_INPUT: 400,
+  // Booking and checkout
+  SLOT_FULL: 409,
+  /** Not a start the day offers (closed, outside the hours, or too soon). */
+  SLOT_INVALID: 400,
+  BOOKING_NOT_FOUND: 404,
+  SERVICE_NOT_FOUND: 404,
+  /** The service exists but is switched off. */
+  SERVICE_UNAVAILABLE: 404,
+  /** params: { service, serviceType } */
+  SERVICE_TYPE_NOT_OFFERED: 400,
+  SLOT_REQUIRED: 400,
+  GUEST_EMAIL_REQUIRED: 400,
+  GUEST_EMAIL_INVALID: 400,
+  ADDRESS_REQUIRED: 400,
+  ADDRESS_INCOMPLETE: 400,
+  ADDRESS_NOT_FOUND: 404,
+  SIGN_IN_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  /** params: { from, to } */
+  TRANSITION_NOT_ALLOWED: 409,
+  NOT_YOUR_BOOKING: 403,
+  /** The booking is no longer one a driver works on. */
+  BOOKING_NOT_ACTIVE: 409,
+  /** params: { action, reason: 'cancelled' | 'completed' | 'under_way' | 'too_late', phone? } */
+  SELF_SERVICE_CLOSED: 409,
+  SAME_TIME: 400,
+  REVIEW_NOT_ALLOWED: 409,
+  ALREADY_REVIEWED: 409,
+  RECEIPT_NOT_READY: 409,
+  HOLD_EXPIRED: 410,
+  ALREADY_PAID: 409,
+  PAYMENT_MISMATCH: 400,
+  PAYMENT_NOT_FOUND: 404,
+  PAYMENT_METHOD_NOT_FOUND: 404,
+  PAYMENT_NOT_COMPLETED: 409,
+  /** params: { reason } (the provider's decline text) */
+  PAYMENT_DECLINED: 402,
+  PAYMENT_UNAVAILABLE: 503,
+  TEST_PAYMENTS_DISABLED: 404,
+  /** params: { reason } */
+  CARD_INVALID: 400,
+  /** params: { phone } */
+  PAID_ELSEWHERE: 409,
+  REFUND_FAILED: 503,
+  WEBHOOK_SIGNATURE_INVALID: 400,
+  /** params: { day } — the admin picked a time the day does not offer; day: 'closed' | 'open' */
+  TIME_NOT_OPEN: 400,
+  // The back office's schedule and bookings
+  SERVICE_REQUIRED: 400,
+  /** The admin picked an address that is not one of the booking customer's. */
+  ADDRESS_NOT_CUSTOMERS: 400,
+  DRIVER_NOT_AVAILABLE: 400,
+  APPOINTMENT_NOT_FOUND: 404,
+  AVAILABILITY_NOT_FOUND: 404,
+  CLOSURE_NOT_FOUND: 404,
+  /** params: { maxDays } */
+  RANGE_TOO_LONG: 400,
+  WEEK_INCOMPLETE: 400,
+  // Live tracking
+  /** The driver's position is for the booking's owner, staff and the holder of the tracking link. */
+  TRACKING_LINK_REQUIRED: 401,
+  TRACKING_LINK_INVALID: 403,
+  // Accounts and sign-in
+  NOT_SIGNED_IN: 401,
+  WRONG_CREDENTIALS: 401,
+  ACCOUNT_DISABLED: 403,
+  EMAIL_TAKEN: 409,
+  VERIFY_LINK_INVALID: 400,
+  ALREADY_VERIFIED: 400,
+  RESET_LINK_INVALID: 400,
+  CURRENT_PASSWORD_INCORRECT: 400,
+  PASSWORD_INCORRECT: 400,
+  SAME_PASSWORD: 400,
+  STAFF_SELF_DELETE: 403,
+  /** params.phone: the business's phone number. */
+  UPCOMING_BOOKINGS_BLOCK_DELETION: 409,
+  ADMIN_ONLY: 403,
+  NO_ACCESS: 403,
+  CROSS_ORIGIN_REFUSED: 403,
+  // Saved addresses, cards and the address finder (ADDRESS_NOT_FOUND and PAYMENT_METHOD_NOT_FOUND above)
+  /** params.max: how many addresses a customer may save. */
+  ADDRESS_LIMIT_REACHED: 400,
+  /** params: { zip, phone } — the five-digit ZIP we do not serve, and the business's phone. */
+  OUTSIDE_SERVICE_AREA: 400,
+  LOCATION_ADDRESS_NOT_FOUND: 404,
+  ADDRESS_SEARCH_RATE_LIMITED: 429,
+  LOCATION_LOOKUP_RATE_LIMITED: 429,
+  CARD_REMOVAL_UNAVAILABLE: 503,
+  // Back office: customers, staff, services and images (SERVICE_NOT_FOUND above)
+  CUSTOMER_NOT_FOUND: 404,
+  NO_ACCOUNT_FOR_EMAIL: 404,
+  TARGET_ACCOUNT_DISABLED: 400,
+  STAFF_NOT_FOUND: 404,
+  STAFF_DISABLED: 400,
+  SERVICE_FIELDS_MISSING: 400,
+  ADMIN_ACCOUNT_MISSING: 404,
+  IMAGE_NOT_MULTIPART: 400,
+  IMAGE_MISSING: 400,
+  IMAGE_TOO_LARGE: 400,
+  IMAGE_TYPE_UNSUPPORTED: 400,
+  IMAGE_NOT_FOUND: 404,
+  // Prepaid packages (issue 12)
+  PACKAGE_NOT_FOUND: 404,
+  PACKAGE_NOT_ACTIVE: 409,
+  PACKAGE_EXPIRED: 409,
+  PACKAGE_USED_UP: 409,
+  /** params: { service } */
+  PACKAGE_WRONG_SERVICE: 400,
+  PACKAGE_FREE: 400,
+  PACKAGE_ALREADY_REFUNDED: 409,
+  PACKAGE_NOT_REFUNDABLE: 409,
+  NOT_YOUR_PURCHASE: 403,
+  // Analytics and the promotional offer (issue 13)
+  OFFER_NOT_FOUND: 404,
+  /** The offer is over or not live: book at the regular price. */
+  OFFER_ENDED: 409,
+  /** params: { vehicleType? } — the offer does not cover this service or vehicle type. */
+  OFFER_NOT_APPLICABLE: 400,
+  // The owner's day (issue 14): safe actions, double submits, sign-in throttling
+  /** A paid or customer-made booking is cancelled (and refunded), never deleted. */
+  BOOKING_NOT_DELETABLE: 409,
+  /** A refunded booking cannot be made active again; book a new appointment. */
+  BOOKING_REFUNDED: 409,
+  /** The same Idempotency-Key is still being processed. */
+  REQUEST_IN_PROGRESS: 409,
+  /** A unique value (an e-mail, a name) is taken. params: { field } when known */
+  ALREADY_EXISTS: 409,
+  /** The same availability window already exists on that day. params: { startTime, endTime, date } */
+  AVAILABILITY_EXISTS: 409,
+  /** Too many failed sign-ins for this account from this address. params: { minutes } */
+  SIGN_IN_LOCKED: 429,
+  /** A calendar feed token that is unknown or revoked. */
+  CALENDAR_FEED_NOT_FOUND: 404,
+  // The driver on the road (issue 14)
+  /** Too many messages to the customer on one job in a short time. params: { limit, minutes } */
+  DRIVER_NOTE_LIMIT: 429,
+  // The online store: sync and webhooks (issue 11, shop-core)
+  /** A sync is running: a second start, or a reset, waits until it ends. */
+  STORE_SYNC_RUNNING: 409,
+  /** X-Shopify-Hmac-Sha256 is missing or does not match the body. Nothing was stored. */
+  STORE_WEBHOOK_UNVERIFIED: 401,
+  /** The store did not answer or refused the call (credentials, rate limit after back-off, outage). */
+  STORE_UNAVAILABLE: 502,
+  // Store orders that become bookings (issue 11: fulfilment and public scheduling)
+  /** Wrong order number or wrong e-mail: the same answer, so nobody can probe for orders. */
+  STORE_ORDER_NOT_FOUND: 404,
+  /** params: { bookingId, status, scheduledDate } — one booking per order. */
+  STORE_ORDER_ALREADY_BOOKED: 409,
+  /** params: { financialStatus } — only paid, not cancelled orders can be scheduled. */
+  STORE_ORDER_NOT_PAYABLE: 409,
+  /** The service is not one the order's products map to. */
+  STORE_SERVICE_NOT_IN_ORDER: 400,
+  /** The slot is not on the day the customer chose. */
+  STORE_SLOT_DATE_MISMATCH: 400,
+  STORE_ORDER_LOOKUP_RATE_LIMITED: 429,
+  // Offline address step and the guest's account offer (issue 15)
+  /** The browser's position is outside the service county. params: { county } */
+  LOCATION_OUTSIDE_AREA: 422,
+  /** The guest tracking token is missing, wrong or not for this booking. */
+  GUEST_LINK_INVALID: 403,
+  /** This guest booking already belongs to an account. */
+  BOOKING_ALREADY_LINKED: 409,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** Values a message needs; flat and JSON-safe so every language can interpolate them. */
+export type ErrorParams = Record<string, string | number | boolean | null>;
+
+/** The body of every error response. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  params?: ErrorParams;
+}

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { optionalUsPhone, pageQuery } from './common';
+
+/**
+ * Prepaid packages (back-office.md §5, §7 "Packages"; issue 12): the admin's packages and purchases, the
+ * customer's store and own packages, and the credit ledger behind them.
+ */
+export const REQUIRED_MESSAGE = 'Please fill in all required fields';
+
+const required = () => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE });
+const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => (v ? v : null));
+const id = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).pipe(z.uuid({ error: message }));
+
+const moneyText = (label: string) =>
+  z.union([z.string(), z.number()], { error: REQUIRED_MESSAGE }).transform((v, ctx) => {
+    const text = String(v).trim();
+    if (!text) {
+      ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
+      return z.NEVER;
+    }
+    if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars, like 49.00` });
+      return z.NEVER;
+    }
+    return Number(text).toFixed(2);
+  });
+
+export const PURCHASE_STATUSES = ['active', 'expired', 'refunded'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+/** paid (card), manual (shown as Complimentary), refunded */
+export const PURCHASE_PAYMENT_STATUSES = ['paid', 'manual', 'refunded'] as const;
+export const LEDGER_KINDS = ['grant', 'redeem', 'restore', 'expire', 'adjust'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const packageRequest = z
+  .object({
+    name: required().pipe(z.string().max(120, { error: 'Name must be at most 120 characters' })),
+    description: optionalText(2000),
+    serviceId: id('Please choose a service'),
+    serviceCount: z.coerce
+      .number({ error: 'Number of services must be at least 1' })
+      .int({ error: 'Number of services must be a whole number' })
+      .min(1, { error: 'Number of services must be at least 1' })
+      .max(100, { error: 'Number of services must be at most 100' })
+      .default(10),
+    originalPrice: moneyText('Regular price'),
+    packagePrice: moneyText('Package price'),
+    /** Sent by the form for display; the server recomputes it from the two prices. */
+    discount: z.union([z.string(), z.number()]).optional().nullable(),
+    isActive: z.boolean().default(true),
+    sendNotificationEmail: z.boolean().default(true),
+    /** Months a purchase stays usable; null or absent = never expires. */
+    validityMonths: z.coerce
+      .number({ error: 'Validity must be a number of months' })
+      .int({ error: 'Validity must be whole months' })
+      .min(1, { error: 'Validity must be at least 1 month' })
+      .max(120, { error: 'Validity must be at most 120 months' })
+      .nullish()
+      .transform((v) => v ?? null),
+  })
+  .refine((v) => Number(v.packagePrice) <= Number(v.originalPrice), { error: 'The package price cannot be more than the regular price', path: ['packagePrice'] });
+export type PackageRequest = z.infer<typeof packageRequest>;
+
+export const packageView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  serviceId: z.string(),
+  serviceName: z.string(),
+  serviceCount: z.number(),
+  originalPrice: z.string(),
+  packagePrice: z.string(),
+  discount: z.string(),
+  isActive: z.boolean(),
+  sendNotificationEmail: z.boolean(),
+  validityMonths: z.number().nullable(),
+});
+export type PackageView = z.infer<typeof packageView>;
+
+export const adminPackageView = packageView.extend({ purchaseCount: z.number() });
+export type AdminPackageView = z.infer<typeof adminPackageView>;
+
+export const purchaseView = z.object({
+  id: z.string(),
+  userId: z.string().nullable(),
+  packageId: z.string(),
+  userName: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  userPhone: z.string().nullable(),
+  packageName: z.string(),
+  serviceName: z.string(),
+  serviceId: z.string(),
+  servicesIncluded: z.number(),
+  servicesRemaining: z.number(),
+  purchasePrice: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  paymentIntentId: z.string().nullable(),
+  refundedAmount: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  activatedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+});
+export type PurchaseView = z.infer<typeof purchaseView>;
+
+export const purchasesQuery = pageQuery.extend({
+  search: z.string().trim().max(200, { error: 'Search is too long' }).optional(),
+  /** active: usable purchases; completed: used up, expired or refunded. */
+  list: z.enum(['active', 'completed'], { error: 'list must be active or completed' }).optional(),
+});
+export type PurchasesQuery = z.infer<typeof purchasesQuery>;
+
+const newCustomer = z.object({
+  fullName: z.string({ error: 'Full name and email are required for new customers' }).trim().min(1, { error: 'Full name and email are required for new customers' }).max(120),
+  email: z
+    .string({ error: 'Full name and email are required for new customers' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: 'Please enter a valid email address' }).max(254)),
+  phone: optionalUsPhone(),
+});
+
+export const assignPackageRequest = z
+  .object({
+    userId: id('Please select a customer or create a new one').optional().nullable(),
+    newCustomer: newCustomer.optional().nullable(),
+    packageId: id('Please choose a package'),
+    notes: optionalText(1000),
+    paymentMethod: z.enum(['manual', 'stripe'], { error: 'paymentMethod must be manual or stripe' }).default('manual'),
+    paymentIntentId: z.string().trim().min(1).max(200).optional(),
+    /** Credits to grant (0 … the package's count); empty = the full count. Manual assignments only. */
+    servicesRemaining: z.coerce.number({ error: 'Services remaining must be a number' }).int().min(0, { error: 'Services remaining cannot be negative' }).max(100).nullish(),
+  })
+  .refine((v) => v.userId || v.newCustomer, { error: 'Please select a customer or create a new one', path: ['userId'] })
+  .refine((v) => v.paymentMethod !== 'stripe' || v.paymentIntentId, { error: 'A card payment needs its paymentIntentId', path: ['paymentIntentId'] });
+export type AssignPackageRequest = z.infer<typeof assignPackageRequest>;
+
+export const adminPaymentRequest = z.object({ userId: id('Please select a customer or create a new one'), packageId: id('Please choose a package') });
+
+export const packagePaymentResponse = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string(),
+  provider: z.enum(['stripe', 'test']),
+  amount: z.string(),
+});
+export type PackagePaymentResponse = z.infer<typeof packagePaymentResponse>;
+
+export const useServiceRequest = z.object({ notes: optionalText(1000) });
+export const refundPurchaseResponse = purchaseView.extend({ refundedCents: z.number() });
+
+export const purchasePackageRequest = z.object({ packageId: id('Please choose a package') });
+export const confirmPurchaseRequest = z.object({ paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, { error: 'paymentIntentId is required' }).max(200) });
+
+export const ledgerEntryView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  delta: z.number(),
+  bookingId: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** GET /api/user/packages: the customer's own purchases (active and history). */
+export const userPackageView = z.object({
+  id: z.string(),
+  status: z.string(),
+  servicesIncluded: z.number(),
+  servicesRemaining: z.number(),
+  createdAt: z.string(),
+  activatedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  purchasePrice: z.string(),
+  paymentStatus: z.string(),
+  serviceId: z.string(),
+  package: z.object({ id: z.string(), name: z.string(), serviceName: z.string(), originalPrice: z.string() }),
+});
+export type UserPackageView = z.infer<typeof userPackageView>;
+
+/** The discount as a percent with 2 decimals: (original − package) / original, when both are above 0. */
+export { packageDiscount } from '../packages';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { EMAIL_MAX, isEmailAddress, normaliseUsPhone, PHONE_MAX } from '../contact';
+import { addressInput } from './checkout';
+import { pageQuery } from './common';
+import { serviceView } from './services';
+import { storeOrderBase } from './store-sync';
+
+/**
+ * Store orders that become bookings (back-office.md §2 /admin/fulfillment and /shopify-order-schedule, §7
+ * "Store platform" and "Order scheduling (public)"): the mirrored order as the admin and the customer see it,
+ * the fulfilment summary, the admin's Create Booking, and the customer's lookup and scheduling.
+ */
+
+/** The booking an order is linked to (amount is the booking's total). */
+export const linkedBooking = z.object({
+  id: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  scheduledDate: z.string(),
+  totalAmount: z.string(),
+});
+
+/** The order as /admin/fulfillment and the customer's lookup show it. */
+export const storeOrderView = storeOrderBase.extend({
+  customerName: z.string().nullable(),
+  createdAt: z.string(),
+  booking: linkedBooking.nullable(),
+  /** When the store confirmed the fulfilment, and the last error while it is being retried. */
+  fulfilledAt: z.string().nullable(),
+  fulfillmentError: z.string().nullable(),
+});
+export type StoreOrderView = z.infer<typeof storeOrderView>;
+
+export const fulfillmentStatusSummary = z.object({
+  total_orders: z.number(),
+  paid_orders: z.number(),
+  linked_to_bookings: z.number(),
+  pending_fulfillment: z.number(),
+  completed_services: z.number(),
+});
+export type FulfillmentStatusSummary = z.infer<typeof fulfillmentStatusSummary>;
+
+/** ?tab=pending (paid, no booking or not fulfilled yet) | all | fulfilled (booked and fulfilled), paginated. */
+export const fulfillmentListQuery = pageQuery.extend({
+  tab: z.enum(['pending', 'all', 'fulfilled'], { error: 'tab must be pending, all or fulfilled' }).default('pending'),
+});
+
+export const storeOrderParam = z.object({ orderId: z.uuid({ error: 'Not a valid order id' }) });
+
+const MISSING_ADMIN = 'Missing Information - Please fill in all required fields.';
+
+export const createBookingFromOrderRequest = z.object({
+  serviceId: z.uuid({ error: MISSING_ADMIN }),
+  scheduledDate: z.iso.datetime({ offset: true, local: true, error: MISSING_ADMIN }),
+  notes: z.string().trim().max(1000, { error: 'Notes must be at most 1000 characters' }).optional().nullable(),
+});
+export type CreateBookingFromOrderRequest = z.infer<typeof createBookingFromOrderRequest>;
+
+export const createBookingFromOrderResponse = z.object({ booking: linkedBooking, trackingToken: z.string() });
+
+const MISSING_LOOKUP = 'Missing Information - Please enter both your order number and email address.';
+const email = z
+  .string({ error: MISSING_LOOKUP })
+  .trim()
+  .min(1, { error: MISSING_LOOKUP })
+  .max(EMAIL_MAX, { error: `Email must be at most ${EMAIL_MAX} characters` })
+  .refine(isEmailAddress, { error: 'Please enter a valid email address' });
+
+export const orderLookupRequest = z.object({
+  /** "1276" or "#1276". */
+  orderNumber: z
+    .string({ error: MISSING_LOOKUP })
+    .trim()
+    .transform((v) => v.replace(/^#+/, '').trim())
+    .pipe(z.string().min(1, { error: MISSING_LOOKUP }).max(40, { error: 'Order number is too long' })),
+  email,
+});
+export type OrderLookupRequest = z.infer<typeof orderLookupRequest>;
+
+/** What the customer may see of their order (no other order's data, no internal ids beyond the order's). */
+export const customerOrderView = storeOrderView.pick({
+  id: true,
+  orderNumber: true,
+  name: true,
+  email: true,
+  totalPrice: true,
+  currency: true,
+  financialStatus: true,
+  createdAt: true,
+  lineItems: true,
+  shippingAddress: true,
+});
+
+export const orderLookupResponse = z.object({
+  order: customerOrderView,
+  hasBooking: z.boolean(),
+  /** The order's booking and its tracking link token (the order number + e-mail already prove the customer). */
+  booking: linkedBooking.extend({ trackingToken: z.string().nullable() }).nullable(),
+  allowedServices: z.array(serviceView),
+});
+export type OrderLookupResponse = z.infer<typeof orderLookupResponse>;
+
+const SCHEDULE_MISSING = 'Please select a service, time slot, and service location type.';
+
+export const scheduleFromOrderRequest = z.object({
+  email,
+  serviceId: z.uuid({ error: SCHEDULE_MISSING }),
+  slotId: z
+    .string({ error: SCHEDULE_MISSING })
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'Invalid Time Slot - Please select a valid time slot for the current service and date.' }),
+  /** The day the customer chose (YYYY-MM-DD); the slot must be on it. */
+  dateKey: z.string({ error: SCHEDULE_MISSING }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Invalid Time Slot - Please select a valid time slot for the current service and date.' }),
+  serviceType: z.enum(SERVICE_TYPES, { error: SCHEDULE_MISSING }),
+  address: addressInput.optional().nullable(),
+  phone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, { error: `Phone must be at most ${PHONE_MAX} characters` })
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const e164 = normaliseUsPhone(v);
+      if (!e164) ctx.issues.push({ code: 'custom', input: v, message: 'Please enter a valid US phone number, like (408) 555-0100' });
+      return e164;
+    })
+    .optional()
+    .nullable(),
+  notes: z.string().trim().max(1000, { error: 'Notes must be at most 1000 characters' }).optional().nullable(),
+});
+export type ScheduleFromOrderRequest = z.infer<typeof scheduleFromOrderRequest>;
+
+export const scheduleFromOrderResponse = z.object({ booking: z.object({ id: z.string() }), trackingToken: z.string() });
+export type ScheduleFromOrderResponse = z.infer<typeof scheduleFromOrderResponse>;

@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+
+/** /admin/shopify's contract (back-office.md §2 "/admin/shopify", §3, §7 "Store platform"). */
+export const SYNC_STATES = ['idle', 'running', 'completed', 'error'] as const;
+export type SyncState = (typeof SYNC_STATES)[number];
+
+export const STORE_LABELS = ['Shopify', 'Demo store'] as const;
+
+const counts = z.object({ total: z.number(), synced: z.number(), errors: z.number() });
+export type SyncCountsView = z.infer<typeof counts>;
+
+export const syncStatusResponse = z.object({
+  status: z.enum(SYNC_STATES),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  error: z.string().nullable(),
+  customers: counts,
+  products: counts,
+  orders: counts,
+  /** Which store the admin is looking at: 'Demo store' when no Shopify store is configured. */
+  store: z.enum(STORE_LABELS),
+  /** The next sync imports everything (by bulk operation) rather than only what changed since the last one. */
+  fullImportNext: z.boolean(),
+});
+export type SyncStatusResponse = z.infer<typeof syncStatusResponse>;
+
+export const syncStartResponse = z.object({ message: z.string(), status: syncStatusResponse });
+export type SyncStartResponse = z.infer<typeof syncStartResponse>;
+
+export const storeListQuery = pageQuery;
+
+export const storeCustomerView = z.object({
+  id: z.string(),
+  shopifyCustomerId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  totalSpent: z.string(),
+  ordersCount: z.number(),
+  syncedAt: z.string(),
+  /** Linked to an account with the same e-mail. */
+  userId: z.string().nullable(),
+});
+export type StoreCustomerView = z.infer<typeof storeCustomerView>;
+
+export const storeAddress = z.object({
+  address1: z.string().optional(),
+  city: z.string().optional(),
+  province: z.string().optional(),
+  zip: z.string().optional(),
+  country: z.string().optional(),
+});
+
+export const storeLineItem = z.object({ name: z.string(), quantity: z.number(), price: z.string() });
+
+/** A mirrored order: what every view of it (the Orders tab, fulfilment, the customer's lookup) shows. */
+export const storeOrderBase = z.object({
+  id: z.string(),
+  shopifyOrderId: z.string(),
+  orderNumber: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  totalPrice: z.string(),
+  currency: z.string(),
+  financialStatus: z.string().nullable(),
+  fulfillmentStatus: z.string().nullable(),
+  lineItems: z.array(storeLineItem),
+  shippingAddress: storeAddress.nullable(),
+  billingAddress: storeAddress.nullable(),
+  bookingId: z.string().nullable(),
+});
+
+/** The Orders tab of /admin/shopify. */
+export const storeOrderView = storeOrderBase.extend({
+  createdAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+});
+export type StoreOrderView = z.infer<typeof storeOrderView>;
+
+export const webhookEventView = z.object({
+  id: z.string(),
+  topic: z.string(),
+  shopifyId: z.string().nullable(),
+  createdAt: z.string(),
+  processed: z.boolean(),
+  processedAt: z.string().nullable(),
+  retryCount: z.number(),
+  error: z.string().nullable(),
+});
+export type WebhookEventView = z.infer<typeof webhookEventView>;
+
+export const registerWebhooksResponse = z.object({
+  message: z.string(),
+  callbackUrl: z.string(),
+  registered: z.array(z.object({ id: z.string(), topic: z.string(), callbackUrl: z.string() })),
+});
+export type RegisterWebhooksResponse = z.infer<typeof registerWebhooksResponse>;
+
+export const webhookReceivedResponse = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });

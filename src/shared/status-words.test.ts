@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { BOOKING_STATUSES } from './domain';
+import { statusText } from './status-words';
+import { statusLabel } from './tracking';
+
+describe('status words', () => {
+  it('keeps English as the tracking labels', () => {
+    for (const status of BOOKING_STATUSES) {
+      expect(statusText('en', 'pickup', status)).toBe(statusLabel('pickup', status));
+      expect(statusText('en', 'mobile', status)).toBe(statusLabel('mobile', status));
+    }
+  });
+
+  it('words every status in Spanish and French by its timeline, never falling back to English', () => {
+    expect(statusText('es', 'pickup', 'picked_up')).toBe('Vehículo recogido');
+    expect(statusText('fr', 'mobile', 'en_route_pickup')).toBe('Chauffeur en route');
+    expect(statusText('es', 'mobile', 'cancelled')).toBe('Cancelada');
+    for (const language of ['es', 'fr'] as const) {
+      for (const status of BOOKING_STATUSES) {
+        for (const serviceType of ['pickup', 'mobile']) {
+          expect(statusText(language, serviceType, status), `${language} ${serviceType} ${status}`).not.toBe(statusLabel(serviceType, status));
+        }
+      }
+    }
+  });
+});

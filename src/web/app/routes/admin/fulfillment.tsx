@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../root';
+
+/** Order Fulfillment (issue 11): paid store orders, their bookings and fulfilment in the store. */
+export const adminFulfillmentRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/fulfillment',
+  component: lazyRouteComponent(() => import('@web/features/admin/pages/admin-fulfillment-page'), 'AdminFulfillmentPage'),
+});

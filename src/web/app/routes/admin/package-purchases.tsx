@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../root';
+
+/** The admin's package purchases (issue 12). */
+export const adminPackagePurchasesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/package-purchases',
+  component: lazyRouteComponent(() => import('@web/features/admin/pages/admin-packages-page'), 'AdminPackagePurchasesPage'),
+});

@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../root';
+
+/** The admin's prepaid packages (issue 12). */
+export const adminPackagesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/packages',
+  component: lazyRouteComponent(() => import('@web/features/admin/pages/admin-packages-page'), 'AdminPackagesPage'),
+});

@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { rootRoute } from '../../root';
+
+/** The store integration: sync, the store's customers and orders, webhooks (issue 11). */
+export const adminShopifyRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/admin/shopify',
+  component: lazyRouteComponent(() => import('@web/features/admin/pages/admin-shopify-page'), 'AdminShopifyPage'),
+});

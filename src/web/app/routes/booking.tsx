@@ -1,0 +1,15 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { bookingSearch } from '@web/features/booking/search';
+import { bookingApi } from '../feature-apis';
+import { preloadFrom } from '../preload';
+import { rootRoute } from '../root';
+
+/** Step 2 of booking: the day and time for the chosen service. */
+export const bookingRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/booking',
+  validateSearch: bookingSearch,
+  loaderDeps: ({ search }) => ({ serviceId: search.serviceId }),
+  loader: preloadFrom(bookingApi, (m, client, { deps: { serviceId } }: { deps: { serviceId?: string } }) => serviceId && client.ensureQueryData(m.serviceQuery(serviceId))),
+  component: lazyRouteComponent(() => import('@web/features/booking/pages/booking-page'), 'BookingPage'),
+});

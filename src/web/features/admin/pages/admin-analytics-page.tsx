@@ -1,0 +1,284 @@
+import { Activity, CreditCard, MousePointerClick, TrendingDown, TrendingUp } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { toast } from '@web/lib/toast';
+import { VEHICLE_TYPES } from '@shared/domain';
+import { formatUsd } from '@shared/money';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
+import { errorMessage } from '@web/lib/api';
+import { rangeOfDays, useAnalyticsEvents, useAnalyticsSessions, useCurrentOffer, useDaily, useFunnel, useSaveOffer, type AnalyticsRange } from '../analytics-api';
+import { AdminLayout } from '../components/admin-layout';
+import { Pager } from '../components/pager';
+import { DailyChart, FunnelChart } from '../components/charts';
+import { CheckboxField, Field } from '../components/form-bits';
+
+const RANGES = [7, 30, 90] as const;
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium', timeStyle: 'short' });
+
+/** /admin/analytics: the funnel, recent events and sessions, a daily chart, and the promotional offer. */
+export function AdminAnalyticsPage() {
+  const [days, setDays] = useState<(typeof RANGES)[number]>(30);
+  const range = useMemo(() => rangeOfDays(days), [days]);
+  return (
+    <AdminLayout
+      title="Analytics Dashboard"
+      actions={
+        <div role="group" aria-label="Range" className="flex gap-1">
+          {RANGES.map((d) => (
+            <Button key={d} size="sm" variant={d === days ? 'default' : 'outline'} aria-pressed={d === days} onClick={() => setDays(d)}>
+              {d} days
+            </Button>
+          ))}
+        </div>
+      }
+    >
+      <div className="flex flex-col gap-6">
+        <Kpis range={range} />
+        <Daily range={range} />
+        <Tabs defaultValue="funnel">
+          <TabsList>
+            <TabsTrigger value="funnel">Conversion Funnel</TabsTrigger>
+            <TabsTrigger value="events">Recent Events</TabsTrigger>
+            <TabsTrigger value="sessions">User Sessions</TabsTrigger>
+            <TabsTrigger value="offer">Offer</TabsTrigger>
+          </TabsList>
+          <TabsContent value="funnel" className="mt-4">
+            <Funnel range={range} />
+          </TabsContent>
+          <TabsContent value="events" className="mt-4">
+            <Events range={range} />
+          </TabsContent>
+          <TabsContent value="sessions" className="mt-4">
+            <Sessions range={range} />
+          </TabsContent>
+          <TabsContent value="offer" className="mt-4">
+            <OfferEditor />
+          </TabsContent>
+        </Tabs>
+      </div>
+    </AdminLayout>
+  );
+}
+
+function Kpi({ icon: Icon, label, value, hint, tone }: { icon: typeof Activity; label: string; value: string; hint?: string; tone?: 'up' | 'down' }) {
+  return (
+    <Card>
+      <CardContent className="flex flex-col gap-1 pt-4">
+        <span className="flex items-center gap-2 text-sm text-slate-500">
+          <Icon className="size-4" aria-hidden /> {label}
+        </span>
+        <span className={`text-2xl font-bold ${tone === 'up' ? 'text-emerald-700' : tone === 'down' ? 'text-red-700' : ''}`}>{value}</span>
+        {hint && <span className="text-xs text-slate-500">{hint}</span>}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Kpis({ range }: { range: AnalyticsRange }) {
+  const { data } = useFunnel(range);
+  const overall = data?.conversion_rates.overall_conversion ?? 0;
+  return (
+    <section aria-label="Key figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Kpi icon={Activity} label="Visitors" value={data ? String(data.page_visits) : '–'} hint="Sessions with a page visit" />
+      <Kpi icon={MousePointerClick} label="Services selected" value={data ? String(data.service_selected) : '–'} hint={data ? `${data.conversion_rates.visitor_to_service}% of visitors` : undefined} />
+      <Kpi icon={CreditCard} label="Payments completed" value={data ? String(data.payment_completed) : '–'} hint={data ? `${data.conversion_rates.payment_to_completion}% of payments started` : undefined} />
+      <Kpi icon={overall > 5 ? TrendingUp : TrendingDown} label="Overall conversion" value={data ? `${overall}%` : '–'} tone={data ? (overall > 5 ? 'up' : 'down') : undefined} hint="Visitors who paid" />
+    </section>
+  );
+}
+
+function Daily({ range }: { range: AnalyticsRange }) {
+  const { data, error, isLoading } = useDaily(range);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Visits, bookings and revenue per day</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {isLoading && <Spinner />}
+        {error && <Alert tone="error">{errorMessage(error, 'Failed to fetch daily figures')}</Alert>}
+        {data && (data.days.length ? <DailyChart days={data.days} /> : <EmptyState title="No visits or bookings in this period" />)}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Funnel({ range }: { range: AnalyticsRange }) {
+  const { data, error, isLoading } = useFunnel(range);
+  if (isLoading) return <Spinner />;
+  if (error || !data) return <Alert tone="error" title="Failed to fetch funnel data">{errorMessage(error, 'Please refresh the page')}</Alert>;
+  const steps = [
+    { label: 'Page visits', value: data.page_visits },
+    { label: 'Service selected', value: data.service_selected },
+    { label: 'Payment initiated', value: data.payment_initiated },
+    { label: 'Payment completed', value: data.payment_completed },
+  ];
+  const rates = data.conversion_rates;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Conversion Funnel</CardTitle>
+        <p className="text-sm text-slate-500">Per session, in order: a session counts at a step only after the steps before it.</p>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <FunnelChart steps={steps} />
+        <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-3">
+          {(
+            [
+              ['Accounts created', `${data.account_created} (${rates.visitor_to_account}%)`],
+              ['Guest checkouts', `${data.guest_checkout} (${rates.visitor_to_guest}%)`],
+              ['Visitor → service', `${rates.visitor_to_service}%`],
+              ['Service → payment', `${rates.service_to_payment}%`],
+              ['Payment → completion', `${rates.payment_to_completion}%`],
+              ['Overall conversion', `${rates.overall_conversion}%`],
+            ] as const
+          ).map(([k, v]) => (
+            <div key={k} className="rounded-lg bg-slate-50 p-2 dark:bg-slate-800">
+              <dt className="text-slate-500">{k}</dt>
+              <dd className="font-semibold">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Events({ range }: { range: AnalyticsRange }) {
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [range]);
+  const { data, error, isLoading } = useAnalyticsEvents(range, page);
+  if (isLoading) return <Spinner />;
+  if (error || !data) return <Alert tone="error" title="Failed to fetch events">{errorMessage(error, 'Please refresh the page')}</Alert>;
+  if (!data.items.length) return <EmptyState title="No events found for this time period" />;
+  return (
+    <Card>
+      <CardContent className="overflow-x-auto pt-4">
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-1 pr-3 font-medium">Time</th>
+              <th className="py-1 pr-3 font-medium">Event</th>
+              <th className="py-1 pr-3 font-medium">Page</th>
+              <th className="py-1 pr-3 font-medium">Session</th>
+              <th className="py-1 font-medium">Visitor</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((e) => (
+              <tr key={e.id} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="py-1.5 pr-3 whitespace-nowrap">{when(e.createdAt)}</td>
+                <td className="py-1.5 pr-3 font-medium">{e.eventType}</td>
+                <td className="py-1.5 pr-3">{e.path ?? '–'}</td>
+                <td className="py-1.5 pr-3 font-mono text-xs">{e.sessionId.slice(-8)}</td>
+                <td className="py-1.5 text-xs text-slate-500">{e.userId ? 'Signed in' : 'Guest'} · {e.ipAddress ?? '–'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Pager page={page} pages={Math.ceil(data.total / data.pageSize)} onPage={setPage} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function Sessions({ range }: { range: AnalyticsRange }) {
+  const [page, setPage] = useState(1);
+  useEffect(() => setPage(1), [range]);
+  const { data, error, isLoading } = useAnalyticsSessions(range, page);
+  if (isLoading) return <Spinner />;
+  if (error || !data) return <Alert tone="error" title="Failed to fetch sessions">{errorMessage(error, 'Please refresh the page')}</Alert>;
+  if (!data.items.length) return <EmptyState title="No sessions found for this time period" />;
+  return (
+    <Card>
+      <CardContent className="overflow-x-auto pt-4">
+        <table className="w-full text-left text-sm">
+          <thead className="text-slate-500">
+            <tr>
+              <th className="py-1 pr-3 font-medium">Started</th>
+              <th className="py-1 pr-3 font-medium">Last activity</th>
+              <th className="py-1 pr-3 font-medium">Landing page</th>
+              <th className="py-1 pr-3 font-medium">Events</th>
+              <th className="py-1 font-medium">Visitor</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((s) => (
+              <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="py-1.5 pr-3 whitespace-nowrap">{when(s.startedAt)}</td>
+                <td className="py-1.5 pr-3 whitespace-nowrap">{when(s.lastActivity)}</td>
+                <td className="py-1.5 pr-3">{s.landingPage ?? '–'}</td>
+                <td className="py-1.5 pr-3">{s.events}</td>
+                <td className="py-1.5 text-xs text-slate-500">
+                  {s.isGuest ? 'Guest' : 'Signed in'} · {s.ipAddress ?? '–'}
+                  {s.referrer ? ` · from ${s.referrer}` : ''}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Pager page={page} pages={Math.ceil(data.total / data.pageSize)} onPage={setPage} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The Pacific wall time of an instant, as YYYY-MM-DDTHH:mm for a datetime-local field. */
+function pacificLocal(iso: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+function OfferEditor() {
+  const offer = useCurrentOffer();
+  const save = useSaveOffer();
+  const [form, setForm] = useState<{ title: string; endsAt: string; isLive: boolean; prices: Record<string, { regular: string; offer: string }> } | null>(null);
+  useEffect(() => {
+    if (offer.data && !form) setForm({ title: offer.data.title, endsAt: pacificLocal(offer.data.endsAt), isLive: offer.data.isLive, prices: offer.data.prices });
+  }, [offer.data, form]);
+  if (offer.isLoading) return <Spinner />;
+  if (!form) return <Alert tone="error">{errorMessage(offer.error, 'Failed to load the offer')}</Alert>;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate(
+      { title: form!.title, endsAt: form!.endsAt, isLive: form!.isLive, prices: form!.prices as never },
+      { onSuccess: () => toast.success('Offer saved'), onError: (error) => toast.error('Error saving offer', { description: errorMessage(error, '') }) },
+    );
+  }
+  const setPrice = (v: string, key: 'regular' | 'offer', value: string) => setForm({ ...form, prices: { ...form.prices, [v]: { ...form.prices[v]!, [key]: value } } });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Promotional offer (/sww-offer)</CardTitle>
+        <p className="text-sm text-slate-500">{offer.data?.ended ? 'Not running now: ended or switched off.' : 'Live now.'}</p>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} className="flex max-w-xl flex-col gap-3">
+          <Field label="Title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} required />
+          <Field label="Ends (Pacific time)" type="datetime-local" value={form.endsAt} onChange={(e) => setForm({ ...form, endsAt: e.target.value })} required />
+          <div className="grid grid-cols-3 gap-2">
+            {VEHICLE_TYPES.map((v) => (
+              <fieldset key={v} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
+                <legend className="px-1 text-sm font-semibold capitalize">{v}</legend>
+                <Field label="Regular" inputMode="decimal" value={form.prices[v]!.regular} onChange={(e) => setPrice(v, 'regular', e.target.value)} />
+                <Field label="Offer" inputMode="decimal" value={form.prices[v]!.offer} onChange={(e) => setPrice(v, 'offer', e.target.value)} />
+                <span className="text-xs text-slate-500">Saves {formatUsd(Math.max(0, Number(form.prices[v]!.regular) - Number(form.prices[v]!.offer)) || 0)}</span>
+              </fieldset>
+            ))}
+          </div>
+          <CheckboxField label="Live" checked={form.isLive} onChange={(isLive) => setForm({ ...form, isLive })} />
+          <Button type="submit" disabled={save.isPending} className="self-start">
+            {save.isPending ? 'Saving...' : 'Save offer'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { SYNC_POLL_MS } from '@shared/constants';
+import { apiCall } from '@web/lib/api';
+
+/** /admin/shopify's calls (back-office.md §7 "Store platform"). */
+export const shopifyKeys = {
+  all: ['admin', 'shopify'] as const,
+  status: ['admin', 'shopify', 'status'] as const,
+  customers: (page: number) => ['admin', 'shopify', 'customers', page] as const,
+  orders: (page: number) => ['admin', 'shopify', 'orders', page] as const,
+  webhooks: (page: number) => ['admin', 'shopify', 'webhooks', page] as const,
+};
+
+export const SHOPIFY_PAGE_SIZE = 20;
+
+/** The sync status, polled every 2 s while a sync runs (back-office.md §4, §9). */
+export const syncStatusQuery = queryOptions({
+  queryKey: shopifyKeys.status,
+  queryFn: () => apiCall('GET /api/admin/shopify/sync/status'),
+  refetchInterval: (query) => (query.state.data?.status === 'running' ? SYNC_POLL_MS : false),
+});
+export const useSyncStatus = () => useQuery(syncStatusQuery);
+
+export const storeCustomersQuery = (page: number) =>
+  queryOptions({ queryKey: shopifyKeys.customers(page), queryFn: () => apiCall('GET /api/admin/shopify/customers', { query: { page, pageSize: SHOPIFY_PAGE_SIZE } }), placeholderData: keepPreviousData });
+export const storeOrdersQuery = (page: number) =>
+  queryOptions({ queryKey: shopifyKeys.orders(page), queryFn: () => apiCall('GET /api/admin/shopify/orders', { query: { page, pageSize: SHOPIFY_PAGE_SIZE } }), placeholderData: keepPreviousData });
+export const webhookEventsQuery = (page: number) =>
+  queryOptions({ queryKey: shopifyKeys.webhooks(page), queryFn: () => apiCall('GET /api/admin/shopify/webhooks', { query: { page, pageSize: SHOPIFY_PAGE_SIZE } }), placeholderData: keepPreviousData });
+
+export const useStoreCustomers = (page: number) => useQuery(storeCustomersQuery(page));
+export const useStoreOrders = (page: number) => useQuery(storeOrdersQuery(page));
+export const useWebhookEvents = (page: number) => useQuery(webhookEventsQuery(page));
+
+function useShopifyMutation<O>(fn: () => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: shopifyKeys.all }) });
+}
+
+/** Start Sync: the answer already says "running", so the page shows it (and starts polling) at once. */
+export function useStartSync() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiCall('POST /api/admin/shopify/sync/start'),
+    onSuccess: (result) => client.setQueryData(shopifyKeys.status, result.status),
+    onError: () => client.invalidateQueries({ queryKey: shopifyKeys.status }),
+  });
+}
+export const useResetSync = () => useShopifyMutation(() => apiCall('POST /api/admin/shopify/sync/reset'));
+export const useRegisterWebhooks = () => useShopifyMutation(() => apiCall('POST /api/admin/shopify/webhooks/register'));

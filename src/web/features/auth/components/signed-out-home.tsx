@@ -1,0 +1,59 @@
+import { Phone, UserRound } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Spinner } from '@web/components/ui/feedback';
+import { setGuestMode } from '@web/lib/guest-mode';
+import { useT } from '@web/lib/i18n';
+import { telHref, usePublicConfig } from '@web/lib/public-config';
+import { authMessages } from '../messages';
+import { MarketingHero } from './marketing-hero';
+
+// The sign-in forms carry the form library and the validation schemas: a separate chunk, fetched only when a
+// visitor's home renders (a signed-in customer's `/` never loads it). The prerendered page loads it before it
+// hydrates (main.tsx), so the forms do not flash.
+let authForms: Promise<typeof import('./auth-forms')> | undefined;
+let loadedForms: typeof import('./auth-forms') | undefined;
+export const loadAuthForms = () =>
+  (authForms ??= import('./auth-forms').then((m) => {
+    loadedForms = m;
+    return m;
+  }));
+const AuthTabs = lazy(() => loadAuthForms().then((m) => ({ default: m.AuthTabs })));
+
+/** `/` for a visitor: the hero, sign in or register, or continue as a guest. */
+export function SignedOutHome() {
+  const t = useT(authMessages);
+  const config = usePublicConfig();
+  return (
+    <div className="flex flex-col gap-4">
+      <MarketingHero />
+      <Card>
+        <CardHeader>
+          <CardTitle level={2}>{t('getStarted')}</CardTitle>
+          <p className="text-sm text-slate-500">{t('getStartedHint')}</p>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-4">
+          {loadedForms ? (
+            <loadedForms.AuthTabs />
+          ) : (
+            <Suspense fallback={<Spinner />}>
+              <AuthTabs />
+            </Suspense>
+          )}
+          <div className="flex items-center gap-3 text-xs uppercase text-slate-500">
+            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <Button variant="outline" onClick={() => setGuestMode(true)}>
+            <UserRound aria-hidden /> {t('continueAsGuest')}
+          </Button>
+        </CardContent>
+      </Card>
+      {config && (
+        <a href={telHref(config.businessPhone)} className="flex items-center justify-center gap-2 py-2 text-sm font-semibold text-brand-700">
+          <Phone className="size-4" aria-hidden /> {config.businessPhone}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { ACCESS_NOTES_MAX, VEHICLE_MAX } from '@shared/constants';
+import { SERVICE_TYPES, VEHICLE_TYPES, type ServiceType, type VehicleType } from '@shared/domain';
+import { oneOf, text, type RawSearch } from '@web/lib/search';
+
+/** The query of /booking, /booking-details and /checkout (customer-app.md §2); serviceType defaults to pickup. */
+export interface BookingSearch {
+  serviceId?: string;
+  serviceType: ServiceType;
+  address: string;
+  date?: string;
+  time?: string;
+  slotId?: string;
+  addressId?: string;
+  /** Pay now for a held, unpaid booking (from the booking history): checkout pays it instead of booking again. */
+  bookingId?: string;
+  /** Booking from /sww-offer: the vehicle type whose offer price the server applies. */
+  offer?: VehicleType;
+  /** Optional, from Booking Details: the car (make, model, colour) and gate code / parking notes for the driver. */
+  vehicle?: string;
+  accessNotes?: string;
+}
+
+export function bookingSearch(search: RawSearch): BookingSearch {
+  return {
+    serviceId: text(search, 'serviceId'),
+    serviceType: oneOf(search, 'serviceType', SERVICE_TYPES, 'pickup'),
+    address: text(search, 'address') ?? '',
+    date: text(search, 'date'),
+    time: text(search, 'time'),
+    slotId: text(search, 'slotId'),
+    addressId: text(search, 'addressId'),
+    bookingId: text(search, 'bookingId'),
+    offer: VEHICLE_TYPES.find((v) => v === text(search, 'offer')),
+    vehicle: text(search, 'vehicle')?.slice(0, VEHICLE_MAX) || undefined,
+    accessNotes: text(search, 'accessNotes')?.slice(0, ACCESS_NOTES_MAX) || undefined,
+  };
+}

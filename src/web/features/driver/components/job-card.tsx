@@ -1,0 +1,202 @@
+import { Car, Clock, KeyRound, MapPin, MessageSquare, Navigation, Phone, StickyNote, User } from 'lucide-react';
+import { useState } from 'react';
+import { DRIVER_NOTE_MAX } from '@shared/constants';
+import { formatUsPhone } from '@shared/contact';
+import { bookingNumber, formatDuration } from '@shared/format';
+import type { BookingView } from '@shared/schemas/bookings';
+import type { DriverStatusView } from '@shared/schemas/drivers';
+import { driverNextStatusFor, isEnRouteStatus, statusLabel } from '@shared/tracking';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Input, Label, Textarea } from '@web/components/ui/input';
+import { Switch } from '@web/components/ui/switch';
+import { newIdempotencyKey } from '@web/lib/api';
+import { telHref } from '@web/lib/public-config';
+import { useAdvanceBooking, usePostNote, useSetDriverStatus } from '../api';
+import { formatPacific } from '../format';
+import { addressLine, navigationHref } from '../navigation';
+
+const TYPE_NAMES = { pickup: 'Pickup', mobile: 'Mobile', serviceLocation: 'On-site' } as const;
+
+/**
+ * One job, with everything the driver needs on the road: when, where (tap to navigate), who (tap to call),
+ * the car, the gate code and the customer's notes — and, for an active job, its actions: the one next step
+ * (Complete asks first), a message to the customer that leaves the status as it is, and location sharing
+ * while en route.
+ */
+export function JobCard({ booking, status }: { booking: BookingView; status?: DriverStatusView }) {
+  const name = booking.user?.fullName ?? booking.guestName ?? 'Guest';
+  const phone = booking.user?.phone ?? booking.guestPhone;
+  const address = addressLine(booking);
+  const number = bookingNumber(booking.id);
+  return (
+    <article aria-label={`Job #${number}: ${booking.serviceName} for ${name}`} data-booking-id={booking.id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">
+          {booking.serviceName} <span className="text-xs font-normal text-slate-500">#{number}</span>
+        </h3>
+        <Badge tone={booking.status === 'completed' ? 'green' : booking.status === 'confirmed' ? 'blue' : 'orange'}>{statusLabel(booking.serviceType, booking.status)}</Badge>
+      </div>
+      <ul className="mt-2 flex flex-col gap-1.5 text-sm text-slate-700 dark:text-slate-300">
+        <li className="flex items-center gap-2">
+          <Clock className="size-4 shrink-0 text-slate-400" aria-hidden /> {formatPacific(booking.scheduledDate)} · {formatDuration(booking.durationMinutes)}
+        </li>
+        {address && (
+          <li className="flex items-start gap-2">
+            <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+            <a
+              className="min-w-0 font-medium text-brand-700 underline [overflow-wrap:anywhere]"
+              href={navigationHref(address, booking, navigator.userAgent)}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={`Navigate to ${address}`}
+              data-testid="navigate"
+            >
+              {address}
+              <Navigation className="ml-1 inline size-3.5" aria-hidden />
+            </a>
+          </li>
+        )}
+        <li className="flex items-center gap-2">
+          <User className="size-4 shrink-0 text-slate-400" aria-hidden />
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            {name} · {TYPE_NAMES[booking.serviceType]}
+          </span>
+        </li>
+        {phone && (
+          <li className="flex items-center gap-2">
+            <Phone className="size-4 shrink-0 text-slate-400" aria-hidden />
+            <a className="font-medium text-brand-700 underline" href={telHref(phone)} aria-label={`Call ${name} at ${formatUsPhone(phone)}`}>
+              {formatUsPhone(phone)}
+            </a>
+          </li>
+        )}
+        {booking.vehicle && (
+          <li className="flex items-start gap-2">
+            <Car className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              <span className="sr-only">Vehicle: </span>
+              {booking.vehicle}
+            </span>
+          </li>
+        )}
+        {booking.accessNotes && (
+          <li className="flex items-start gap-2 rounded-md bg-amber-50 px-2 py-1 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+            <KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span className="min-w-0 [overflow-wrap:anywhere]">
+              <span className="font-medium">Gate / parking: </span>
+              {booking.accessNotes}
+            </span>
+          </li>
+        )}
+        {booking.notes && (
+          <li className="flex items-start gap-2">
+            <StickyNote className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
+            <span className="min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]">
+              <span className="sr-only">Notes: </span>
+              {booking.notes}
+            </span>
+          </li>
+        )}
+      </ul>
+      {status && <JobActions booking={booking} status={status} />}
+    </article>
+  );
+}
+
+function JobActions({ booking, status }: { booking: BookingView; status: DriverStatusView }) {
+  const advance = useAdvanceBooking();
+  const setStatus = useSetDriverStatus();
+  const next = driverNextStatusFor(booking.serviceType, booking.status);
+  const [writing, setWriting] = useState(false);
+  const [statusMessage, setStatusMessage] = useState('');
+
+  const step = () => {
+    if (!next) return;
+    if (next === 'completed' && !window.confirm(`Complete booking #${bookingNumber(booking.id)}? The customer is told the job is done.`)) return;
+    const sent = statusMessage;
+    // Clear only what was sent: words typed for the next step while this one saves are kept.
+    advance.mutate({ bookingId: booking.id, status: next, message: sent.trim() || undefined }, { onSuccess: () => setStatusMessage((current) => (current === sent ? '' : current)) });
+  };
+
+  return (
+    <div className="mt-3 flex flex-col gap-2 border-t border-slate-100 pt-3 dark:border-slate-800">
+      {next && (
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={`status-message-${booking.id}`} className="text-xs text-slate-500">
+            Status message (optional)
+          </Label>
+          <Input id={`status-message-${booking.id}`} value={statusMessage} maxLength={500} placeholder="Sent with the next step" onChange={(e) => setStatusMessage(e.target.value)} />
+        </div>
+      )}
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {next ? (
+          <Button className="h-auto min-h-10 whitespace-normal py-2 text-center" onClick={step} disabled={advance.isPending}>
+            Mark as {statusLabel(booking.serviceType, next)}
+          </Button>
+        ) : (
+          <p className="text-sm text-slate-500">No driver action for this status.</p>
+        )}
+        <Button variant="outline" aria-expanded={writing} onClick={() => setWriting((open) => !open)}>
+          <MessageSquare aria-hidden /> Message customer
+        </Button>
+      </div>
+      {writing && <NoteForm bookingId={booking.id} onSent={() => setWriting(false)} />}
+      {isEnRouteStatus(booking.status) && (
+        <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+          <Label htmlFor={`share-${booking.id}`}>Share my location with the customer</Label>
+          <Switch id={`share-${booking.id}`} checked={status.isLocationSharing} disabled={setStatus.isPending} onCheckedChange={(checked) => setStatus.mutate({ isLocationSharing: checked })} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** A short message to the customer's tracking page; the status stays as it is. One key per typed message. */
+function NoteForm({ bookingId, onSent }: { bookingId: string; onSent: () => void }) {
+  const post = usePostNote();
+  const [message, setMessage] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const id = `note-${bookingId}`;
+  const text = message.trim();
+  return (
+    <form
+      className="flex flex-col gap-1.5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!text || post.isPending) return;
+        post.mutate(
+          { bookingId, message: text, idempotencyKey: key },
+          {
+            onSuccess: () => {
+              setMessage('');
+              setKey(newIdempotencyKey());
+              onSent();
+            },
+          },
+        );
+      }}
+    >
+      <Label htmlFor={id}>Message to the customer (shown on their tracking page)</Label>
+      <Textarea
+        id={id}
+        value={message}
+        maxLength={DRIVER_NOTE_MAX}
+        rows={2}
+        placeholder="e.g. Running 10 minutes late"
+        onChange={(e) => {
+          setMessage(e.target.value);
+          setKey(newIdempotencyKey());
+        }}
+      />
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs text-slate-500">
+          {message.length}/{DRIVER_NOTE_MAX}
+        </span>
+        <Button type="submit" size="sm" disabled={!text || post.isPending}>
+          Send message
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '@web/lib/api';
+
+/** The customer's package calls: the store, their purchases, and buying one by card. */
+export const packageKeys = {
+  store: ['packages'] as const,
+  mine: ['user', 'packages'] as const,
+};
+
+export const storePackagesQuery = queryOptions({ queryKey: packageKeys.store, queryFn: () => apiCall('GET /api/packages') });
+export const myPackagesQuery = queryOptions({ queryKey: packageKeys.mine, queryFn: () => apiCall('GET /api/user/packages') });
+
+export const useStorePackages = () => useQuery(storePackagesQuery);
+export const useMyPackages = (enabled: boolean) => useQuery({ ...myPackagesQuery, enabled });
+
+export const startPurchase = (packageId: string) => apiCall('POST /api/packages/purchase', { body: { packageId } });
+export const confirmPurchase = (paymentIntentId: string) => apiCall('POST /api/packages/confirm-purchase', { body: { paymentIntentId } });
+
