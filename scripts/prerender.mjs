@@ -100,17 +100,32 @@ function scriptsAfterPaint(html) {
           steps.forEach(function (i) { el = el && el.children[i]; });
           return el;
         };
-        window.__glintTakeOver = function () {
+        // The app renders into a detached root (main.tsx), then calls this once: the prerendered root is
+        // swapped for the live one in one step, so no keystroke falls between them. What was typed moves
+        // over (as input events the app hears), the focus and caret stay where they were, and clicks and
+        // submits held until now are replayed on the same elements.
+        window.__glintTakeOver = function (live) {
           window.__glintTakeOver = undefined;
-          // What was typed into the prerendered fields moves to the live ones (as input events the app hears).
+          var old = root();
+          var active = document.activeElement;
+          var focused = active && active !== old && old.contains(active) ? path(active) : null;
+          var caret = null;
+          try { caret = focused && active.selectionStart !== null ? [active.selectionStart, active.selectionEnd, active.selectionDirection] : null; } catch (e) { caret = null; }
+          live.id = 'root';
+          old.replaceWith(live);
           typed.forEach(function (entry) {
             var el = at(entry[0]);
-            if (!el || el === entry[1] || !('value' in el)) return;
+            if (!el || !('value' in el)) return;
             if (el.type === 'checkbox' || el.type === 'radio') el.checked = entry[1].checked;
             else el.value = entry[1].value;
             el.dispatchEvent(new Event('input', { bubbles: true }));
             el.dispatchEvent(new Event('change', { bubbles: true }));
           });
+          var refocus = focused && at(focused);
+          if (refocus && refocus.focus) {
+            refocus.focus();
+            try { if (caret) refocus.setSelectionRange(caret[0], caret[1], caret[2]); } catch (e) { /* a field without a caret */ }
+          }
           early.forEach(function (held) {
             var el = at(held[1]);
             if (el && held[0] === 'click') el.click();

@@ -66,3 +66,28 @@ test('a signed-in customer gets the app, with the session, services and booking 
   expect(asked.filter((p) => p === '/api/services')).toHaveLength(1);
   expect(asked.filter((p) => p === '/api/config')).toHaveLength(1);
 });
+
+test('typing into the prerendered sign-in form while the app loads keeps the focus and every character', async ({ page }) => {
+  // The app's script is held back until the visitor is half-way through the e-mail address.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth');
+  await expect(page.locator('#root[data-prerendered="/auth"]')).toHaveCount(1);
+  await page.getByLabel('Email').click();
+  await page.keyboard.type('customer@');
+  release();
+  // The app takes the page's place (its root is not the prerendered one) while the field has the focus.
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.keyboard.type('glint.local');
+  await expect(page.getByLabel('Email')).toHaveValue('customer@glint.local');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('not-the-password');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+});
