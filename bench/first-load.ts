@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { printFigures, type Figure } from './figures';
+import { BENCH_PASSWORD } from './server';
 import { firstLoads, lighthouseRuns, measureWeb } from './web';
 
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 5091);
@@ -27,7 +28,7 @@ export async function firstLoadBench(options: { details?: boolean } = {}): Promi
   const dataDir = '.test-data/bench-first-load';
   rmSync(dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS: 'false', DEMO_PASSWORD: 'glint-demo-pass' },
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', JOBS: 'false', DEMO_PASSWORD: BENCH_PASSWORD },
     stdio: 'ignore',
   });
   try {

@@ -7,11 +7,13 @@ import type { Figure } from './figures';
 import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { BENCH_PASSWORD } from './server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const FIRST_LOAD_GOAL_KB = 80;
-const DEMO_CUSTOMER = { email: 'customer@glint.local', password: process.env.DEMO_PASSWORD ?? 'glint-demo-pass' };
+/** The demo customer, seeded by every app the benchmarks start with DEMO_PASSWORD = BENCH_PASSWORD. */
+const DEMO_CUSTOMER = { email: 'customer@glint.local', password: BENCH_PASSWORD };
 
 export interface ScriptLoad {
   url: string;
