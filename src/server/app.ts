@@ -1,7 +1,6 @@
 import { createStoreClient, demoStoreOf } from './integrations/store';
 import { loggerOptions } from './http/log-redaction';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
@@ -22,9 +21,10 @@ import { createCaches } from './caches';
 import { createPaymentProvider } from './integrations/payments';
 import { createMailer, outboxOnlyTransport, smtpTransport, type MailTransport } from './integrations/mail/mailer';
 import { liveSocketRoutes } from './ws/live-socket';
+import { fromRoot } from './paths';
 
 /** The built SPA; WEB_DIST_DIR (relative to the repo) lets parallel test runs use separate builds. */
-export const webDistDir = fileURLToPath(new URL(`../../${process.env.WEB_DIST_DIR ?? 'dist/web'}`, import.meta.url));
+export const webDistDir = fromRoot(process.env.WEB_DIST_DIR ?? 'dist/web');
 
 export interface BuildAppOptions {
   config: Config;
