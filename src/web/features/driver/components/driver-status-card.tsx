@@ -47,6 +47,8 @@ export function DriverStatusCard({ status, sharing, activeJob }: { status: Drive
           {CHOICES.map((choice) => (
             <Button
               key={choice.status}
+              // A longer word (Desconectado, Disponible) wraps under its icon instead of leaving the button.
+              className="h-auto min-h-10 flex-col gap-0.5 whitespace-normal px-1 py-1.5 text-center text-sm"
               variant={status.status === choice.status ? 'default' : 'outline'}
               aria-pressed={status.status === choice.status}
               disabled={setStatus.isPending}

@@ -133,10 +133,13 @@ function Dashboard({ name, email }: { name: string; email: string }) {
             {name} · {email}
           </p>
         </div>
-        <LanguagePicker onChange={(next) => saveLanguage.mutate(next)} />
-        <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-          <LogOut aria-hidden /> {t('logout')}
-        </Button>
+        {/* Stacked, so a longer word for Logout or a language name never squeezes the driver's name off a phone. */}
+        <div className="flex shrink-0 flex-col items-end">
+          <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <LogOut aria-hidden /> {t('logout')}
+          </Button>
+          <LanguagePicker onChange={(next) => saveLanguage.mutate(next)} />
+        </div>
       </header>
 
       {notices.length > 0 && (
