@@ -2,7 +2,10 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { toast } from '@web/lib/toast';
 import { DRIVER_BOOKINGS_REFETCH_MS, DRIVER_STATUS_REFETCH_MS } from '@shared/constants';
 import type { DriverLocationRequest, UpdateDriverBookingStatusRequest, UpdateDriverStatusRequest } from '@shared/schemas/drivers';
+import type { Language } from '@shared/domain';
 import { ApiError, errorMessage, apiCall } from '@web/lib/api';
+import { useT } from '@web/lib/i18n';
+import { driverMessages } from './messages';
 
 export const RECENT_COMPLETED = 6;
 const ACTIVE_PAGE_SIZE = 50;
@@ -32,28 +35,30 @@ export const completedBookingsQuery = queryOptions({
 });
 
 export function useSetDriverStatus() {
+  const t = useT(driverMessages);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateDriverStatusRequest) => apiCall('PUT /api/driver/status', { body: input }),
     onSuccess: (status) => {
       queryClient.setQueryData(driverStatusKey, status);
-      toast.success('Status updated successfully');
+      toast.success(t('statusUpdated'));
     },
-    onError: (error) => toast.error('Error updating status', { description: errorMessage(error, 'Please try again') }),
+    onError: (error) => toast.error(t('statusFailed'), { description: errorMessage(error, t('tryAgain')) }),
   });
 }
 
 export function useAdvanceBooking() {
+  const t = useT(driverMessages);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ bookingId, ...input }: UpdateDriverBookingStatusRequest & { bookingId: string }) =>
       apiCall('PUT /api/driver/bookings/:id/status', { params: { id: bookingId }, body: input }),
     onSuccess: async () => {
-      toast.success('Booking status updated');
+      toast.success(t('bookingUpdated'));
       await Promise.all([queryClient.invalidateQueries({ queryKey: driverBookingsKey }), queryClient.invalidateQueries({ queryKey: driverStatusKey })]);
     },
     onError: async (error) => {
-      toast.error('Error updating booking status', { description: errorMessage(error, 'Please try again') });
+      toast.error(t('bookingFailed'), { description: errorMessage(error, t('tryAgain')) });
       await refetchIfGone(queryClient, error);
     },
   });
@@ -68,13 +73,14 @@ async function refetchIfGone(queryClient: ReturnType<typeof useQueryClient>, err
 
 /** A message to the customer (POST /api/driver/bookings/:id/notes); one Idempotency-Key per typed message. */
 export function usePostNote() {
+  const t = useT(driverMessages);
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ bookingId, message, idempotencyKey }: { bookingId: string; message: string; idempotencyKey: string }) =>
       apiCall('POST /api/driver/bookings/:id/notes', { params: { id: bookingId }, body: { message }, headers: { 'idempotency-key': idempotencyKey } }),
-    onSuccess: () => toast.success('Message sent to the customer'),
+    onSuccess: () => toast.success(t('messageSent')),
     onError: async (error) => {
-      toast.error('Message not sent', { description: errorMessage(error, 'Please try again') });
+      toast.error(t('messageFailed'), { description: errorMessage(error, t('tryAgain')) });
       await refetchIfGone(queryClient, error);
     },
   });
@@ -82,4 +88,18 @@ export function usePostNote() {
 
 export function sendDriverLocation(input: DriverLocationRequest) {
   return apiCall('PUT /api/driver/location', { body: input });
+}
+
+/**
+ * The account's saved language (GET /api/settings; the same key as the settings page's query, so a change
+ * there applies here at once) and saving a new choice from the dashboard's picker.
+ */
+export const settingsQuery = queryOptions({ queryKey: ['settings'] as const, queryFn: () => apiCall('GET /api/settings') });
+
+export function useSaveLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) => apiCall('PUT /api/settings', { body: { language } }),
+    onSuccess: (settings) => queryClient.setQueryData(settingsQuery.queryKey, settings),
+  });
 }

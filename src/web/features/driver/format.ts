@@ -1,8 +1,16 @@
 import { TIME_ZONE } from '@shared/constants';
+import type { Language } from '@shared/domain';
 
-/** 'Tue, Mar 3, 10:00 AM PST': dates and times in Los Angeles time. */
-export function formatPacific(iso: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
+const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US', fr: 'fr-FR' };
+
+/** 'Tue, Mar 3, 10:00 AM PST' ('mar, 3 mar, 10:00 a.m. PST' in Spanish): dates and times in Los Angeles time. */
+export function formatPacific(iso: string, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { timeZone: TIME_ZONE, weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(
     new Date(iso),
   );
+}
+
+/** '10:42:05 AM': when the last position was sent, on the business's clock. */
+export function formatPacificClock(date: Date, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(LOCALES[language], { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(date);
 }

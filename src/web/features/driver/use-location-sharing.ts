@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { errorMessage } from '@web/lib/api';
 import { sendDriverLocation } from './api';
 
 export const LOCATION_SEND_MS = 10_000;
 
+/** Why a position did not go out: the phone's own reasons are words of the page; the server's come translated. */
+export type SharingError = { reason: 'unsupported' | 'denied' | 'unreadable' } | { reason: 'server'; text: string };
+
 export interface SharingState {
   lastSentAt: Date | null;
-  error: string | null;
+  error: SharingError | null;
 }
 
 function readPosition(): Promise<GeolocationPosition> {
@@ -26,7 +30,7 @@ export function useLocationSharing(enabled: boolean, bookingId: string | null): 
   useEffect(() => {
     if (!enabled) return;
     if (!('geolocation' in navigator)) {
-      setState((s) => ({ ...s, error: 'This browser cannot share its location.' }));
+      setState((s) => ({ ...s, error: { reason: 'unsupported' } }));
       return;
     }
     let cancelled = false;
@@ -46,13 +50,10 @@ export function useLocationSharing(enabled: boolean, bookingId: string | null): 
         if (!cancelled) setState({ lastSentAt: new Date(), error: null });
       } catch (error) {
         if (cancelled) return;
-        const message =
-          error && typeof error === 'object' && 'code' in error && (error as GeolocationPositionError).code === 1
-            ? 'Location permission denied. Allow location access to share your position.'
-            : error instanceof Error
-              ? error.message
-              : 'Could not read your location.';
-        setState((s) => ({ ...s, error: message }));
+        const denied = error && typeof error === 'object' && 'code' in error && (error as GeolocationPositionError).code === 1;
+        // errorMessage renders the server's refusal in the page's language; a geolocation failure has no words of its own.
+        const text = !denied && error instanceof Error ? errorMessage(error, '') : '';
+        setState((s) => ({ ...s, error: denied ? { reason: 'denied' } : text ? { reason: 'server', text } : { reason: 'unreadable' } }));
       }
     };
     void tick();

@@ -5,18 +5,21 @@ import { formatUsPhone } from '@shared/contact';
 import { bookingNumber, formatDuration } from '@shared/format';
 import type { BookingView } from '@shared/schemas/bookings';
 import type { DriverStatusView } from '@shared/schemas/drivers';
-import { driverNextStatusFor, isEnRouteStatus, statusLabel } from '@shared/tracking';
+import { statusText } from '@shared/status-words';
+import { driverNextStatusFor, isEnRouteStatus } from '@shared/tracking';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input, Label, Textarea } from '@web/components/ui/input';
 import { Switch } from '@web/components/ui/switch';
 import { newIdempotencyKey } from '@web/lib/api';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { telHref } from '@web/lib/public-config';
 import { useAdvanceBooking, usePostNote, useSetDriverStatus } from '../api';
 import { formatPacific } from '../format';
+import { driverMessages } from '../messages';
 import { addressLine, navigationHref } from '../navigation';
 
-const TYPE_NAMES = { pickup: 'Pickup', mobile: 'Mobile', serviceLocation: 'On-site' } as const;
+const TYPE_NAMES = { pickup: 'typePickup', mobile: 'typeMobile', serviceLocation: 'typeServiceLocation' } as const;
 
 /**
  * One job, with everything the driver needs on the road: when, where (tap to navigate), who (tap to call),
@@ -25,21 +28,23 @@ const TYPE_NAMES = { pickup: 'Pickup', mobile: 'Mobile', serviceLocation: 'On-si
  * while en route.
  */
 export function JobCard({ booking, status }: { booking: BookingView; status?: DriverStatusView }) {
-  const name = booking.user?.fullName ?? booking.guestName ?? 'Guest';
+  const t = useT(driverMessages);
+  const { language } = useLanguage();
+  const name = booking.user?.fullName ?? booking.guestName ?? t('guest');
   const phone = booking.user?.phone ?? booking.guestPhone;
   const address = addressLine(booking);
   const number = bookingNumber(booking.id);
   return (
-    <article aria-label={`Job #${number}: ${booking.serviceName} for ${name}`} data-booking-id={booking.id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <article aria-label={t('jobLabel', { number, service: booking.serviceName, name })} data-booking-id={booking.id} className="min-w-0 rounded-xl border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-start justify-between gap-2">
         <h3 className="min-w-0 font-semibold [overflow-wrap:anywhere]">
           {booking.serviceName} <span className="text-xs font-normal text-slate-500">#{number}</span>
         </h3>
-        <Badge tone={booking.status === 'completed' ? 'green' : booking.status === 'confirmed' ? 'blue' : 'orange'}>{statusLabel(booking.serviceType, booking.status)}</Badge>
+        <Badge tone={booking.status === 'completed' ? 'green' : booking.status === 'confirmed' ? 'blue' : 'orange'}>{statusText(language, booking.serviceType, booking.status)}</Badge>
       </div>
       <ul className="mt-2 flex flex-col gap-1.5 text-sm text-slate-700 dark:text-slate-300">
         <li className="flex items-center gap-2">
-          <Clock className="size-4 shrink-0 text-slate-400" aria-hidden /> {formatPacific(booking.scheduledDate)} · {formatDuration(booking.durationMinutes)}
+          <Clock className="size-4 shrink-0 text-slate-400" aria-hidden /> {formatPacific(booking.scheduledDate, language)} · {formatDuration(booking.durationMinutes, language)}
         </li>
         {address && (
           <li className="flex items-start gap-2">
@@ -49,7 +54,7 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
               href={navigationHref(address, booking, navigator.userAgent)}
               target="_blank"
               rel="noreferrer"
-              aria-label={`Navigate to ${address}`}
+              aria-label={t('navigateTo', { address })}
               data-testid="navigate"
             >
               {address}
@@ -60,13 +65,13 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
         <li className="flex items-center gap-2">
           <User className="size-4 shrink-0 text-slate-400" aria-hidden />
           <span className="min-w-0 [overflow-wrap:anywhere]">
-            {name} · {TYPE_NAMES[booking.serviceType]}
+            {name} · {t(TYPE_NAMES[booking.serviceType])}
           </span>
         </li>
         {phone && (
           <li className="flex items-center gap-2">
             <Phone className="size-4 shrink-0 text-slate-400" aria-hidden />
-            <a className="font-medium text-brand-700 underline" href={telHref(phone)} aria-label={`Call ${name} at ${formatUsPhone(phone)}`}>
+            <a className="font-medium text-brand-700 underline" href={telHref(phone)} aria-label={t('callCustomer', { name, phone: formatUsPhone(phone) })}>
               {formatUsPhone(phone)}
             </a>
           </li>
@@ -75,7 +80,7 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
           <li className="flex items-start gap-2">
             <Car className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
             <span className="min-w-0 [overflow-wrap:anywhere]">
-              <span className="sr-only">Vehicle: </span>
+              <span className="sr-only">{t('vehicle')}</span>
               {booking.vehicle}
             </span>
           </li>
@@ -84,7 +89,7 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
           <li className="flex items-start gap-2 rounded-md bg-amber-50 px-2 py-1 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
             <KeyRound className="mt-0.5 size-4 shrink-0" aria-hidden />
             <span className="min-w-0 [overflow-wrap:anywhere]">
-              <span className="font-medium">Gate / parking: </span>
+              <span className="font-medium">{t('gate')}</span>
               {booking.accessNotes}
             </span>
           </li>
@@ -93,7 +98,7 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
           <li className="flex items-start gap-2">
             <StickyNote className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
             <span className="min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]">
-              <span className="sr-only">Notes: </span>
+              <span className="sr-only">{t('notes')}</span>
               {booking.notes}
             </span>
           </li>
@@ -105,6 +110,8 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
 }
 
 function JobActions({ booking, status }: { booking: BookingView; status: DriverStatusView }) {
+  const t = useT(driverMessages);
+  const { language } = useLanguage();
   const advance = useAdvanceBooking();
   const setStatus = useSetDriverStatus();
   const next = driverNextStatusFor(booking.serviceType, booking.status);
@@ -113,7 +120,7 @@ function JobActions({ booking, status }: { booking: BookingView; status: DriverS
 
   const step = () => {
     if (!next) return;
-    if (next === 'completed' && !window.confirm(`Complete booking #${bookingNumber(booking.id)}? The customer is told the job is done.`)) return;
+    if (next === 'completed' && !window.confirm(t('completeConfirm', { number: bookingNumber(booking.id) }))) return;
     const sent = statusMessage;
     // Clear only what was sent: words typed for the next step while this one saves are kept.
     advance.mutate({ bookingId: booking.id, status: next, message: sent.trim() || undefined }, { onSuccess: () => setStatusMessage((current) => (current === sent ? '' : current)) });
@@ -124,27 +131,27 @@ function JobActions({ booking, status }: { booking: BookingView; status: DriverS
       {next && (
         <div className="flex flex-col gap-1">
           <Label htmlFor={`status-message-${booking.id}`} className="text-xs text-slate-500">
-            Status message (optional)
+            {t('statusMessage')}
           </Label>
-          <Input id={`status-message-${booking.id}`} value={statusMessage} maxLength={500} placeholder="Sent with the next step" onChange={(e) => setStatusMessage(e.target.value)} />
+          <Input id={`status-message-${booking.id}`} value={statusMessage} maxLength={500} placeholder={t('statusMessagePlaceholder')} onChange={(e) => setStatusMessage(e.target.value)} />
         </div>
       )}
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         {next ? (
           <Button className="h-auto min-h-10 whitespace-normal py-2 text-center" onClick={step} disabled={advance.isPending}>
-            Mark as {statusLabel(booking.serviceType, next)}
+            {t('markAs', { status: statusText(language, booking.serviceType, next) })}
           </Button>
         ) : (
-          <p className="text-sm text-slate-500">No driver action for this status.</p>
+          <p className="text-sm text-slate-500">{t('noAction')}</p>
         )}
         <Button variant="outline" aria-expanded={writing} onClick={() => setWriting((open) => !open)}>
-          <MessageSquare aria-hidden /> Message customer
+          <MessageSquare aria-hidden /> {t('messageCustomer')}
         </Button>
       </div>
       {writing && <NoteForm bookingId={booking.id} onSent={() => setWriting(false)} />}
       {isEnRouteStatus(booking.status) && (
         <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
-          <Label htmlFor={`share-${booking.id}`}>Share my location with the customer</Label>
+          <Label htmlFor={`share-${booking.id}`}>{t('shareLocation')}</Label>
           <Switch id={`share-${booking.id}`} checked={status.isLocationSharing} disabled={setStatus.isPending} onCheckedChange={(checked) => setStatus.mutate({ isLocationSharing: checked })} />
         </div>
       )}
@@ -154,6 +161,7 @@ function JobActions({ booking, status }: { booking: BookingView; status: DriverS
 
 /** A short message to the customer's tracking page; the status stays as it is. One key per typed message. */
 function NoteForm({ bookingId, onSent }: { bookingId: string; onSent: () => void }) {
+  const t = useT(driverMessages);
   const post = usePostNote();
   const [message, setMessage] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
@@ -177,13 +185,13 @@ function NoteForm({ bookingId, onSent }: { bookingId: string; onSent: () => void
         );
       }}
     >
-      <Label htmlFor={id}>Message to the customer (shown on their tracking page)</Label>
+      <Label htmlFor={id}>{t('noteLabel')}</Label>
       <Textarea
         id={id}
         value={message}
         maxLength={DRIVER_NOTE_MAX}
         rows={2}
-        placeholder="e.g. Running 10 minutes late"
+        placeholder={t('notePlaceholder')}
         onChange={(e) => {
           setMessage(e.target.value);
           setKey(newIdempotencyKey());
@@ -194,7 +202,7 @@ function NoteForm({ bookingId, onSent }: { bookingId: string; onSent: () => void
           {message.length}/{DRIVER_NOTE_MAX}
         </span>
         <Button type="submit" size="sm" disabled={!text || post.isPending}>
-          Send message
+          {t('sendMessage')}
         </Button>
       </div>
     </form>

@@ -4,19 +4,23 @@ import { AlertTriangle, CheckCircle2, LogOut, Truck, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { bookingNumber } from '@shared/format';
+import type { Language } from '@shared/domain';
 import type { BookingView } from '@shared/schemas/bookings';
 import type { DriverStatusView } from '@shared/schemas/drivers';
 import type { DriverJobEvent } from '@shared/schemas/tracking';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { EmptyState, Spinner } from '@web/components/ui/feedback';
+import { LanguagePicker } from '@web/components/layout/language-picker';
+import { useLanguage, useT, type Translate } from '@web/lib/i18n';
 import { useLogout } from '@web/lib/logout';
 import { useCurrentUser } from '@web/lib/session';
 import { rememberRedirect } from '@web/lib/guest-mode';
-import { activeBookingsQuery, completedBookingsQuery, driverBookingsKey, driverStatusKey, driverStatusQuery } from '../api';
+import { activeBookingsQuery, completedBookingsQuery, driverBookingsKey, driverStatusKey, driverStatusQuery, settingsQuery, useSaveLanguage } from '../api';
 import { DriverStatusCard } from '../components/driver-status-card';
 import { JobCard } from '../components/job-card';
 import { formatPacific } from '../format';
+import { driverMessages } from '../messages';
 import { groupByDay } from '../navigation';
 import { useDriverLive } from '../use-driver-live';
 import { useLocationSharing } from '../use-location-sharing';
@@ -44,12 +48,40 @@ export function DriverDashboardPage() {
 /** A job is under way once the driver set off (anything after confirmed / pickup scheduled). */
 const underWay = (booking: BookingView) => booking.status !== 'confirmed' && booking.status !== 'pickup_scheduled';
 
+/** What the office did to a job, kept as facts so the notice reads in whatever language is chosen later. */
 interface Notice {
   key: string;
-  text: string;
+  change: 'cancelled' | 'unassigned';
+  number: string;
+  job: { service: string; scheduledDate: string } | null;
+}
+
+/**
+ * The account's saved language wins over the browser's (as on the customer pages); a choice in the
+ * dashboard's picker is saved with the account so the next phone speaks it too.
+ */
+function useDriverLanguage() {
+  const saved = useQuery(settingsQuery).data?.language;
+  const { language, setLanguage } = useLanguage();
+  useEffect(() => {
+    if (saved && saved !== language) setLanguage(saved);
+    // Only a change of the saved value applies; the picker saves its own choice.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [saved]);
+  return useSaveLanguage();
+}
+
+function noticeText(t: Translate<typeof driverMessages.en>, language: Language, notice: Notice): string {
+  const job = notice.job
+    ? t('jobWithDetails', { number: notice.number, service: notice.job.service, when: formatPacific(notice.job.scheduledDate, language) })
+    : t('job', { number: notice.number });
+  return t(notice.change === 'cancelled' ? 'jobCancelled' : 'jobUnassigned', { job });
 }
 
 function Dashboard({ name, email }: { name: string; email: string }) {
+  const t = useT(driverMessages);
+  const { language } = useLanguage();
+  const saveLanguage = useDriverLanguage();
   const logout = useLogout();
   const queryClient = useQueryClient();
   const status = useQuery(driverStatusQuery);
@@ -70,17 +102,22 @@ function Dashboard({ name, email }: { name: string; email: string }) {
     (event: DriverJobEvent) => {
       if (event.change === 'unassigned' || event.change === 'cancelled') {
         const job = queryClient.getQueryData(activeBookingsQuery.queryKey)?.items.find((b) => b.id === event.bookingId);
-        const what = `Job #${bookingNumber(event.bookingId)}${job ? ` (${job.serviceName}, ${formatPacific(job.scheduledDate)})` : ''}`;
-        const text = event.change === 'cancelled' ? `${what} was cancelled by the office. Do not go.` : `${what} was unassigned by the office. It is no longer yours.`;
-        toast.warning(text, { duration: 10_000 });
-        setNotices((list) => [{ key: `${event.bookingId}-${event.at}`, text }, ...list.filter((n) => n.text !== text)].slice(0, 5));
+        const notice: Notice = {
+          key: `${event.bookingId}-${event.at}`,
+          change: event.change,
+          number: bookingNumber(event.bookingId),
+          job: job ? { service: job.serviceName, scheduledDate: job.scheduledDate } : null,
+        };
+        toast.warning(noticeText(t, language, notice), { duration: 10_000 });
+        const same = (n: Notice) => n.number === notice.number && n.change === notice.change;
+        setNotices((list) => [notice, ...list.filter((n) => !same(n))].slice(0, 5));
       } else if (event.change === 'assigned') {
-        toast.info(`New job #${bookingNumber(event.bookingId)} assigned to you.`);
+        toast.info(t('jobAssigned', { number: bookingNumber(event.bookingId) }));
       }
       refetch();
       void queryClient.invalidateQueries({ queryKey: driverStatusKey });
     },
-    [queryClient, refetch],
+    [queryClient, refetch, t, language],
   );
   useDriverLive(onJob, refetch);
 
@@ -91,23 +128,27 @@ function Dashboard({ name, email }: { name: string; email: string }) {
           <Truck className="size-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
-          <h1 className="text-lg font-bold leading-tight">Driver Dashboard</h1>
+          <h1 className="text-lg font-bold leading-tight">{t('pageTitle')}</h1>
           <p className="truncate text-sm text-slate-500">
             {name} · {email}
           </p>
         </div>
-        <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
-          <LogOut aria-hidden /> Logout
-        </Button>
+        {/* Stacked, so a longer word for Logout or a language name never squeezes the driver's name off a phone. */}
+        <div className="flex shrink-0 flex-col items-end">
+          <Button variant="outline" size="sm" onClick={() => logout.mutate()} disabled={logout.isPending}>
+            <LogOut aria-hidden /> {t('logout')}
+          </Button>
+          <LanguagePicker onChange={(next) => saveLanguage.mutate(next)} />
+        </div>
       </header>
 
       {notices.length > 0 && (
-        <ul className="flex flex-col gap-2" aria-label="Notices from the office">
+        <ul className="flex flex-col gap-2" aria-label={t('noticesLabel')}>
           {notices.map((notice) => (
             <li key={notice.key} role="alert" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              <span className="min-w-0 flex-1">{notice.text}</span>
-              <button type="button" className="shrink-0 rounded p-0.5 hover:bg-amber-100 dark:hover:bg-amber-900" aria-label="Dismiss notice" onClick={() => setNotices((list) => list.filter((n) => n.key !== notice.key))}>
+              <span className="min-w-0 flex-1">{noticeText(t, language, notice)}</span>
+              <button type="button" className="shrink-0 rounded p-0.5 hover:bg-amber-100 dark:hover:bg-amber-900" aria-label={t('dismissNotice')} onClick={() => setNotices((list) => list.filter((n) => n.key !== notice.key))}>
                 <X className="size-4" aria-hidden />
               </button>
             </li>
@@ -116,7 +157,7 @@ function Dashboard({ name, email }: { name: string; email: string }) {
       )}
 
       {status.data ? (
-        <DriverStatusCard status={status.data} sharing={sharing} activeJob={current && underWay(current) ? `#${bookingNumber(current.id)} (${current.serviceName})` : null} />
+        <DriverStatusCard status={status.data} sharing={sharing} activeJob={current && underWay(current) ? t('activeJob', { number: bookingNumber(current.id), service: current.serviceName }) : null} />
       ) : (
         <Spinner />
       )}
@@ -124,25 +165,25 @@ function Dashboard({ name, email }: { name: string; email: string }) {
       {active.isPending ? (
         <Spinner />
       ) : activeItems.length === 0 ? (
-        <EmptyState icon={<CheckCircle2 className="size-10 text-slate-400" aria-hidden />} title="No active bookings">
-          <p className="text-sm text-slate-500">Bookings assigned to you appear here.</p>
+        <EmptyState icon={<CheckCircle2 className="size-10 text-slate-400" aria-hidden />} title={t('noActiveTitle')}>
+          <p className="text-sm text-slate-500">{t('noActiveBody')}</p>
         </EmptyState>
       ) : (
         <>
-          <JobGroup id="today-heading" title="Today" jobs={today} status={status.data} empty="Nothing left for today." />
-          <JobGroup id="later-heading" title="Later" jobs={later} status={status.data} empty="Nothing booked for later days yet." />
+          <JobGroup group="today" jobs={today} status={status.data} />
+          <JobGroup group="later" jobs={later} status={status.data} />
         </>
       )}
 
       <Card>
         <CardHeader>
-          <CardTitle>Recent Completed</CardTitle>
+          <CardTitle>{t('recentCompleted')}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
           {completed.data?.items.length ? (
             completed.data.items.map((booking) => <JobCard key={booking.id} booking={booking} />)
           ) : (
-            <p className="text-sm text-slate-500">No completed bookings yet.</p>
+            <p className="text-sm text-slate-500">{t('noCompleted')}</p>
           )}
         </CardContent>
       </Card>
@@ -150,13 +191,15 @@ function Dashboard({ name, email }: { name: string; email: string }) {
   );
 }
 
-function JobGroup({ id, title, jobs, status, empty }: { id: string; title: string; jobs: BookingView[]; status: DriverStatusView | undefined; empty: string }) {
+function JobGroup({ group, jobs, status }: { group: 'today' | 'later'; jobs: BookingView[]; status: DriverStatusView | undefined }) {
+  const t = useT(driverMessages);
+  const id = `${group}-heading`;
   return (
-    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={`jobs-${title.toLowerCase()}`}>
+    <section aria-labelledby={id} className="flex flex-col gap-3" data-testid={`jobs-${group}`}>
       <h2 id={id} className="text-base font-semibold">
-        {title} ({jobs.length})
+        {t('groupHeading', { title: t(group), count: jobs.length })}
       </h2>
-      {jobs.length === 0 ? <p className="text-sm text-slate-500">{empty}</p> : jobs.map((booking) => <JobCard key={booking.id} booking={booking} status={status} />)}
+      {jobs.length === 0 ? <p className="text-sm text-slate-500">{t(group === 'today' ? 'todayEmpty' : 'laterEmpty')}</p> : jobs.map((booking) => <JobCard key={booking.id} booking={booking} status={status} />)}
     </section>
   );
 }

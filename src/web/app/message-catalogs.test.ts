@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@shared/domain';
+
+/**
+ * Every feature's messages.ts (and the shell's): Spanish and French have exactly the English keys, no
+ * empty text, and the same `{placeholders}` — a translation that drops `{number}` would show a job without
+ * its number. The type of defineMessages catches a missing key; this catches the rest, for any new file.
+ */
+type Catalog = Record<string, Record<string, string>>;
+const modules = import.meta.glob<Record<string, unknown>>(['../features/*/messages.ts', './messages.ts'], { eager: true });
+
+const isCatalog = (value: unknown): value is Catalog =>
+  typeof value === 'object' && value !== null && LANGUAGES.every((language) => typeof (value as Record<string, unknown>)[language] === 'object');
+
+const catalogs = Object.entries(modules).flatMap(([file, exports]) =>
+  Object.entries(exports)
+    .filter(([, value]) => isCatalog(value))
+    .map(([name, value]) => ({ where: `${file} ${name}`, catalog: value as Catalog })),
+);
+
+/** `{name}` and the argument of `{name, plural, …}` / `{name, select, …}`. */
+const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)(?:\}|, (?:plural|select),)/g)].map((m) => m[1]))].sort();
+
+describe('the message catalogs', () => {
+  it('are found, the driver dashboard among them', () => {
+    expect(catalogs.map((c) => c.where)).toEqual(expect.arrayContaining([expect.stringMatching(/features\/driver\/messages\.ts driverMessages$/)]));
+    expect(catalogs.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it.each(catalogs)('$where: every language has the English keys, none empty, with the same placeholders', ({ catalog }) => {
+    const english = catalog.en!;
+    for (const language of LANGUAGES) {
+      const table = catalog[language]!;
+      expect(Object.keys(table).sort(), language).toEqual(Object.keys(english).sort());
+      for (const [key, text] of Object.entries(table)) {
+        expect(text.trim(), `${language}.${key}`).not.toBe('');
+        expect(placeholders(text), `${language}.${key}`).toEqual(placeholders(english[key]!));
+      }
+    }
+  });
+});
