@@ -9,7 +9,8 @@ const root = new URL('..', import.meta.url).pathname;
 // WEB_DIST_DIR lets parallel checkouts of the tests build into separate folders (default dist/web).
 const output = join(root, process.env.WEB_DIST_DIR ?? 'dist/web', 'index.html');
 
-function newest(path) {
+/** The newest modification time under `path` (a file or a folder). */
+export function newest(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = stat.mtimeMs;

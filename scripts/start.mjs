@@ -1,8 +1,11 @@
-// npm start: build the web app if needed, then run the server (migrations, seed, API and SPA on PORT).
+// npm start: build the web app and the server bundle if needed, then run the server (migrations, seed, API and
+// SPA on PORT). The server runs from its bundle (scripts/build-server.mjs), not through tsx.
 import { spawn } from 'node:child_process';
+import { buildServerIfStale, serverEntry } from './build-server.mjs';
 import { buildWebIfStale } from './build-web-if-stale.mjs';
 
 buildWebIfStale();
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit', env: process.env });
+await buildServerIfStale();
+const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
