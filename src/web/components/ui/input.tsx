@@ -28,6 +28,18 @@ export function FieldError({ message, id }: { message?: string; id?: string }) {
   );
 }
 
+/** A labelled text input with its error underneath (the error is tied to the input for screen readers). */
+export const TextField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string }>(
+  ({ id, label, error, ...props }, ref) => (
+    <div className="flex flex-col gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  ),
+);
+TextField.displayName = 'TextField';
+
 export const Select = forwardRef<HTMLSelectElement, React.SelectHTMLAttributes<HTMLSelectElement>>(({ className, ...props }, ref) => (
   <select ref={ref} className={cn(field, 'h-11', className)} {...props} />
 ));

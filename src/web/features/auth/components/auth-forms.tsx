@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { loginRequest, type LoginRequest } from '@shared/schemas/sign-in';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/feedback';
-import { FieldError, Input, Label } from '@web/components/ui/input';
+import { TextField } from '@web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { useT } from '@web/lib/i18n';
 import { useLogin } from '../api';
@@ -22,16 +22,8 @@ export function SignInForm() {
   const form = useSchemaForm<LoginRequest>(loginRequest);
   return (
     <form className="flex flex-col gap-3" {...form.formProps((values) => login.mutate(values))}>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="signin-email">{t('email')}</Label>
-        <Input id="signin-email" type="email" autoComplete="email" inputMode="email" name="email" />
-        <FieldError message={form.errors.email} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="signin-password">{t('password')}</Label>
-        <Input id="signin-password" type="password" autoComplete="current-password" name="password" />
-        <FieldError message={form.errors.password} />
-      </div>
+      <TextField id="signin-email" label={t('email')} type="email" autoComplete="email" inputMode="email" name="email" error={form.errors.email} />
+      <TextField id="signin-password" label={t('password')} type="password" autoComplete="current-password" name="password" error={form.errors.password} />
       <Button type="submit" disabled={login.isPending}>
         {login.isPending ? t('signingIn') : t('signIn')}
       </Button>

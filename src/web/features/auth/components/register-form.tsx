@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { registerRequest, type RegisterRequest } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Alert } from '@web/components/ui/feedback';
-import { FieldError, Input, Label } from '@web/components/ui/input';
+import { TextField } from '@web/components/ui/input';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { useRegister } from '../api';
@@ -19,26 +19,10 @@ export function RegisterForm() {
   return (
     <form className="flex flex-col gap-3" {...form.formProps((values) => register.mutate(values))}>
       {banner && <Alert tone="error">{banner}</Alert>}
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="register-name">{t('fullName')}</Label>
-        <Input id="register-name" autoComplete="name" name="fullName" />
-        <FieldError message={form.errors.fullName} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="register-email">{t('email')}</Label>
-        <Input id="register-email" type="email" autoComplete="email" inputMode="email" name="email" />
-        <FieldError message={form.errors.email} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="register-phone">{t('phone')}</Label>
-        <Input id="register-phone" type="tel" autoComplete="tel" inputMode="tel" name="phone" />
-        <FieldError message={form.errors.phone} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="register-password">{t('password')}</Label>
-        <Input id="register-password" type="password" autoComplete="new-password" name="password" />
-        <FieldError message={form.errors.password} />
-      </div>
+      <TextField id="register-name" label={t('fullName')} autoComplete="name" name="fullName" error={form.errors.fullName} />
+      <TextField id="register-email" label={t('email')} type="email" autoComplete="email" inputMode="email" name="email" error={form.errors.email} />
+      <TextField id="register-phone" label={t('phone')} type="tel" autoComplete="tel" inputMode="tel" name="phone" error={form.errors.phone} />
+      <TextField id="register-password" label={t('password')} type="password" autoComplete="new-password" name="password" error={form.errors.password} />
       <Button type="submit" disabled={register.isPending}>
         {register.isPending ? t('creating') : t('createAccount')}
       </Button>

@@ -7,7 +7,7 @@ import { toast } from '@web/lib/toast';
 import { forgotPasswordRequest, type ForgotPasswordRequest } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { FieldError, Input, Label } from '@web/components/ui/input';
+import { TextField } from '@web/components/ui/input';
 import { api, errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { authMessages } from '../messages';
@@ -48,11 +48,7 @@ export function ForgotPasswordPage() {
       </CardHeader>
       <CardContent>
         <form className="flex flex-col gap-3" noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="forgot-email">{t('email')}</Label>
-            <Input id="forgot-email" type="email" autoComplete="email" {...form.register('email')} />
-            <FieldError message={form.formState.errors.email?.message} />
-          </div>
+          <TextField id="forgot-email" label={t('email')} type="email" autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? t('sending') : t('sendResetLink')}
           </Button>
