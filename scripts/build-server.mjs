@@ -1,4 +1,4 @@
-// Bundles the server for `npm start` (decision 024): src/server/main.ts and every module of src it imports,
+// Bundles the server for `npm start` (decision 025): src/server/main.ts and every module of src it imports,
 // compiled once into dist/server/ (ES modules, split where main.ts imports lazily), so that a start loads a
 // few files instead of tsx compiling and resolving some 300 TypeScript modules. Packages stay in node_modules.
 // `npm run build` always builds it; `npm start` and the browser tests when it is missing or older than src.
