@@ -95,7 +95,7 @@ export interface AppointmentForm {
   /** A new phone appointment only: where it happens, the address for mobile and pickup, and how it is paid. */
   serviceType?: 'mobile' | 'pickup' | 'serviceLocation';
   address?: { street: string; city: string; state: string; zipCode: string } | null;
-  payment?: 'on_site' | 'later';
+  payment?: 'on_site' | 'link' | 'later';
 }
 
 /** A mutation that refreshes everything the back office shows once it succeeds. */
