@@ -28,6 +28,9 @@ test('a phone appointment with "Send a payment link": the customer pays from the
   await page.getByRole('button', { name: 'Search' }).click();
   const card = page.locator('[data-testid^="booking-"]').first();
   await expect(card.getByLabel('Payment: Link sent')).toBeVisible();
+  // The office can send it again (the customer says the e-mail went missing).
+  await card.getByRole('button', { name: 'Resend payment link' }).click();
+  await expect(page.getByText('Payment link sent')).toBeVisible();
 
   // The confirmation e-mail has the amount and a Pay now link carrying the guest's token.
   const mail = await latestMail(page.request, email, /Booking confirmed/);
@@ -62,5 +65,7 @@ test('a phone appointment with "Send a payment link": the customer pays from the
   await page.reload();
   await page.getByLabel('Search bookings').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.locator('[data-testid^="booking-"]').first().getByLabel('Payment: Paid')).toBeVisible();
+  const paidCard = page.locator('[data-testid^="booking-"]').first();
+  await expect(paidCard.getByLabel('Payment: Paid')).toBeVisible();
+  await expect(paidCard.getByRole('button', { name: /payment link/ })).toHaveCount(0);
 });

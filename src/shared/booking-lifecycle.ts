@@ -126,6 +126,12 @@ export function awaitsLinkPayment(booking: { status: BookingStatus; paymentStatu
   return booking.paymentStatus === 'link_sent' && booking.status !== 'pending' && booking.status !== 'cancelled' && booking.status !== 'completed';
 }
 
+/** The business may (re)send a card payment link for an unpaid appointment it made that is still to come or under way. */
+export function canSendPaymentLink(booking: { source: string; isBlocked?: boolean; status: BookingStatus; paymentStatus: string }): boolean {
+  if (booking.source !== 'admin' || booking.isBlocked) return false;
+  return (booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'link_sent') && booking.status !== 'pending' && booking.status !== 'cancelled' && booking.status !== 'completed';
+}
+
 /** A pending booking whose hold ran out: it occupies nothing and shows in no history. */
 export function holdLapsed(booking: { status: BookingStatus; holdExpiresAt: Date | string | null }, now: Date): boolean {
   return booking.status === 'pending' && !holdIsLive(booking, now);

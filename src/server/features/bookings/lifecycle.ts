@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import {
   canDeleteBooking,
+  canSendPaymentLink,
   canReschedule,
   canTransition,
   driverNextStep,
@@ -286,6 +287,19 @@ export function bookingVerbs(ctx: AppContext) {
       // The guest's link stays for the booking's life: every status e-mail carries it (decision 005).
       const guestToken = booking.guestEmail && !booking.userId ? await peekGuestLink(tx, booking.id) : undefined;
       return { outcome: 'paid', booking: { ...booking, status, paymentStatus: 'paid' }, guestToken };
+    },
+
+    /**
+     * The business e-mails (again) a card payment link for an unpaid appointment it made: it waits for that
+     * payment (link_sent). Anything else is refused. Returns a guest's kept tracking token, for the e-mail.
+     */
+    async requestLinkPayment(tx: DbOrTx, bookingId: string, actor: BookingActor): Promise<{ guestToken: string | undefined }> {
+      const booking = await lock(tx, bookingId);
+      if (actor.role !== 'admin' || !canSendPaymentLink(booking)) {
+        throw new AppError('BOOKING_NOT_PAYABLE', 'This booking cannot be paid online. Please call us.', { status: booking.status, paymentStatus: booking.paymentStatus });
+      }
+      await write(tx, bookingId, { paymentStatus: 'link_sent', updatedAt: ctx.now() });
+      return { guestToken: booking.userId ? undefined : await peekGuestLink(tx, bookingId) };
     },
 
     /** The payment intent that will pay for the booking (recorded when checkout creates it). */

@@ -176,4 +176,25 @@ describe('a phone appointment paid by a payment link', () => {
     const mail = await latestMailTo(t, email);
     expect(mail!.links.some((l) => l.includes('/pay?'))).toBe(false);
   });
+
+  it('lets the business send a payment link later for an unpaid appointment, and refuses one paid on site', async () => {
+    const email = `link-resend-${Date.now()}@example.com`;
+    const day = openDayAfter(t, 7);
+    const { booking } = await linkAppointment(email, day, '11:00', 'later');
+    const sent = await t.call('POST', `/api/admin/bookings/${booking.id}/payment-link`, { cookie: admin });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toMatchObject({ id: booking.id, paymentStatus: 'link_sent' });
+    const link = await payLinkOf(email);
+    const { card } = await payByCard(booking.id, link.searchParams.get('token')!);
+    expect(card.statusCode, card.body).toBe(200);
+    expect((await adminBooking(booking.id)).paymentStatus).toBe('paid');
+    // Paid now: no link to send.
+    expect((await t.call('POST', `/api/admin/bookings/${booking.id}/payment-link`, { cookie: admin })).json()).toMatchObject({ code: 'BOOKING_NOT_PAYABLE' });
+
+    const onSite = (await linkAppointment(`link-resend-site-${Date.now()}@example.com`, day, '12:00', 'on_site')).booking;
+    const refused = await t.call('POST', `/api/admin/bookings/${onSite.id}/payment-link`, { cookie: admin });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'BOOKING_NOT_PAYABLE' });
+    expect((await t.call('POST', `/api/admin/bookings/${booking.id}/payment-link`, { cookie: (await t.createUser()).cookie })).statusCode).toBe(403);
+  });
 });

@@ -9,8 +9,10 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert, Spinner } from '@web/components/ui/feedback';
 import { ApiError, errorMessage } from '@web/lib/api';
+import { rememberRedirect } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { usePublicConfig } from '@web/lib/public-config';
+import { useCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { bookingToPay, confirmPayment, createPaymentIntent } from '../api';
 import { bookingMessages } from '../messages';
@@ -32,6 +34,7 @@ export function PayPage() {
   const { language } = useLanguage();
   const { bookingId, token } = route.useSearch();
   const config = usePublicConfig();
+  const { user, isLoading: userLoading } = useCurrentUser();
   const navigate = useNavigate();
   const [declined, setDeclined] = useState<string>();
   const booking = useQuery({ queryKey: ['pay', 'booking', bookingId, token], queryFn: () => bookingToPay(bookingId!, token), enabled: Boolean(bookingId), retry: false });
@@ -48,7 +51,7 @@ export function PayPage() {
   const tracking = { bookingId: bookingId!, ...(token ? { token } : {}) };
 
   if (!bookingId) return <Alert tone="error">{t('payLinkMissing')}</Alert>;
-  if (booking.isLoading || intent.isLoading || !config) return <Spinner label={t('creatingPayment')} />;
+  if (booking.isLoading || intent.isLoading || userLoading || !config) return <Spinner label={t('creatingPayment')} />;
 
   const view = booking.data?.access === 'full' ? booking.data : null;
   const header = (
@@ -64,10 +67,22 @@ export function PayPage() {
 
   if (intent.isError || !intent.data) {
     const paid = intent.error instanceof ApiError && intent.error.code === 'ALREADY_PAID';
+    // A booking made for a customer's account is paid by its owner, signed in (the e-mail's link has no token).
+    const signIn = !user && !token && intent.error instanceof ApiError && intent.error.code === 'NOT_YOUR_BOOKING';
     return (
       <div className="flex flex-col gap-4">
         {header}
-        <Alert tone={paid ? 'success' : 'error'}>{errorMessage(intent.error, t('paymentErrorText'))}</Alert>
+        <Alert tone={paid ? 'success' : signIn ? 'info' : 'error'}>{signIn ? t('paySignIn') : errorMessage(intent.error, t('paymentErrorText'))}</Alert>
+        {signIn && (
+          <Button
+            onClick={() => {
+              rememberRedirect(`${window.location.pathname}${window.location.search}`);
+              void navigate({ to: '/auth' });
+            }}
+          >
+            {t('signIn')}
+          </Button>
+        )}
         {(paid || view) && (
           <Button asChild variant="outline">
             <Link to="/tracking" search={tracking}>
