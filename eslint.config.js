@@ -90,13 +90,13 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
       // The shared schemas are classic Zod (for the server's declarations); a value import pulls Zod into a
       // web chunk and, through the shared core chunk, into the first load of /. Types are free; the sign-in
-      // forms' zod/mini schemas (schemas/auth) are the one exception (decision 008).
+      // forms' zod/mini schemas (schemas/auth, schemas/sign-in) are the one exception (decision 008).
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(@shared|(\\.\\./)+shared)/schemas/(?!auth$)',
+              regex: '^(@shared|(\\.\\./)+shared)/schemas/(?!(auth|sign-in)$)',
               allowTypeImports: true,
               message: 'Import only types from the shared schemas in the web (classic Zod must not reach the bundle); move a value the web needs into a Zod-free module of src/shared.',
             },

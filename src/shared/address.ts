@@ -13,8 +13,18 @@ export interface StructuredAddress {
   formattedAddress: string;
 }
 
-import { US_STATE_CODES as US_STATES } from './contact';
-export { US_STATES };
+/** The 50 states, DC and the inhabited territories, as two-letter codes. */
+export const US_STATE_CODES: ReadonlySet<string> = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP'.split(' '),
+);
+
+export function isUsStateCode(value: string): boolean {
+  return US_STATE_CODES.has(value.trim().toUpperCase());
+}
+
+export function isUsZip(value: string): boolean {
+  return /^\d{5}(-\d{4})?$/.test(value.trim());
+}
 
 export function formatAddress(a: { street: string; city: string; state: string; zipCode: string }): string {
   return `${a.street}, ${a.city}, ${a.state} ${a.zipCode}`;
@@ -31,7 +41,7 @@ export function parseUsAddress(input: string): StructuredAddress | undefined {
   if (!match) return undefined;
   const [, number, name, city, stateRaw, zip] = match as unknown as [string, string, string, string, string, string];
   const state = stateRaw.toUpperCase();
-  if (!US_STATES.has(state)) return undefined;
+  if (!US_STATE_CODES.has(state)) return undefined;
   const street = `${number} ${name.trim()}`;
   const address = { street, city: city.trim(), state, zipCode: zip };
   return { streetNumber: number, streetName: name.trim(), ...address, country: 'US', formattedAddress: formatAddress(address) };

@@ -1,6 +1,4 @@
-import { TAX_RATE_PERCENT } from './constants';
 import { BOOKING_STATUSES, type BookingStatus } from './domain';
-import { toCents } from './money';
 import { SELF_SERVICE_STATUSES } from './self-service';
 import { parseSlotId } from './slots';
 import { formatTime12, pacificDateKey, pacificTimeOfDay } from './time';
@@ -155,34 +153,8 @@ export function slotIdAt(instant: Date | string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Price
 
-export interface PriceLine {
-  label: string;
-  cents: number;
-}
-
-export interface BookingPrice {
-  /** The service's own price. */
-  serviceCents: number;
-  /** Add-ons (none yet); each adds to the taxed amount. */
-  addOns: PriceLine[];
-  serviceFeeCents: number;
-  taxCents: number;
-  totalCents: number;
-}
-
-/** Total = service + add-ons + service fee + tax, where tax is 10% of service and add-ons, rounded half up to the cent. */
-export function priceBooking(servicePrice: string, serviceFee: string, addOns: PriceLine[] = []): BookingPrice {
-  const serviceCents = toCents(servicePrice);
-  const serviceFeeCents = toCents(serviceFee);
-  const taxed = serviceCents + addOns.reduce((sum, line) => sum + line.cents, 0);
-  const taxCents = Math.round((taxed * TAX_RATE_PERCENT) / 100);
-  return { serviceCents, addOns, serviceFeeCents, taxCents, totalCents: taxed + serviceFeeCents + taxCents };
-}
-
-/** The breakdown of a stored booking, from the amounts it was priced with. */
-export function storedPrice(booking: { servicePrice: string; serviceFee: string; tax: string; totalAmount: string }): BookingPrice {
-  return { serviceCents: toCents(booking.servicePrice), addOns: [], serviceFeeCents: toCents(booking.serviceFee), taxCents: toCents(booking.tax), totalCents: toCents(booking.totalAmount) };
-}
+// One rule for every price, in ./pricing.ts (the booking start shows it without the rest of the lifecycle).
+export { priceBooking, storedPrice, type BookingPrice, type PriceLine } from './pricing';
 
 // ---------------------------------------------------------------------------------------------------------
 // Updates: what happened to a booking, as kind + params. The English sentence below is what the API has

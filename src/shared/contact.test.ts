@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatUsPhone, guestContactProblems, isEmailAddress, isUsStateCode, isUsZip, normaliseUsPhone } from './contact';
+import { isUsStateCode, isUsZip } from './address';
+import { formatUsPhone, guestContactProblems, isEmailAddress, normaliseUsPhone } from './contact';
 
 describe('US phone numbers', () => {
   it('stores the usual ways of writing one as E.164', () => {

@@ -1,6 +1,7 @@
 /**
- * Contact formats, one rule for the server and every form: e-mail addresses, US phone numbers (stored
- * E.164, shown in national format) and US state codes and ZIP codes.
+ * Contact formats, one rule for the server and every form: e-mail addresses and US phone numbers (stored
+ * E.164, shown in national format). State codes and ZIP codes are address rules (./address.ts), kept apart
+ * so that pages handling addresses do not download the phone rules.
  *
  * Phones go through `libphonenumber-js` (core) with its `min` metadata cut down to the United States
  * (phone-metadata.us.json, written by scripts/us-phone-metadata.mjs): the business serves one US county,
@@ -44,19 +45,6 @@ export function formatUsPhone(value: string | null | undefined): string {
   const e164 = normaliseUsPhone(value);
   if (!e164) return value;
   return parsePhoneNumberFromString(e164, 'US', metadata)!.formatNational();
-}
-
-/** The 50 states, DC and the inhabited territories, as two-letter codes. */
-export const US_STATE_CODES: ReadonlySet<string> = new Set(
-  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP'.split(' '),
-);
-
-export function isUsStateCode(value: string): boolean {
-  return US_STATE_CODES.has(value.trim().toUpperCase());
-}
-
-export function isUsZip(value: string): boolean {
-  return /^\d{5}(-\d{4})?$/.test(value.trim());
 }
 
 export type GuestField = 'fullName' | 'email' | 'phone';

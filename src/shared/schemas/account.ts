@@ -6,7 +6,8 @@ import { updateParams } from './bookings';
 import { publicUser } from './auth';
 import { userSettings, type UserSettings } from './settings';
 import { pageOf } from './common';
-import { isUsStateCode, isUsZip, normaliseUsPhone, PHONE_INVALID_MESSAGE } from '../contact';
+import { isUsStateCode, isUsZip } from '../address';
+import { normaliseUsPhone, PHONE_INVALID_MESSAGE } from '../contact';
 
 /** The contract of the customer's account calls (issue 5): profile, password, settings, notifications, addresses, cards. */
 

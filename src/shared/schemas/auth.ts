@@ -4,10 +4,10 @@ import { z } from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import { LANGUAGES, ROLES } from '../domain';
 import { normaliseUsPhone, PHONE_INVALID_MESSAGE as PHONE_INVALID } from '../contact';
+import { email } from './sign-in';
+export { loginRequest, type LoginRequest } from './sign-in';
 export type { UserSettings } from './settings';
 
-const email = (message: string) =>
-  z.pipe(z.string({ error: message }).check(z.trim(), z.toLowerCase()), z.email({ error: message }).check(z.maxLength(254, { error: message })));
 
 const text = (min: number, max: number, tooShort: string, tooLong: string) =>
   z.string({ error: tooShort }).check(z.trim(), z.minLength(min, { error: tooShort }), z.maxLength(max, { error: tooLong }));
@@ -31,12 +31,6 @@ export const registerRequest = z.object({
   language: z.optional(z.enum(LANGUAGES)),
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
-
-export const loginRequest = z.object({
-  email: email('Invalid email address'),
-  password: z.string({ error: 'Password is required' }).check(z.minLength(1, { error: 'Password is required' }), z.maxLength(PASSWORD_MAX * 4)),
-});
-export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const forgotPasswordRequest = z.object({ email: email('Please enter a valid email address') });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ACCESS_NOTES_MAX, VEHICLE_MAX } from '../constants';
 import { SERVICE_TYPES } from '../domain';
-import { EMAIL_MAX, isEmailAddress, isUsStateCode, isUsZip, NAME_MAX } from '../contact';
+import { isUsStateCode, isUsZip } from '../address';
+import { EMAIL_MAX, isEmailAddress, NAME_MAX } from '../contact';
 import { optionalUsPhone } from './common';
 import { VEHICLE_TYPES } from './offers';
 

@@ -1,14 +1,20 @@
 import { useSchemaForm } from '@web/lib/form';
 import { Link } from '@tanstack/react-router';
-import { loginRequest, registerRequest, type LoginRequest, type RegisterRequest } from '@shared/schemas/auth';
+import { lazy, Suspense } from 'react';
+import { loginRequest, type LoginRequest } from '@shared/schemas/sign-in';
 import { Button } from '@web/components/ui/button';
-import { Alert } from '@web/components/ui/feedback';
+import { Spinner } from '@web/components/ui/feedback';
 import { FieldError, Input, Label } from '@web/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
-import { ApiError, errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
-import { useLogin, useRegister } from '../api';
+import { useLogin } from '../api';
 import { authMessages } from '../messages';
+
+// Create Account brings the phone rules (libphonenumber, ~10 KB compressed): its own chunk, fetched when the
+// visitor reaches for the tab (pointer down, focus) so that it is there by the time the tab opens.
+let registerForm: Promise<typeof import('./register-form')> | undefined;
+const loadRegisterForm = () => (registerForm ??= import('./register-form'));
+const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
 
 export function SignInForm() {
   const t = useT(authMessages);
@@ -36,46 +42,6 @@ export function SignInForm() {
   );
 }
 
-export function RegisterForm() {
-  const t = useT(authMessages);
-  const register = useRegister();
-  const form = useSchemaForm<RegisterRequest>(registerRequest);
-  const error = register.error;
-  const banner =
-    error instanceof ApiError && error.code === 'EMAIL_TAKEN' ? t('alreadyRegistered') : error instanceof ApiError ? errorMessage(error, t('checkInfo')) : error ? t('checkInfo') : null;
-  return (
-    <form className="flex flex-col gap-3" {...form.formProps((values) => register.mutate(values))}>
-      {banner && <Alert tone="error">{banner}</Alert>}
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="register-name">{t('fullName')}</Label>
-        <Input id="register-name" autoComplete="name" name="fullName" />
-        <FieldError message={form.errors.fullName} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="register-email">{t('email')}</Label>
-        <Input id="register-email" type="email" autoComplete="email" inputMode="email" name="email" />
-        <FieldError message={form.errors.email} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="register-phone">{t('phone')}</Label>
-        <Input id="register-phone" type="tel" autoComplete="tel" inputMode="tel" name="phone" />
-        <FieldError message={form.errors.phone} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor="register-password">{t('password')}</Label>
-        <Input id="register-password" type="password" autoComplete="new-password" name="password" />
-        <FieldError message={form.errors.password} />
-      </div>
-      <Button type="submit" disabled={register.isPending}>
-        {register.isPending ? t('creating') : t('createAccount')}
-      </Button>
-      <Link to="/forgot-password" className="text-center text-sm text-brand-700 hover:underline">
-        {t('forgot')}
-      </Link>
-    </form>
-  );
-}
-
 /** Sign In and Create Account tabs, used on the signed-out home and on /auth. */
 export function AuthTabs({ defaultTab = 'signin' }: { defaultTab?: 'signin' | 'register' }) {
   const t = useT(authMessages);
@@ -83,13 +49,17 @@ export function AuthTabs({ defaultTab = 'signin' }: { defaultTab?: 'signin' | 'r
     <Tabs defaultValue={defaultTab}>
       <TabsList>
         <TabsTrigger value="signin">{t('signIn')}</TabsTrigger>
-        <TabsTrigger value="register">{t('createAccount')}</TabsTrigger>
+        <TabsTrigger value="register" onPointerDown={loadRegisterForm} onFocus={loadRegisterForm} onMouseEnter={loadRegisterForm}>
+          {t('createAccount')}
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="signin">
         <SignInForm />
       </TabsContent>
       <TabsContent value="register">
-        <RegisterForm />
+        <Suspense fallback={<Spinner />}>
+          <RegisterForm />
+        </Suspense>
       </TabsContent>
     </Tabs>
   );

@@ -9,7 +9,7 @@ import { Input, Label } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { bookingKeys, reverseGeocode, suggestAddresses } from '../api';
-import { bookingMessages } from '../messages';
+import { bookingStartMessages } from '../start-messages';
 
 interface Props {
   serviceType: ServiceType;
@@ -32,7 +32,7 @@ function useDebounced(value: string, ms: number): string {
 
 /** The address step: a text field with up to 5 suggestions from 3 characters, and 'use current location'. */
 export function AddressField({ serviceType, value, verified, onType, onVerified }: Props) {
-  const t = useT(bookingMessages);
+  const t = useT(bookingStartMessages);
   const id = useId();
   const [focused, setFocused] = useState(false);
   const [locating, setLocating] = useState(false);

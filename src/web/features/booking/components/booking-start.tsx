@@ -5,7 +5,7 @@ import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'luc
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { parseUsAddress } from '@shared/address';
-import { priceBooking } from '@shared/booking-lifecycle';
+import { priceBooking } from '@shared/pricing';
 import { formatUsd, fromCents } from '@shared/money';
 import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
@@ -21,7 +21,7 @@ import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { slotsQuery, useServices } from '../api';
 import { dateParam, resolveDate, slotLabel, todayKey } from '../booking-dates';
-import { bookingMessages } from '../messages';
+import { bookingStartMessages } from '../start-messages';
 import { AddressField } from './address-field';
 import { DateChoice, SlotSelect } from '@web/components/slot-picker';
 import { ServiceCard } from './service-card';
@@ -30,7 +30,7 @@ const TYPE_ICONS = { mobile: Car, pickup: Truck, serviceLocation: Building2 } as
 
 /** Choose Your Service: services, service type, address, date and slot, then on to the booking details. */
 export function BookingStart() {
-  const t = useT(bookingMessages);
+  const t = useT(bookingStartMessages);
   const navigate = useNavigate();
   const config = usePublicConfig();
   const { user } = useCurrentUser();

@@ -1,4 +1,4 @@
-import { priceBooking } from '@shared/booking-lifecycle';
+import { priceBooking } from '@shared/pricing';
 import { formatUsd, fromCents } from '@shared/money';
 import { useT } from '@web/lib/i18n';
 import { bookingMessages } from '../messages';

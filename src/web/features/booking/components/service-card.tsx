@@ -7,11 +7,11 @@ import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
-import { bookingMessages } from '../messages';
+import { bookingStartMessages } from '../start-messages';
 
 /** One service: image, name, 120-character preview, prices, badges, rating, duration, and View Details. */
 export function ServiceCard({ service, selected, onSelect }: { service: ServiceView; selected: boolean; onSelect: () => void }) {
-  const t = useT(bookingMessages);
+  const t = useT(bookingStartMessages);
   const { language } = useLanguage();
   const [open, setOpen] = useState(false);
   const detailsId = `service-details-${service.id}`;
