@@ -16,7 +16,8 @@ export { BOOKING_STATUSES } from './domain';
 export const BOOKING_ACTORS = ['customer', 'driver', 'admin', 'system', 'store'] as const;
 export type BookingActorRole = (typeof BOOKING_ACTORS)[number];
 
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded', 'partially_refunded', 'store', 'package', 'on_site'] as const;
+/** `link_sent`: unpaid, and the customer was e-mailed a link to pay by card (a phone appointment). */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded', 'partially_refunded', 'store', 'package', 'on_site', 'link_sent'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------------
@@ -81,7 +82,7 @@ interface MoneyFacts {
  */
 export function canDeleteBooking(booking: MoneyFacts): boolean {
   if (booking.isBlocked) return true;
-  return booking.source === 'admin' && (booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'on_site');
+  return booking.source === 'admin' && (booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'on_site' || booking.paymentStatus === 'link_sent');
 }
 
 /** What cancelling would do: 'refund' when card money goes back, 'none' when nothing was paid by card, 'already' when cancelled. */
@@ -113,6 +114,20 @@ export function canReschedule(actor: BookingActorRole, status: BookingStatus): b
  */
 export function holdIsLive(booking: { status: BookingStatus; holdExpiresAt: Date | string | null }, now: Date): boolean {
   return booking.status === 'pending' && (!booking.holdExpiresAt || new Date(booking.holdExpiresAt).getTime() > now.getTime());
+}
+
+/**
+ * A booking that already occupies its time and waits for the customer to pay by the e-mailed link: the
+ * business confirmed it (a phone appointment) and it has not been cancelled or finished.
+ */
+export function awaitsLinkPayment(booking: { status: BookingStatus; paymentStatus: string }): boolean {
+  return booking.paymentStatus === 'link_sent' && booking.status !== 'pending' && booking.status !== 'cancelled' && booking.status !== 'completed';
+}
+
+/** The business may (re)send a card payment link for an unpaid appointment it made that is still to come or under way. */
+export function canSendPaymentLink(booking: { source: string; isBlocked?: boolean; status: BookingStatus; paymentStatus: string }): boolean {
+  if (booking.source !== 'admin' || booking.isBlocked) return false;
+  return (booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'link_sent') && booking.status !== 'pending' && booking.status !== 'cancelled' && booking.status !== 'completed';
 }
 
 /** A pending booking whose hold ran out: it occupies nothing and shows in no history. */

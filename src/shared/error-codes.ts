@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
   RECEIPT_NOT_READY: 409,
   HOLD_EXPIRED: 410,
   ALREADY_PAID: 409,
+  /** Cancelled, finished, or paid another way (on site): no card payment is taken for it. */
+  BOOKING_NOT_PAYABLE: 409,
   PAYMENT_MISMATCH: 400,
   PAYMENT_NOT_FOUND: 404,
   PAYMENT_METHOD_NOT_FOUND: 404,

@@ -41,8 +41,11 @@ const uuid = (message: string) => z.string({ error: message }).trim().min(1, { e
 
 // Appointments and blocked time
 
-/** How a phone appointment is paid: on site (payment status on_site), or later (unpaid until paid). */
-export const APPOINTMENT_PAYMENTS = ['on_site', 'later'] as const;
+/**
+ * How a phone appointment is paid: on site (payment status on_site), by a card payment link e-mailed with the
+ * confirmation (link_sent until paid), or later (unpaid; what API clients sent before links existed).
+ */
+export const APPOINTMENT_PAYMENTS = ['on_site', 'link', 'later'] as const;
 
 export const appointmentRequest = z
   .object({

@@ -39,6 +39,7 @@ import { settingsRoute } from './routes/settings';
 import { swwOfferRoute } from './routes/sww-offer';
 import { testBookingRoute } from './routes/test-booking';
 import { trackingRoute } from './routes/tracking';
+import { payRoute } from './routes/pay';
 import { verifyEmailRoute } from './routes/verify-email';
 
 /** One route module per URL (app/routes/); each composes its feature's page and preloads its queries. */
@@ -54,6 +55,7 @@ const routeTree = rootRoute.addChildren([
   testBookingRoute,
   swwOfferRoute,
   trackingRoute,
+  payRoute,
   bookingsRoute,
   accountRoute,
   profileRoute,

@@ -50,6 +50,7 @@ describe('the admin authorisation matrix', () => {
       'GET /api/admin/bookings',
       'PUT /api/admin/bookings/:id',
       'DELETE /api/admin/bookings/:id',
+      'POST /api/admin/bookings/:id/payment-link',
       'POST /api/admin/appointments',
       'PUT /api/admin/appointments/:id',
       'DELETE /api/admin/appointments/:id',

@@ -16,6 +16,14 @@ export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: str
   return url.toString();
 }
 
+/** The page where the customer pays a booking the business e-mailed a payment link for (a guest's carries its token). */
+export function payUrl(ctx: AppContext, bookingId: string, guestToken?: string): string {
+  const url = new URL('/pay', ctx.config.publicUrl);
+  url.searchParams.set('bookingId', bookingId);
+  if (guestToken) url.searchParams.set('token', guestToken);
+  return url.toString();
+}
+
 /** The confirmation e-mail: when, where, what was paid, a tracking link and the .ics for the calendar. */
 export async function sendConfirmationMail(ctx: AppContext, booking: BookingView, guestToken?: string): Promise<void> {
   const to = booking.user?.email ?? booking.guestEmail;
@@ -36,6 +44,8 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
   const total = formatMailMoney(language, toCents(booking.totalAmount));
   const link = trackingUrl(ctx, booking.id, guestToken);
   const name = booking.user?.fullName ?? booking.guestName;
+  // A phone appointment paid by link: the button pays, and the tracking link moves into the text.
+  const payByLink = booking.paymentStatus === 'link_sent';
   const mail = renderMail(
     business.name,
     t('confirmation.subject', { service: booking.serviceName, date, time: formatMailClock(language, start) }),
@@ -45,16 +55,19 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
       `${booking.serviceName} (${serviceType})`,
       t('confirmation.when', { date, start: formatMailClock(language, start), end: formatMailClock(language, end) }),
       t(`confirmation.where.${booking.serviceType}`, { place }),
-      booking.paymentStatus === 'store'
+      payByLink
+        ? t('confirmation.totalDue', { total })
+        : booking.paymentStatus === 'store'
         ? t('confirmation.totalStore', { total })
         : booking.paymentMethodLast4
           ? t('confirmation.totalWithCard', { total, brand: booking.paymentMethodBrand ?? t('card'), last4: booking.paymentMethodLast4 })
           : t('confirmation.total', { total }),
       // A guest is offered an account made from this booking, through the same tracking token.
       ...(guestToken && !booking.userId ? [t('confirmation.accountOffer', { link: trackingUrl(ctx, booking.id, guestToken, { accountOffer: true }) })] : []),
+      ...(payByLink ? [t('confirmation.trackLink', { link })] : []),
       t('questions'),
     ],
-    { label: t('track.action'), url: link },
+    payByLink ? { label: t('confirmation.payAction'), url: payUrl(ctx, booking.id, guestToken) } : { label: t('track.action'), url: link },
   );
   const ics = buildIcs(
     {

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import {
   canDeleteBooking,
+  canSendPaymentLink,
   canReschedule,
   canTransition,
   driverNextStep,
@@ -199,12 +200,12 @@ export function bookingVerbs(ctx: AppContext) {
       return { booking, trackingToken: link.token };
     },
 
-    /** An appointment the business books directly (confirmed, paid on the day). */
     /**
-     * An appointment the business makes (phone, walk-in): confirmed at once, unpaid or to be paid on site.
+     * An appointment the business makes (phone, walk-in): confirmed at once, unpaid, to be paid on site, or
+     * waiting for the customer to pay by the e-mailed link (link_sent).
      * A guest (no account) gets a kept tracking link, like a web guest, for the confirmation e-mail.
      */
-    async book(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site'; guestLink?: boolean } = {}): Promise<string> {
+    async book(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean } = {}): Promise<string> {
       const row = await insertBooking(tx, { ...draft, status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
       await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin' } });
       if (options.guestLink) await saveGuestLink(tx, row.id);
@@ -248,7 +249,9 @@ export function bookingVerbs(ctx: AppContext) {
     /**
      * A payment the provider reports as succeeded. A second call for a paid booking is a no-op. A payment
      * that arrives after its hold ended takes the time again if it is still free (`slot_taken` when not).
-     * A booking already past confirmed keeps its status; only the payment is recorded.
+     * A booking already past confirmed keeps its status; only the payment is recorded. A booking the business
+     * confirmed (paid by link) already holds its time, so nothing is claimed again; one cancelled while the
+     * customer was paying is not revived (`slot_taken`: the money goes back).
      */
     async markPaid(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: PaymentFacts): Promise<MarkPaidResult> {
       const now = ctx.now();
@@ -258,7 +261,9 @@ export function bookingVerbs(ctx: AppContext) {
       if (payment.intentBookingId !== booking.id || payment.currency !== 'usd' || payment.amountCents !== toCents(booking.totalAmount)) {
         throw new AppError('PAYMENT_MISMATCH', 'This payment does not match the booking');
       }
-      if (!holdIsLive(booking, now)) {
+      if (booking.status === 'cancelled' && booking.paymentStatus === 'link_sent') return { outcome: 'slot_taken', booking };
+      const occupiesItsTime = booking.status !== 'pending' && booking.status !== 'cancelled';
+      if (!holdIsLive(booking, now) && !occupiesItsTime) {
         try {
           await claimCapacity(tx, now, { slotId: slotIdOf(booking), durationMinutes: booking.durationMinutes, excludeBookingId: booking.id, staff: true });
         } catch (error) {
@@ -282,6 +287,19 @@ export function bookingVerbs(ctx: AppContext) {
       // The guest's link stays for the booking's life: every status e-mail carries it (decision 005).
       const guestToken = booking.guestEmail && !booking.userId ? await peekGuestLink(tx, booking.id) : undefined;
       return { outcome: 'paid', booking: { ...booking, status, paymentStatus: 'paid' }, guestToken };
+    },
+
+    /**
+     * The business e-mails (again) a card payment link for an unpaid appointment it made: it waits for that
+     * payment (link_sent). Anything else is refused. Returns a guest's kept tracking token, for the e-mail.
+     */
+    async requestLinkPayment(tx: DbOrTx, bookingId: string, actor: BookingActor): Promise<{ guestToken: string | undefined }> {
+      const booking = await lock(tx, bookingId);
+      if (actor.role !== 'admin' || !canSendPaymentLink(booking)) {
+        throw new AppError('BOOKING_NOT_PAYABLE', 'This booking cannot be paid online. Please call us.', { status: booking.status, paymentStatus: booking.paymentStatus });
+      }
+      await write(tx, bookingId, { paymentStatus: 'link_sent', updatedAt: ctx.now() });
+      return { guestToken: booking.userId ? undefined : await peekGuestLink(tx, bookingId) };
     },
 
     /** The payment intent that will pay for the booking (recorded when checkout creates it). */

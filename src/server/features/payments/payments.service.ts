@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { holdIsLive } from '../../../shared/booking-lifecycle';
+import { awaitsLinkPayment, holdIsLive } from '../../../shared/booking-lifecycle';
 import { toCents } from '../../../shared/money';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { ConfirmPaymentResponse, CreatePaymentIntentRequest, CreatePaymentIntentResponse, TestCardConfirmRequest } from '../../../shared/schemas/checkout';
@@ -34,7 +34,9 @@ async function savedCards(ctx: AppContext, provider: PaymentProvider, user: Publ
 /**
  * POST /api/create-payment-intent: an intent for the booking's own server-computed total (never an amount
  * from the client). Only the booking's customer may pay it: the signed-in owner, or the guest holding its
- * tracking token. A saved card is charged at once.
+ * tracking token. A booking is paid while its hold is live, or — a phone appointment whose customer was
+ * e-mailed a payment link — while it is confirmed and not yet cancelled or finished. A saved card is
+ * charged at once.
  */
 export async function createPaymentIntent(
   ctx: AppContext,
@@ -46,7 +48,11 @@ export async function createPaymentIntent(
   const allowed = booking.userId ? user?.id === booking.userId : await verifyTrackingToken(ctx.db, booking.id, options.trackingToken, ctx.now());
   if (!allowed) throw new AppError('NOT_YOUR_BOOKING', 'You can only pay for your own booking');
   if (booking.paymentStatus === 'paid') throw new AppError('ALREADY_PAID', 'This booking is already paid');
-  if (!holdIsLive(booking, ctx.now())) throw new AppError('HOLD_EXPIRED', 'Your hold on this time has ended. Please choose a time again.');
+  if (!holdIsLive(booking, ctx.now()) && !awaitsLinkPayment(booking)) {
+    // A web booking whose hold ended (released or not) is offered a new time; anything else is not paid online.
+    if (booking.holdExpiresAt) throw new AppError('HOLD_EXPIRED', 'Your hold on this time has ended. Please choose a time again.');
+    throw new AppError('BOOKING_NOT_PAYABLE', 'This booking cannot be paid online. Please call us.', { status: booking.status, paymentStatus: booking.paymentStatus });
+  }
   if (input.paymentMethodId && !user) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to pay with a saved card');
 
   const provider = ctx.payments;

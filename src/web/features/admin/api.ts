@@ -95,7 +95,7 @@ export interface AppointmentForm {
   /** A new phone appointment only: where it happens, the address for mobile and pickup, and how it is paid. */
   serviceType?: 'mobile' | 'pickup' | 'serviceLocation';
   address?: { street: string; city: string; state: string; zipCode: string } | null;
-  payment?: 'on_site' | 'later';
+  payment?: 'on_site' | 'link' | 'later';
 }
 
 /** A mutation that refreshes everything the back office shows once it succeeds. */
@@ -202,6 +202,8 @@ export const useUpdateBooking = () =>
 /** Cancels through the booking core: a paid booking is refunded and the customer is e-mailed. */
 export const useCancelBooking = () =>
   useAdminMutation(({ id, message }: { id: string; message: string }) => apiCall('POST /api/admin/bookings/:id/cancel', { params: { id }, body: { message: message.trim() || null } }));
+/** (Re)sends the confirmation e-mail with its Pay now link (an unpaid phone appointment). */
+export const useSendPaymentLink = () => useAdminMutation((id: string) => apiCall('POST /api/admin/bookings/:id/payment-link', { params: { id } }));
 export const useDeleteBooking = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/bookings/:id', { params: { id } }));
 export const useAssignDriver = () =>
   useAdminMutation(({ driverId, bookingId }: { driverId: string; bookingId: string }) => apiCall('POST /api/drivers/:driverId/assign/:bookingId', { params: { driverId, bookingId } }));

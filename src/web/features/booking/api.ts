@@ -46,6 +46,10 @@ export const heldBooking = (id: string) => apiCall('GET /api/bookings/guest/:id'
 export const createPaymentIntent = (input: { bookingId: string; saveCard?: boolean; paymentMethodId?: string }, trackingToken?: string) =>
   apiCall('POST /api/create-payment-intent', { body: input, headers: trackingToken ? { 'X-Tracking-Token': trackingToken } : undefined });
 
+/** A booking paid by the e-mailed link: the full view for its customer or whoever holds the link's token. */
+export const bookingToPay = (id: string, token?: string) =>
+  apiCall('GET /api/bookings/guest/:id', { params: { id }, headers: token ? { 'X-Tracking-Token': token } : undefined });
+
 export const confirmPayment = (paymentIntentId: string, bookingId: string) => apiCall('POST /api/confirm-payment', { body: { paymentIntentId, bookingId } });
 
 /** The signed-in customer's active prepaid purchases that can pay for this service (most credits first is the server's order). */

@@ -35,3 +35,11 @@ export function bookingSearch(search: RawSearch): BookingSearch {
     accessNotes: text(search, 'accessNotes')?.slice(0, ACCESS_NOTES_MAX) || undefined,
   };
 }
+
+/** The query of /pay, the page the confirmation e-mail's Pay now link opens: the booking and a guest's token. */
+export interface PaySearch {
+  bookingId?: string;
+  token?: string;
+}
+
+export const paySearch = (search: RawSearch): PaySearch => ({ bookingId: text(search, 'bookingId'), token: text(search, 'token') });

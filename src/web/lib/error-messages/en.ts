@@ -38,6 +38,7 @@ export const codes: Record<ErrorCode, string> = {
   RECEIPT_NOT_READY: 'A receipt is available once the booking is paid',
   HOLD_EXPIRED: 'Your hold on this time has ended. Please choose a time again.',
   ALREADY_PAID: 'This booking is already paid',
+  BOOKING_NOT_PAYABLE: 'This booking cannot be paid online. Please call us.',
   PAYMENT_MISMATCH: 'This payment does not match the booking',
   PAYMENT_NOT_FOUND: 'Payment not found',
   PAYMENT_NOT_COMPLETED: 'Payment has not been completed yet',

@@ -35,6 +35,7 @@ export const codes: { [K in ErrorCode]: string } = {
   RECEIPT_NOT_READY: 'El recibo estará disponible cuando la reserva esté pagada',
   HOLD_EXPIRED: 'Tu reserva provisional de esta hora ha terminado. Elige una hora de nuevo.',
   ALREADY_PAID: 'Esta reserva ya está pagada',
+  BOOKING_NOT_PAYABLE: 'Esta reserva no se puede pagar en línea. Llámanos, por favor.',
   PAYMENT_MISMATCH: 'Este pago no corresponde a la reserva',
   PAYMENT_NOT_FOUND: 'No se encontró el pago',
   PAYMENT_NOT_COMPLETED: 'El pago aún no se ha completado',

@@ -35,6 +35,7 @@ export const codes: { [K in ErrorCode]: string } = {
   RECEIPT_NOT_READY: 'Le reçu sera disponible une fois la réservation payée',
   HOLD_EXPIRED: 'La réservation temporaire de cet horaire a pris fin. Choisissez à nouveau un horaire.',
   ALREADY_PAID: 'Cette réservation est déjà payée',
+  BOOKING_NOT_PAYABLE: 'Cette réservation ne peut pas être payée en ligne. Appelez-nous, s’il vous plaît.',
   PAYMENT_MISMATCH: 'Ce paiement ne correspond pas à la réservation',
   PAYMENT_NOT_FOUND: 'Paiement introuvable',
   PAYMENT_NOT_COMPLETED: 'Le paiement n’est pas encore terminé',

@@ -57,6 +57,15 @@ export const adminBookingsRoutes = [
     bookings.deleteAdminBooking(ctx, request.params.id),
   ),
   defineRoute(
+    {
+      method: 'POST',
+      url: '/api/admin/bookings/:id/payment-link',
+      guard,
+      schema: { tags, params: uuidParam, description: 'E-mails the confirmation with a Pay now link for an unpaid phone appointment.', response: { 200: adminBooking } },
+    },
+    async (request, _reply, ctx) => bookings.sendPaymentLink(ctx, request.params.id),
+  ),
+  defineRoute(
     { method: 'POST', url: '/api/admin/bookings/:id/cancel', guard, schema: { tags, params: uuidParam, body: adminCancelRequest, response: { 200: adminCancelResponse } } },
     async (request, _reply, ctx) => bookings.cancelAdminBooking(ctx, request.params.id, request.body.message),
   ),

@@ -9,6 +9,7 @@ import { formatMailDateTime } from '../../../integrations/mail/mail-texts';
 import { renderMail } from '../../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../../auth/auth.service';
 import { emailDriverAssigned, emailStatusChange } from '../../bookings/booking-updates';
+import { sendConfirmationMail } from '../../bookings/confirmation-mail';
 import { bookingVerbs, type BookingActor } from '../../bookings/lifecycle';
 import { findBookingView, listBookingViews } from '../../bookings/bookings.repository';
 import { claimStaffTime } from '../schedule/schedule.service';
@@ -133,6 +134,19 @@ async function emailCancelled(ctx: AppContext, id: string, refunded: boolean, no
   );
   // A cancellation is transactional: the customer must hear about it whatever their notification choice.
   await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
+}
+
+/**
+ * (Re)sends the confirmation e-mail with its Pay now link for an unpaid phone appointment (canSendPaymentLink);
+ * the booking then waits for that payment (Link sent).
+ */
+export async function sendPaymentLink(ctx: AppContext, id: string): Promise<AdminBooking> {
+  const existing = await repo.findBookingRow(ctx.db, id);
+  if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
+  const { guestToken } = await ctx.db.transaction((tx) => bookingVerbs(ctx).requestLinkPayment(tx, id, ADMIN));
+  const view = await findBookingView(ctx.db, id);
+  if (view) await sendConfirmationMail(ctx, view, guestToken);
+  return getAdminBooking(ctx, id);
 }
 
 export async function deleteAdminBooking(ctx: AppContext, id: string): Promise<{ message: string }> {

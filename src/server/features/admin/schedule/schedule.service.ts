@@ -1,4 +1,4 @@
-import { priceBooking } from '../../../../shared/booking-lifecycle';
+import { priceBooking, type PaymentStatus } from '../../../../shared/booking-lifecycle';
 import { fromCents } from '../../../../shared/money';
 import type {
   AppointmentRequest,
@@ -88,6 +88,8 @@ export async function scheduleWeek(ctx: AppContext, startDate: string, days = 7)
 
 // Appointments and blocked time
 
+const APPOINTMENT_PAYMENT_STATUS = { on_site: 'on_site', link: 'link_sent', later: 'unpaid' } as const satisfies Record<AppointmentRequest['payment'], PaymentStatus>;
+
 export async function createAppointment(ctx: AppContext, input: AppointmentRequest): Promise<BookingView> {
   const service = await bookingsRepo.findService(ctx.db, input.serviceId);
   if (!service) throw new AppError('SERVICE_REQUIRED', 'Please choose a service');
@@ -122,7 +124,7 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
         longitude: address?.longitude != null ? String(address.longitude) : null,
         source: 'admin',
       },
-      { paymentStatus: input.payment === 'on_site' ? 'on_site' : 'unpaid', guestLink: !userId },
+      { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId },
     );
   });
   const view = (await findBookingView(ctx.db, id))!;

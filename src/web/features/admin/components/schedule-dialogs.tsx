@@ -162,11 +162,11 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
                 {(
                   [
                     ['on_site', 'Pay on site', 'The driver or the shop takes the payment at the job.'],
-                    ['later', 'Not paid yet', 'Stays unpaid until it is paid; it does not count as revenue.'],
+                    ['link', 'Send a payment link', 'The customer gets an e-mail with a link to pay by card; unpaid until then.'],
                   ] as const
                 ).map(([value, label, hint]) => (
                   <label key={value} className="flex items-start gap-2 text-sm">
-                    <input type="radio" name="appointment-payment" className="mt-1" checked={(form.payment ?? 'later') === value} onChange={() => set({ payment: value })} />
+                    <input type="radio" name="appointment-payment" className="mt-1" checked={form.payment === value} onChange={() => set({ payment: value })} />
                     <span>
                       <span className="font-medium">{label}</span>
                       <span className="block text-xs text-slate-500">{hint}</span>
@@ -207,7 +207,7 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
 }
 
 function blankAppointment(initial: Partial<AppointmentForm>): AppointmentForm {
-  return { customerName: '', customerEmail: '', customerPhone: '', serviceId: '', date: '', time: '09:00', notes: '', ...initial };
+  return { customerName: '', customerEmail: '', customerPhone: '', serviceId: '', date: '', time: '09:00', notes: '', payment: 'link', ...initial };
 }
 
 // Add / Edit Business Availability

@@ -54,6 +54,8 @@ export function paymentLabel(paymentStatus: string): string {
       return 'Package';
     case 'on_site':
       return 'Pay on site';
+    case 'link_sent':
+      return 'Link sent';
     default:
       return 'Unpaid';
   }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, ChevronLeft, ChevronRight, Download, Search, Trash2, UserCheck, XCircle } from 'lucide-react';
+import { CalendarClock, ChevronLeft, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
-import { canDeleteBooking, PAYMENT_STATUSES } from '@shared/booking-lifecycle';
+import { canDeleteBooking, canSendPaymentLink, PAYMENT_STATUSES } from '@shared/booking-lifecycle';
 import { BOOKING_STATUSES, SERVICE_TYPES, type BookingStatus } from '@shared/domain';
 import { bookingNumber, formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
@@ -23,6 +23,7 @@ import {
   useAdminServices,
   useChangeDriver,
   useDeleteBooking,
+  useSendPaymentLink,
   useDrivers,
   useSetBookingStatus,
   useUpdateBooking,
@@ -167,6 +168,12 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
       },
     );
   const { change: changeDriver, isPending: assigning } = useChangeDriver(booking.id, number);
+  const sendLink = useSendPaymentLink();
+  const sendPaymentLink = () =>
+    sendLink.mutate(booking.id, {
+      onSuccess: () => toast.success('Payment link sent', { description: `#${number}: the customer was e-mailed a link to pay ${formatUsd(booking.totalAmount)} by card.` }),
+      onError: (error) => toast.error('Error sending the payment link', { description: errorMessage(error, 'Please try again.') }),
+    });
 
   return (
     <Card data-testid={`booking-${number}`} aria-label={`Booking #${number}`}>
@@ -252,6 +259,11 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
             // The owner takes the job and works it from /driver like a driver.
             <Button variant="outline" size="sm" disabled={assigning} onClick={() => changeDriver(me.id)}>
               <UserCheck aria-hidden /> Assign to me
+            </Button>
+          )}
+          {canSendPaymentLink(booking) && (
+            <Button variant="outline" size="sm" disabled={sendLink.isPending} onClick={sendPaymentLink}>
+              <Send aria-hidden /> {booking.paymentStatus === 'link_sent' ? 'Resend payment link' : 'Send payment link'}
             </Button>
           )}
           {booking.status !== 'cancelled' && (
