@@ -24,11 +24,17 @@ describe('the web build is always a production build', () => {
     expect(productionBuildEnv({}).NODE_ENV).toBe('production');
   });
 
-  it('npm run build and npm start build through that helper, not a bare vite build', () => {
+  it('npm run build and npm start build through that helper, not a bare vite build, then the server bundle', () => {
     const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts.build).toBe('node scripts/build-web-if-stale.mjs --force');
+    expect(pkg.scripts.build).toBe('node scripts/build-web-if-stale.mjs --force && node scripts/build-server.mjs');
     expect(pkg.scripts.start).toBe('node scripts/start.mjs');
-    expect(readFileSync(new URL('scripts/start.mjs', root), 'utf8')).toContain("import { buildWebIfStale } from './build-web-if-stale.mjs'");
+    const start = readFileSync(new URL('scripts/start.mjs', root), 'utf8');
+    expect(start).toContain("import { buildWebIfStale } from './build-web-if-stale.mjs'");
+    // npm start and the browser tests' server run the same bundle (decision 025).
+    for (const script of [start, readFileSync(new URL('scripts/e2e-server.mjs', root), 'utf8')]) {
+      expect(script).toContain('await buildServerIfStale()');
+      expect(script).toContain("['--enable-source-maps', serverEntry]");
+    }
   });
 
   it('tells a development bundle (React development or Preact debug) from the production bundle', () => {
