@@ -10,6 +10,16 @@ import { HOME, serviceNamed } from '../../test/checkout-fixtures';
  * both Sundays, when the seeded weekly hours are closed — with a date override, closures and notice.
  */
 let t: TestApp;
+/**
+ * Schedule rows written straight to the database, past the app (which touches its slot cache on its own
+ * writes): this instance then reads the days uncached until their NOTIFY has arrived, as it would after
+ * its own write. Without it a day cached by an earlier test could be read before the NOTIFY lands.
+ */
+async function writeDirectly(write: Promise<unknown>): Promise<void> {
+  await write;
+  t.ctx.caches.slotDays.touch(null);
+}
+
 beforeAll(async () => {
   // Saturday 2026-03-07 10:00 PST.
   t = await createTestApp({ now: Date.parse('2026-03-07T18:00:00Z') });
@@ -31,7 +41,7 @@ describe('slots on daylight-saving days', () => {
   });
 
   it('opens a closed Sunday with a date override and books at the right instant after clocks spring forward', async () => {
-    await t.ctx.db.insert(businessAvailability).values({ date: '2026-03-08', startTime: '09:00', endTime: '12:00', maxCapacity: 2 });
+    await writeDirectly(t.ctx.db.insert(businessAvailability).values({ date: '2026-03-08', startTime: '09:00', endTime: '12:00', maxCapacity: 2 }));
     const day = await slots('Headlight Restoration', '2026-03-08');
     expect(day.map((s) => s.startTime)).toEqual(['09:00', '09:30', '10:00', '10:30', '11:00']);
     expect(day[0]).toEqual({ id: '2026-03-08T09:00', startTime: '09:00', endTime: '10:00', capacity: 2, availableCapacity: 2 });
@@ -61,7 +71,7 @@ describe('slots on daylight-saving days', () => {
   });
 
   it('follows the clocks falling back: override hours, notice and the booked instant', async () => {
-    await t.ctx.db.insert(businessAvailability).values({ date: '2026-11-01', startTime: '08:00', endTime: '13:00', maxCapacity: 3 });
+    await writeDirectly(t.ctx.db.insert(businessAvailability).values({ date: '2026-11-01', startTime: '08:00', endTime: '13:00', maxCapacity: 3 }));
     const early = await slotsForDay(t.ctx.db, { dateKey: '2026-11-01', durationMinutes: 60, now: new Date('2026-10-31T20:00:00Z') });
     expect(early.map((s) => s.startTime)).toEqual(['08:00', '08:30', '09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00']);
     // 09:00 PST on 2026-11-01 is 17:00 UTC.
@@ -78,9 +88,9 @@ describe('slots on daylight-saving days', () => {
   });
 
   it('closes a day for a closure, and a recurring closure every year, whatever the override', async () => {
-    await t.ctx.db.insert(businessClosures).values({ date: '2025-11-01', name: 'Founders Day', isRecurring: true });
+    await writeDirectly(t.ctx.db.insert(businessClosures).values({ date: '2025-11-01', name: 'Founders Day', isRecurring: true }));
     expect(await slotsForDay(t.ctx.db, { dateKey: '2026-11-01', durationMinutes: 60, now: new Date('2026-10-31T20:00:00Z') })).toEqual([]);
-    await t.ctx.db.insert(businessClosures).values({ date: '2026-03-09', name: 'Maintenance', type: 'maintenance' });
+    await writeDirectly(t.ctx.db.insert(businessClosures).values({ date: '2026-03-09', name: 'Maintenance', type: 'maintenance' }));
     expect(await slotsForDay(t.ctx.db, { dateKey: '2026-03-09', durationMinutes: 60, now: new Date('2026-03-08T16:30:00Z') })).toEqual([]);
     expect((await slotsForDay(t.ctx.db, { dateKey: '2026-03-10', durationMinutes: 60, now: new Date('2026-03-08T16:30:00Z') })).length).toBe(15);
   });
