@@ -221,6 +221,7 @@ export function updateMessage({ kind, params, note }: BookingUpdateRecord): stri
     case 'hold_expired':
       return 'The booking was not paid within 15 minutes, so the time was released.';
     case 'late_payment_refunded':
+      if (params.reason === 'cancelled') return 'Payment arrived after this appointment was cancelled. The payment was refunded.';
       return 'Payment arrived after the hold on this time ended and the time was taken. The payment was refunded.';
     case 'status_changed': {
       const status = str(params.status);

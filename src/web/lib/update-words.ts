@@ -26,6 +26,7 @@ type UpdateWords = {
   payment_declined: string;
   hold_expired: string;
   late_payment_refunded: string;
+  latePaymentAfterCancel: string;
   statusByBusiness: string;
   refundedSuffix: string;
   cancelled: string;
@@ -52,6 +53,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     payment_declined: 'Se rechazó el pago con tarjeta, así que la hora quedó libre.',
     hold_expired: 'La reserva no se pagó en 15 minutos, así que la hora quedó libre.',
     late_payment_refunded: 'El pago llegó cuando la hora ya no estaba reservada para ti y otra persona la tomó. Te hemos devuelto el pago.',
+    latePaymentAfterCancel: 'El pago llegó después de que se cancelara esta cita. Te hemos devuelto el pago.',
     statusByBusiness: 'La empresa cambió el estado a «{status}».',
     refundedSuffix: ' Se ha devuelto el importe completo a la tarjeta.',
     cancelled: 'Cancelada por el cliente.',
@@ -76,6 +78,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     payment_declined: 'Le paiement par carte a été refusé, le créneau a donc été libéré.',
     hold_expired: 'La réservation n’a pas été payée dans les 15 minutes, le créneau a donc été libéré.',
     late_payment_refunded: 'Le paiement est arrivé après la fin de la réservation temporaire et le créneau a été pris. Le paiement a été remboursé.',
+    latePaymentAfterCancel: 'Le paiement est arrivé après l’annulation de ce rendez-vous. Le paiement a été remboursé.',
     statusByBusiness: 'Statut changé en « {status} » par l’entreprise.',
     refundedSuffix: ' Un remboursement complet a été effectué sur la carte.',
     cancelled: 'Annulée par le client.',
@@ -115,11 +118,12 @@ export function updateText(language: Language, serviceType: string, update: Upda
     case 'created':
       if (params.orderNumber) return fill(words.createdFromStore, { orderNumber: String(params.orderNumber) });
       return params.by === 'admin' ? words.createdByBusiness : words.created;
+    case 'late_payment_refunded':
+      return params.reason === 'cancelled' ? words.latePaymentAfterCancel : words.late_payment_refunded;
     case 'payment_received':
     case 'package_redeemed':
     case 'payment_declined':
     case 'hold_expired':
-    case 'late_payment_refunded':
     case 'driver_unassigned':
     case 'refunded':
       return words[update.kind];

@@ -311,8 +311,10 @@ export function bookingVerbs(ctx: AppContext) {
     async refundLatePayment(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: { intentId: string; provider: string }): Promise<void> {
       const booking = await lock(tx, bookingId);
       assertTransition(actor, booking.status, 'cancelled');
+      // A link payment for an appointment the business cancelled meanwhile says so, not that a hold ended.
+      const cancelledMeanwhile = booking.status === 'cancelled' && booking.paymentStatus === 'link_sent';
       await write(tx, bookingId, { status: 'cancelled', paymentStatus: 'refunded', paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
-      await record(tx, bookingId, { status: 'cancelled', kind: 'late_payment_refunded' });
+      await record(tx, bookingId, { status: 'cancelled', kind: 'late_payment_refunded', ...(cancelledMeanwhile ? { params: { reason: 'cancelled' } } : {}) });
     },
 
     /**

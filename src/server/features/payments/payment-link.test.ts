@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { updateMessage } from '../../../shared/booking-lifecycle';
 import { bookingUpdates } from '../../db/schema';
 import { isTestProvider } from '../../integrations/payments';
 import { anyService, openDayAfter } from '../../test/account-fixtures';
@@ -155,6 +156,9 @@ describe('a phone appointment paid by a payment link', () => {
     const { clientSecret, paymentIntentId } = intent.json() as { clientSecret: string; paymentIntentId: string };
     await t.call('POST', '/api/payments/test/confirm-card', { body: { paymentIntentId, clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' } });
     expect(await adminBooking(booking.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    // Its history says why the money went back: the cancellation, not an ended hold.
+    const refund = await t.ctx.db.select().from(bookingUpdates).where(and(eq(bookingUpdates.bookingId, booking.id), eq(bookingUpdates.kind, 'late_payment_refunded')));
+    expect(refund.map((u) => updateMessage({ kind: u.kind!, params: u.params ?? {}, note: u.message }))).toEqual(['Payment arrived after this appointment was cancelled. The payment was refunded.']);
   });
 
   it('takes the payment of an appointment whose day the business closed since: its time is not asked for again', async () => {
