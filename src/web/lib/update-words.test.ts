@@ -23,6 +23,7 @@ describe('a customer who chose Spanish', () => {
       asSent({ kind: 'rescheduled', params: { by: 'customer', date: '2026-06-02', time: '13:30', scheduledDate: '2026-06-02T20:30:00.000Z' }, note: null }),
       asSent({ kind: 'cancelled', params: { by: 'customer', refunded: true }, note: null }, 'cancelled'),
       asSent({ kind: 'late_payment_refunded', params: { reason: 'cancelled' }, note: null }, 'cancelled'),
+      asSent({ kind: 'payment_link_sent', params: {}, note: null }),
     ].map((update) => updateText('es', 'mobile', update));
     expect(conflict).toBe('Alguien acaba de reservar esa hora. Elige otra, por favor.');
     expect(decline).toBe('Se rechazó el pago con tarjeta. Prueba con otra tarjeta.');
@@ -35,6 +36,7 @@ describe('a customer who chose Spanish', () => {
       'El cliente la cambió al martes, 2 de junio de 2026, 13:30 (hora del Pacífico).',
       'Cancelada por el cliente. Se ha devuelto el importe completo a la tarjeta.',
       'El pago llegó después de que se cancelara esta cita. Te hemos devuelto el pago.',
+      'Se envió por correo electrónico un enlace para pagar con tarjeta.',
     ]);
     for (const text of [conflict, decline, ...updates]) expect(text).not.toMatch(ENGLISH);
   });

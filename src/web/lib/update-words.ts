@@ -27,6 +27,7 @@ type UpdateWords = {
   hold_expired: string;
   late_payment_refunded: string;
   latePaymentAfterCancel: string;
+  payment_link_sent: string;
   statusByBusiness: string;
   refundedSuffix: string;
   cancelled: string;
@@ -54,6 +55,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     hold_expired: 'La reserva no se pagó en 15 minutos, así que la hora quedó libre.',
     late_payment_refunded: 'El pago llegó cuando la hora ya no estaba reservada para ti y otra persona la tomó. Te hemos devuelto el pago.',
     latePaymentAfterCancel: 'El pago llegó después de que se cancelara esta cita. Te hemos devuelto el pago.',
+    payment_link_sent: 'Se envió por correo electrónico un enlace para pagar con tarjeta.',
     statusByBusiness: 'La empresa cambió el estado a «{status}».',
     refundedSuffix: ' Se ha devuelto el importe completo a la tarjeta.',
     cancelled: 'Cancelada por el cliente.',
@@ -79,6 +81,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     hold_expired: 'La réservation n’a pas été payée dans les 15 minutes, le créneau a donc été libéré.',
     late_payment_refunded: 'Le paiement est arrivé après la fin de la réservation temporaire et le créneau a été pris. Le paiement a été remboursé.',
     latePaymentAfterCancel: 'Le paiement est arrivé après l’annulation de ce rendez-vous. Le paiement a été remboursé.',
+    payment_link_sent: 'Un lien pour payer par carte a été envoyé par e-mail.',
     statusByBusiness: 'Statut changé en « {status} » par l’entreprise.',
     refundedSuffix: ' Un remboursement complet a été effectué sur la carte.',
     cancelled: 'Annulée par le client.',
@@ -122,6 +125,7 @@ export function updateText(language: Language, serviceType: string, update: Upda
       return params.reason === 'cancelled' ? words.latePaymentAfterCancel : words.late_payment_refunded;
     case 'payment_received':
     case 'package_redeemed':
+    case 'payment_link_sent':
     case 'payment_declined':
     case 'hold_expired':
     case 'driver_unassigned':

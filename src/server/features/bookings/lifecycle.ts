@@ -139,6 +139,8 @@ export function bookingVerbs(ctx: AppContext) {
       message: update.note,
       driverId: input.driverId ?? null,
       location: input.location ?? null,
+      // The moment of writing, not the transaction's start: two updates of one transaction keep their order.
+      createdAt: sql`clock_timestamp()`,
     }).returning();
     await ctx.events.publish(tx, {
       type: 'booking_status_update',
@@ -208,6 +210,7 @@ export function bookingVerbs(ctx: AppContext) {
     async book(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean } = {}): Promise<string> {
       const row = await insertBooking(tx, { ...draft, status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
       await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin' } });
+      if (options.paymentStatus === 'link_sent') await record(tx, row.id, { status: 'confirmed', kind: 'payment_link_sent' });
       if (options.guestLink) await saveGuestLink(tx, row.id);
       return row.id;
     },
@@ -299,6 +302,7 @@ export function bookingVerbs(ctx: AppContext) {
         throw new AppError('BOOKING_NOT_PAYABLE', 'This booking cannot be paid online. Please call us.', { status: booking.status, paymentStatus: booking.paymentStatus });
       }
       await write(tx, bookingId, { paymentStatus: 'link_sent', updatedAt: ctx.now() });
+      await record(tx, bookingId, { status: booking.status, kind: 'payment_link_sent' });
       return { guestToken: booking.userId ? undefined : await peekGuestLink(tx, bookingId) };
     },
 

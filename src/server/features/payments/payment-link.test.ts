@@ -47,6 +47,10 @@ async function payLinkOf(email: string): Promise<URL> {
   return link!;
 }
 
+/** The kinds of a booking's history, oldest first. */
+const kindsOf = async (bookingId: string) =>
+  (await t.ctx.db.select().from(bookingUpdates).where(eq(bookingUpdates.bookingId, bookingId)).orderBy(bookingUpdates.createdAt, bookingUpdates.id)).map((u) => u.kind);
+
 const createIntent = (bookingId: string, token?: string, cookie?: string) =>
   t.call('POST', '/api/create-payment-intent', { cookie, headers: token ? { 'x-tracking-token': token } : {}, body: { bookingId } });
 
@@ -72,6 +76,7 @@ describe('a phone appointment paid by a payment link', () => {
     const revenueBefore = await revenue();
     const { booking, service } = await linkAppointment(email, day, '10:00');
     expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'link_sent' });
+    expect(await kindsOf(booking.id)).toEqual(['created', 'payment_link_sent']);
 
     const mail = await latestMailTo(t, email);
     expect(mail!.text).toContain(`Amount due: $${booking.totalAmount}`);
@@ -188,6 +193,8 @@ describe('a phone appointment paid by a payment link', () => {
     const sent = await t.call('POST', `/api/admin/bookings/${booking.id}/payment-link`, { cookie: admin });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toMatchObject({ id: booking.id, paymentStatus: 'link_sent' });
+    // Its history says so (no link went out when it was made).
+    expect(await kindsOf(booking.id)).toEqual(['created', 'payment_link_sent']);
     const link = await payLinkOf(email);
     const { card } = await payByCard(booking.id, link.searchParams.get('token')!);
     expect(card.statusCode, card.body).toBe(200);
