@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../booking-lifecycle';
 import { BOOKING_STATUSES, CLOSURE_TYPES, DRIVER_AVAILABILITY, ROLES, SERVICE_TYPES } from '../domain';
 import { bookingUpdateView, bookingView } from './bookings';
-import { dateKey, optionalUsPhone, pageQuery, timeOfDay } from './common';
+import { dateKey, moneyText, optionalUsPhone, pageQuery, REQUIRED_MESSAGE, required, timeOfDay } from './common';
 import { publicUser } from './auth';
 import { addressInput } from './checkout';
 
@@ -10,12 +10,10 @@ import { addressInput } from './checkout';
  * The back office's contract (back-office.md §5, §7): request schemas the routes parse and the dialogs
  * reuse, response types the pages read. Missing required fields all answer the spec's one message.
  */
-export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const CAPACITY_MESSAGE = 'Max concurrent appointments must be between 1 and 10';
 export const TIME_ORDER_MESSAGE = 'End time must be after start time';
 
-const required = () => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE });
 const optionalText = (max = 2000) =>
   z
     .string()
@@ -199,19 +197,6 @@ export const staffUpdateRequest = z.object({
 
 // Services
 
-const moneyText = (label: string) =>
-  z.union([z.string(), z.number()], { error: REQUIRED_MESSAGE }).transform((v, ctx) => {
-    const text = String(v).trim();
-    if (!text) {
-      ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
-      return z.NEVER;
-    }
-    if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars, like 49.00` });
-      return z.NEVER;
-    }
-    return Number(text).toFixed(2);
-  });
 
 export const serviceRequest = z.object({
   name: required().pipe(z.string().max(120, { error: 'Name must be at most 120 characters' })),

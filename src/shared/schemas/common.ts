@@ -2,6 +2,27 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { normaliseUsPhone, PHONE_INVALID_MESSAGE, PHONE_MAX } from '../contact';
 
+/** The admin forms' one message for a missing field (back-office.md). */
+export const REQUIRED_MESSAGE = 'Please fill in all required fields';
+
+/** A required text field: trimmed, not empty. */
+export const required = () => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE });
+
+/** A dollar amount typed as text or sent as a number: up to two decimals, normalised to '49.00'. */
+export const moneyText = (label: string) =>
+  z.union([z.string(), z.number()], { error: REQUIRED_MESSAGE }).transform((v, ctx) => {
+    const text = String(v).trim();
+    if (!text) {
+      ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
+      return z.NEVER;
+    }
+    if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars, like 49.00` });
+      return z.NEVER;
+    }
+    return Number(text).toFixed(2);
+  });
+
 /** An optional US phone (shared/contact.ts): blank → null, otherwise stored as E.164 or refused. */
 export const optionalUsPhone = () =>
   z

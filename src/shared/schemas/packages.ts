@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { optionalUsPhone, pageQuery } from './common';
+import { moneyText, optionalUsPhone, pageQuery, required } from './common';
 
 /**
  * Prepaid packages (back-office.md §5, §7 "Packages"; issue 12): the admin's packages and purchases, the
  * customer's store and own packages, and the credit ledger behind them.
  */
-export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
-const required = () => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, { error: REQUIRED_MESSAGE });
 const optionalText = (max = 2000) =>
   z
     .string()
@@ -17,19 +15,6 @@ const optionalText = (max = 2000) =>
     .transform((v) => (v ? v : null));
 const id = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).pipe(z.uuid({ error: message }));
 
-const moneyText = (label: string) =>
-  z.union([z.string(), z.number()], { error: REQUIRED_MESSAGE }).transform((v, ctx) => {
-    const text = String(v).trim();
-    if (!text) {
-      ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
-      return z.NEVER;
-    }
-    if (!/^\d{1,8}(\.\d{1,2})?$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars, like 49.00` });
-      return z.NEVER;
-    }
-    return Number(text).toFixed(2);
-  });
 
 export const PURCHASE_STATUSES = ['active', 'expired', 'refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
