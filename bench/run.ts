@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { buildServerIfStale } from '../scripts/build-server.mjs';
 import { freshPostgresDatabase } from '../src/server/test/postgres';
 import { analyticsFunnelBench } from './analytics-funnel';
 import { figure, printFigures, writeResults, type Figure } from './figures';
@@ -20,6 +21,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
 const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 spawnSync(process.execPath, ['scripts/build-web-if-stale.mjs'], { stdio: 'inherit' });
+await buildServerIfStale();
 const figures: Figure[] = [];
 const notes: Record<string, unknown> = { seconds, rounds, loadAverageAtStart: loadavg() };
 

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { figure, type Figure } from './figures';
 import { freePort } from '../src/server/test/free-port';
+import { serverEntry } from '../scripts/build-server.mjs';
 
 export interface RunningApp {
   url: string;
@@ -28,8 +29,8 @@ export interface RunningApp {
 export const BENCH_PASSWORD = 'glint-bench-pass';
 
 /**
- * Starts the app on `databaseUrl`: `npm start` itself (viaNpm, for the startup figures) or the server
- * entry directly (for load, so its pid is the server's).
+ * Starts the app on `databaseUrl`: `npm start` itself (viaNpm, for the startup figures) or the built server
+ * bundle npm start runs (for load, so its pid is the server's; BENCH_NODE_ARGS adds node flags, e.g. --cpu-prof).
  */
 export async function startApp(databaseUrl: string, options: { viaNpm?: boolean; jobs?: boolean } = {}): Promise<RunningApp> {
   const port = await freePort();
@@ -50,7 +51,7 @@ export async function startApp(databaseUrl: string, options: { viaNpm?: boolean;
   const started = performance.now();
   const child: ChildProcess = options.viaNpm
     ? spawn('npm', ['start', '--silent'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
-    : spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+    : spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), serverEntry], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   let startupMs = -1;
   let startupCpuS = -1;
   for (let i = 0; i < 2400; i++) {
