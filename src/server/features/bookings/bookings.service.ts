@@ -15,7 +15,7 @@ import type { KnownAddress } from '../geo/geo.repository';
 import { assertServiceArea, withCoordinates } from '../geo/geo.service';
 import { offerPriceFor } from '../offers/offers.service';
 import * as repo from './checkout.repository';
-import { bookingVerbs, SYSTEM } from './lifecycle';
+import { bookingVerbs, SYSTEM, type HeldBooking } from './lifecycle';
 
 const SERVICE_TYPE_NAMES: Record<ServiceType, string> = { mobile: 'a mobile service', pickup: 'a pickup service', serviceLocation: 'an on-site service' };
 const guestEmail = z.email();
@@ -31,7 +31,7 @@ export interface CreateBookingOptions {
 
 export { slotIdOf };
 
-function responseOf(booking: repo.BookingRow, trackingToken?: string): CreateBookingResponse {
+function responseOf(booking: HeldBooking, trackingToken?: string): CreateBookingResponse {
   return {
     id: booking.id,
     status: booking.status,

@@ -39,6 +39,18 @@ export type BookingRow = typeof bookings.$inferSelect;
 export type BookingUpdateRow = typeof bookingUpdates.$inferSelect;
 type NewBooking = typeof bookings.$inferInsert;
 
+/** What a new hold answers with (the checkout's response), read back from its insert. */
+const HELD_FIELDS = {
+  id: bookings.id,
+  status: bookings.status,
+  paymentStatus: bookings.paymentStatus,
+  totalAmount: bookings.totalAmount,
+  serviceFee: bookings.serviceFee,
+  tax: bookings.tax,
+  holdExpiresAt: bookings.holdExpiresAt,
+};
+export type HeldBooking = Pick<BookingRow, keyof typeof HELD_FIELDS>;
+
 /** Who asks for the change; `userId` is the customer, driver or admin when there is one. */
 export interface BookingActor {
   role: BookingActorRole;
@@ -121,7 +133,7 @@ export function bookingVerbs(ctx: AppContext) {
     await tx.update(bookings).set(values).where(eq(bookings.id, bookingId));
   }
 
-  /** Every new booking row goes in here. */
+  /** Every new booking row goes in here, but a web hold's (`hold`: its row and the guest's link in one statement). */
   async function insertBooking(tx: DbOrTx, values: NewBooking): Promise<BookingRow> {
     ctx.caches.slotDays.touch([values.businessDate]);
     const [row] = await tx.insert(bookings).values(values).returning();
@@ -186,20 +198,32 @@ export function bookingVerbs(ctx: AppContext) {
      * the capacity in this transaction). A guest gets a tracking link; its plain token is kept until the
      * confirmation e-mail takes it.
      */
-    async hold(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft & { guest: boolean }, options: { prepaid?: boolean } = {}): Promise<{ booking: BookingRow; trackingToken?: string }> {
+    async hold(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft & { guest: boolean }, options: { prepaid?: boolean } = {}): Promise<{ booking: HeldBooking; trackingToken?: string }> {
       const { guest, ...values } = draft;
       const now = ctx.now();
       // Prepaid (a package credit the caller redeems in this transaction): nothing to pay, so no hold — confirmed at once.
       const state = options.prepaid
         ? { status: 'confirmed' as const, paymentStatus: 'package' as const, holdExpiresAt: null }
         : { status: 'pending' as const, paymentStatus: 'unpaid' as const, holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000) };
-      // A guest's tracking link goes in with the booking (its hash in the row, the plain token beside it).
+      // A guest's tracking link goes in with the booking, in the same statement (this runs under the day's
+      // lock, so every round trip saved is time another booking of the day is not kept waiting): its hash
+      // in the row, the plain token beside it until the confirmation e-mail takes it.
       const link = guest ? newToken() : undefined;
-      const booking = await insertBooking(tx, { ...values, ...state, ...(link ? { trackingTokenHash: link.hash } : {}) });
+      ctx.caches.slotDays.touch([values.businessDate]);
+      const insert = tx.insert(bookings).values({ ...values, ...state, ...(link ? { trackingTokenHash: link.hash } : {}) }).returning(HELD_FIELDS);
+      let rows: HeldBooking[];
+      if (link) {
+        const inserted = tx.$with('inserted').as(insert);
+        const keptLink = tx.$with('kept_link').as(
+          tx.insert(guestLinkTokens).select(tx.select({ bookingId: inserted.id, token: sql<string>`${link.token}`.as('token'), createdAt: sql<Date>`now()`.as('created_at') }).from(inserted)),
+        );
+        rows = await tx.with(inserted, keptLink).select().from(inserted);
+      } else {
+        rows = await insert;
+      }
+      const booking = rows[0]!;
       if (options.prepaid) await record(tx, booking.id, { status: 'confirmed', kind: 'package_redeemed' });
-      if (!link) return { booking };
-      await tx.insert(guestLinkTokens).values({ bookingId: booking.id, token: link.token });
-      return { booking, trackingToken: link.token };
+      return { booking, ...(link ? { trackingToken: link.token } : {}) };
     },
 
     /**
