@@ -15,7 +15,6 @@ import { encodedPage, loadPrerenderedPages } from './http/prerendered';
 import { publicConfigOf } from './features/system/system.routes';
 import { inputValidatorCompiler, registerRoutes } from './http/contract';
 import { openApiRoutes, registerOpenApi } from './http/openapi';
-import { RateLimiter } from './http/rate-limit';
 import { createEventBus } from './events/bus';
 import { createCaches } from './caches';
 import { createPaymentProvider } from './integrations/payments';
@@ -47,7 +46,6 @@ export interface BuiltApp {
   ctx: AppContext;
 }
 
-const MINUTE = 60_000;
 const API_VERSION = '1.0.0';
 
 /** Builds the Fastify instance with every plugin and route; main.ts listens on it, tests inject into it. */
@@ -60,7 +58,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
   });
   const now = options.now ?? (() => new Date());
-  const clock = () => now().getTime();
   const transport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : outboxOnlyTransport);
   const events = createEventBus(handle);
   const cacheSet = createCaches(events, handle);
@@ -69,12 +66,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     handle,
     db: handle.db,
     mailer: createMailer(handle.db, transport, config.mailFrom, app.log),
-    limits: {
-      registerPerIp: new RateLimiter(config.authRateLimitPerIp, 60 * MINUTE, clock),
-      forgotPerIp: new RateLimiter(config.authRateLimitPerIp, 15 * MINUTE, clock),
-      forgotPerAccount: new RateLimiter(5, 60 * MINUTE, clock),
-      resendPerAccount: new RateLimiter(5, 60 * MINUTE, clock),
-    },
     now,
     events,
     caches: cacheSet.caches,

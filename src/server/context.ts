@@ -2,7 +2,6 @@ import type { AppCaches } from './caches';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { Mailer } from './integrations/mail/mailer';
-import type { RateLimiter } from './http/rate-limit';
 import type { Jobs } from './jobs/boss';
 import type { EventBus } from './events/bus';
 import type { PaymentProvider } from './integrations/payments/provider';
@@ -18,7 +17,6 @@ export interface AppContext {
   payments: PaymentProvider;
   /** The online store (Shopify or the built-in demo store), built once. */
   store: StoreClient;
-  limits: AuthLimits;
   /** Live events across instances (PostgreSQL NOTIFY). */
   events: EventBus;
   /** Read caches of this instance, invalidated over NOTIFY (decision 018). */
@@ -27,12 +25,4 @@ export interface AppContext {
   jobs?: Jobs;
   /** The current time; tests move it. */
   now: () => Date;
-}
-
-/** In-memory limits (decision 003); sign-in itself is throttled in the database (features/auth/sign-in-throttle.ts, decision 015). */
-export interface AuthLimits {
-  registerPerIp: RateLimiter;
-  forgotPerIp: RateLimiter;
-  forgotPerAccount: RateLimiter;
-  resendPerAccount: RateLimiter;
 }

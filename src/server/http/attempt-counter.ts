@@ -1,13 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { and, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { signInAttempts } from '../db/schema';
 
 /**
- * A fixed-window counter per key in the database, shared by every app instance (decision 015): one atomic
- * INSERT … ON CONFLICT … RETURNING; a window older than windowMs starts again at 1. Keys are namespaced by
- * their user (`ip:…` and `pair:…` for sign-in, `order-lookup:ip:…` for store order lookups).
+ * The longest window a counter may use. A row whose window started longer ago than this is over whatever
+ * its window was, so the cleanup may delete it: its next count starts again at 1 either way.
+ */
+export const MAX_WINDOW_MS = 24 * 60 * 60_000;
+
+/** The pg-boss job that deletes stale counter rows (src/server/jobs/index.ts). */
+export const STALE_ATTEMPTS_JOB = 'delete-stale-attempts';
+
+/**
+ * A fixed-window counter per key in the database, shared by every app instance (decisions 015 and 026): one
+ * atomic INSERT … ON CONFLICT … RETURNING on sign_in_attempts, which holds every counter, not only sign-in's;
+ * a window older than windowMs starts again at 1. Keys are namespaced by their user (`ip:…` and `pair:…` for
+ * sign-in, `limit:<name>:…` for the rate limits of http/rate-limit.ts).
  */
 export async function countAttempt(ctx: AppContext, key: string, windowMs: number): Promise<number> {
+  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) throw new Error(`A counter window must be between 1 ms and ${MAX_WINDOW_MS} ms, not ${windowMs}`);
   const now = ctx.now();
   const cutoff = new Date(now.getTime() - windowMs).toISOString();
   const [row] = await ctx.db
@@ -22,4 +33,17 @@ export async function countAttempt(ctx: AppContext, key: string, windowMs: numbe
     })
     .returning({ failures: signInAttempts.failures });
   return row!.failures;
+}
+
+/**
+ * Deletes the counters whose window is long over (started more than MAX_WINDOW_MS ago) and that lock
+ * nothing any more; run hourly by a job, so the table holds about a day of keys. Returns how many went.
+ */
+export async function deleteStaleAttempts(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  const deleted = await ctx.db
+    .delete(signInAttempts)
+    .where(and(lt(signInAttempts.windowStart, new Date(now.getTime() - MAX_WINDOW_MS)), or(isNull(signInAttempts.lockedUntil), lt(signInAttempts.lockedUntil, now))))
+    .returning({ key: signInAttempts.key });
+  return deleted.length;
 }

@@ -1,55 +1,39 @@
 import type { ErrorCode } from '../../shared/error-codes';
+import type { Config } from '../config';
+import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import { countAttempt } from './attempt-counter';
 
-/**
- * A fixed-window counter per key, in this process's memory. Good enough for one instance; with several
- * instances each enforces its own window (docs/decisions/003-rate-limits-in-memory.md).
- */
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+/**
+ * A limit of attempts per key in a fixed window, counted in the database (http/attempt-counter.ts) so every
+ * app instance enforces one limit (docs/decisions/026-all-rate-limits-in-database.md).
+ */
+export interface RateLimit {
+  /** Namespaces this limit's counters: two limits never share one. */
+  readonly name: string;
+  /** Attempts allowed per key in one window; a function when the configuration sets it. */
+  readonly limit: number | ((config: Config) => number);
+  readonly windowMs: number;
+  /** Counts one attempt for each key; throws 429 (or the given code) when any key is over the limit. */
+  hit(ctx: AppContext, keys: string[], message?: string, code?: ErrorCode): Promise<void>;
+}
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+const names = new Set<string>();
 
-  /** Counts one attempt for each key; throws 429 when any key is over its limit. */
-  hit(keys: string[], message = TOO_MANY, code: ErrorCode = 'RATE_LIMITED'): void {
-    let blocked = false;
-    for (const key of keys) if (this.count(key) > this.limit) blocked = true;
-    if (blocked) throw new AppError(code, message);
-  }
-
-  /** Throws 429 when a key is already at its limit, without counting this attempt. */
-  check(keys: string[], message = TOO_MANY): void {
-    const now = this.now();
-    for (const key of keys) {
-      const window = this.windows.get(key);
-      if (window && window.resetAt > now && window.count >= this.limit) throw new AppError('RATE_LIMITED', message);
-    }
-  }
-
-  /** Counts one attempt without refusing it (for failures counted after the fact). */
-  record(keys: string[]): void {
-    for (const key of keys) this.count(key);
-  }
-
-  private count(key: string): number {
-    const now = this.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    if (this.windows.size > 50_000) this.sweep(now);
-    return window.count;
-  }
-
-  private sweep(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+/** Declares a limit once, at module level; a second limit with the same name is a programming error. */
+export function rateLimit(spec: Pick<RateLimit, 'name' | 'limit' | 'windowMs'>): RateLimit {
+  if (names.has(spec.name)) throw new Error(`Two rate limits are named '${spec.name}': they would share counters`);
+  names.add(spec.name);
+  return {
+    ...spec,
+    async hit(ctx, keys, message = TOO_MANY, code = 'RATE_LIMITED') {
+      const limit = typeof spec.limit === 'number' ? spec.limit : spec.limit(ctx.config);
+      let blocked = false;
+      // Every key counts, even after one is over: each limit sees every attempt, as the in-memory one did.
+      for (const key of keys) if ((await countAttempt(ctx, `limit:${spec.name}:${key}`, spec.windowMs)) > limit) blocked = true;
+      if (blocked) throw new AppError(code, message);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_HOLDS_JOB } from '../features/bookings/bookings.service';
+import { countAttempt, MAX_WINDOW_MS, STALE_ATTEMPTS_JOB } from '../http/attempt-counter';
 import { bookAsGuest, MONDAY_9AM_PACIFIC } from '../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createJobs, startJobs, type Jobs } from './boss';
@@ -37,8 +38,19 @@ describe('the job queue (pg-boss on the app database)', () => {
     expect(status).toBe('cancelled');
   });
 
+  it('runs the stale-counter cleanup: a counter whose window started over a day ago is deleted', async () => {
+    await countAttempt(t.ctx, 'jobs-test:old', 60_000);
+    t.clock.advance(MAX_WINDOW_MS + 60_000);
+    await countAttempt(t.ctx, 'jobs-test:recent', 60_000);
+
+    await jobs.send(STALE_ATTEMPTS_JOB, {});
+    const keys = async () => (await t.handle.executeSql(`select key from sign_in_attempts where key like 'jobs-test:%' order by key`)).rows.map((row) => row.key);
+    for (let i = 0; i < 60 && (await keys()).length > 1; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await keys()).toEqual(['jobs-test:recent']);
+  });
+
   it('schedules the recurring jobs', async () => {
     const schedules = await jobs.getSchedules();
-    expect(schedules.map((s) => s.name)).toEqual(expect.arrayContaining([RELEASE_HOLDS_JOB]));
+    expect(schedules.map((s) => s.name)).toEqual(expect.arrayContaining([RELEASE_HOLDS_JOB, STALE_ATTEMPTS_JOB]));
   });
 });

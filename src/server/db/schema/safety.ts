@@ -13,8 +13,9 @@ export const idempotentRequests = pgTable('idempotent_requests', {
 });
 
 /**
- * Failed sign-ins per (account, IP) and per account, shared by every app instance
- * (docs/decisions/015-sign-in-throttle-in-database.md).
+ * Every attempt counter shared by the app instances: sign-in's per IP and per (account, IP) pair with its
+ * lock (decision 015) and every rate limit's, keyed `limit:<name>:…` (decision 026). The name is from when
+ * only sign-in counted; it is kept, as a rename migration would buy nothing. `failures` is the count.
  */
 export const signInAttempts = pgTable('sign_in_attempts', {
   key: text('key').primaryKey(),

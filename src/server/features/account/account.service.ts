@@ -8,7 +8,7 @@ import type { PageQuery } from '../../../shared/schemas/common';
 import type { ErrorCode } from '../../../shared/error-codes';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { rateLimit } from '../../http/rate-limit';
 import { renderMail } from '../../integrations/mail/templates';
 import { getPaymentProvider } from '../../integrations/payments';
 import { deleteUserSessions, updatePasswordHash } from '../auth/auth.repository';
@@ -19,15 +19,10 @@ import { bookingVerbs } from '../bookings/lifecycle';
 import * as repo from './account.repository';
 
 /** Password checks on a signed-in account (change password, delete account): 10 tries per 15 minutes. */
-const passwordChecks = new WeakMap<AppContext, RateLimiter>();
-function checkPasswordLimit(ctx: AppContext, userId: string): void {
-  let limiter = passwordChecks.get(ctx);
-  if (!limiter) passwordChecks.set(ctx, (limiter = new RateLimiter(10, 15 * 60_000)));
-  limiter.hit([`account:${userId}`]);
-}
+const passwordChecks = rateLimit({ name: 'password-checks', limit: 10, windowMs: 15 * 60_000 });
 
 async function requirePassword(ctx: AppContext, userId: string, password: string, refusal: { code: ErrorCode; message: string }) {
-  checkPasswordLimit(ctx, userId);
+  await passwordChecks.hit(ctx, [`account:${userId}`]);
   const account = await repo.findAccount(ctx.db, userId);
   if (!account || account.deletedAt) throw new AppError('NOT_SIGNED_IN', 'Please sign in to continue');
   if (!(await verifyPassword(account.passwordHash, password))) throw new AppError(refusal.code, refusal.message);

@@ -5,7 +5,7 @@ import { addDaysToKey, pacificDateKey } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { RateLimiter } from '../../http/rate-limit';
+import { rateLimit } from '../../http/rate-limit';
 import { isBot } from './bots';
 import { truncateIp } from './ip';
 import * as repo from './analytics.repository';
@@ -16,9 +16,8 @@ const DAY = 86_400_000;
 /** A browser clock further off than this is not believed: the server's time is kept. */
 const CLOCK_SKEW_MS = 10 * 60_000;
 
-// Per app (tests build many): 60 batches a minute per (truncated) client address.
-const limits = new WeakMap<AppContext, RateLimiter>();
-const perIp = (ctx: AppContext) => limits.get(ctx) ?? limits.set(ctx, new RateLimiter(ctx.config.analyticsRateLimitPerIp, 60_000, () => ctx.now().getTime())).get(ctx)!;
+// ANALYTICS_RATE_LIMIT_PER_IP (60) batches a minute per (truncated) client address.
+const perIp = rateLimit({ name: 'analytics-per-ip', limit: (config) => config.analyticsRateLimitPerIp, windowMs: 60_000 });
 
 /** What the server knows about the request an event comes with. */
 export interface Visitor {
@@ -42,7 +41,7 @@ async function mayRecord(db: DbOrTx, visitor: Visitor): Promise<boolean> {
 
 /** POST /api/analytics/events: keeps a batch when the visitor allows it; answers how many were kept. */
 export async function collect(ctx: AppContext, batch: AnalyticsBatch, visitor: Visitor): Promise<number> {
-  perIp(ctx).hit([`ip:${truncateIp(visitor.ip) ?? 'unknown'}`], 'Too many analytics events. Please slow down.');
+  await perIp.hit(ctx, [`ip:${truncateIp(visitor.ip) ?? 'unknown'}`], 'Too many analytics events. Please slow down.');
   if (!(await mayRecord(ctx.db, visitor))) return 0;
   const now = ctx.now();
   const ip = truncateIp(visitor.ip);

@@ -11,11 +11,22 @@ import type {
 } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { rateLimit } from '../../http/rate-limit';
 import { mailLanguage, mailTexts, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
 import * as repo from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
+
+/**
+ * Per IP every attempt counts (AUTH_RATE_LIMIT_PER_IP: registrations per hour, reset requests per 15 minutes);
+ * per account 5 reset and 5 verification e-mails an hour. Counted in the database (decision 026); sign-in
+ * itself is throttled in sign-in-throttle.ts (decision 015).
+ */
+export const registerPerIp = rateLimit({ name: 'register-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 60 * 60_000 });
+const forgotPerIp = rateLimit({ name: 'forgot-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 15 * 60_000 });
+const forgotPerAccount = rateLimit({ name: 'forgot-per-account', limit: 5, windowMs: 60 * 60_000 });
+const resendPerAccount = rateLimit({ name: 'resend-per-account', limit: 5, windowMs: 60 * 60_000 });
 
 export interface ClientInfo {
   ip: string;
@@ -28,7 +39,7 @@ export interface SessionUser {
 }
 
 export async function registerCustomer(ctx: AppContext, input: RegisterRequest, client: ClientInfo) {
-  ctx.limits.registerPerIp.hit([`ip:${client.ip}`]);
+  await registerPerIp.hit(ctx, [`ip:${client.ip}`]);
   if (await repo.emailTaken(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', 'Email already registered');
   const verification = newToken();
   const passwordHash = await hashPassword(input.password);
@@ -109,7 +120,7 @@ export async function verifyEmail(ctx: AppContext, token: string): Promise<{ mes
 }
 
 export async function resendVerification(ctx: AppContext, user: PublicUser): Promise<{ message: string }> {
-  ctx.limits.resendPerAccount.hit([`account:${user.id}`]);
+  await resendPerAccount.hit(ctx, [`account:${user.id}`]);
   if (user.emailVerified) throw new AppError('ALREADY_VERIFIED', 'Your email is already verified');
   const verification = newToken();
   await repo.setVerificationToken(ctx.db, user.id, verification.hash, new Date(ctx.now().getTime() + VERIFY_TOKEN_HOURS * 3600_000));
@@ -145,8 +156,8 @@ const FORGOT_MESSAGE = 'If an account exists for that email, we have sent a pass
 /** Answers the same words in the same time whether or not the address has an account. */
 export async function forgotPassword(ctx: AppContext, input: ForgotPasswordRequest, client: ClientInfo) {
   const started = Date.now();
-  ctx.limits.forgotPerIp.hit([`ip:${client.ip}`]);
-  ctx.limits.forgotPerAccount.hit([`account:${input.email}`]);
+  await forgotPerIp.hit(ctx, [`ip:${client.ip}`]);
+  await forgotPerAccount.hit(ctx, [`account:${input.email}`]);
   const reset = newToken();
   const found = await repo.findCredentialsByEmail(ctx.db, input.email);
   if (found && !found.deletedAt && !found.isDisabled) await sendResetMail(ctx, repo.toPublicUser(found), reset);

@@ -7,7 +7,7 @@ import { renderMail } from '../../integrations/mail/templates';
 import { bookingVerbs } from '../bookings/lifecycle';
 import { verifyTrackingToken } from '../tracking/tracking-token';
 import * as repo from './auth.repository';
-import { mailTextsFor, startSession, type ClientInfo } from './auth.service';
+import { mailTextsFor, registerPerIp, startSession, type ClientInfo } from './auth.service';
 import { hashPassword } from './passwords';
 import { newToken } from './tokens';
 
@@ -21,7 +21,7 @@ export const SET_PASSWORD_LINK_DAYS = 7;
  * from the e-mail this sends (which also proves the address is theirs).
  */
 export async function createAccountFromGuestBooking(ctx: AppContext, bookingId: string, token: string, client: ClientInfo) {
-  ctx.limits.registerPerIp.hit([`ip:${client.ip}`]);
+  await registerPerIp.hit(ctx, [`ip:${client.ip}`]);
   if (!(await verifyTrackingToken(ctx.db, bookingId, token, ctx.now()))) {
     throw new AppError('GUEST_LINK_INVALID', 'This link is not valid for this booking. Please use the link from your confirmation e-mail.');
   }

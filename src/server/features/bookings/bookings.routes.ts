@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { createBookingRequest, createBookingResponse, idempotencyKeyHeader } from '../../../shared/schemas/checkout';
-import type { AppContext } from '../../context';
 import { defineRoute } from '../../http/contract';
-import { RateLimiter } from '../../http/rate-limit';
+import { rateLimit } from '../../http/rate-limit';
 import { createBooking } from './bookings.service';
 import { createTestBooking } from './test-booking';
 import { recordPaymentCompleted, recordServerEvent } from '../analytics/analytics.service';
 
 const tags = ['bookings'];
 
-// Each unpaid booking holds capacity for 15 minutes: a cap per client (per app) stops one script from holding a whole day.
-const holdLimits = new WeakMap<AppContext, RateLimiter>();
-const holdsPerClient = (ctx: AppContext) => holdLimits.get(ctx) ?? holdLimits.set(ctx, new RateLimiter(30, 10 * 60_000)).get(ctx)!;
+// Each unpaid booking holds capacity for 15 minutes: a cap per client stops one script from holding a whole day.
+const holdsPerClient = rateLimit({ name: 'booking-holds', limit: 30, windowMs: 10 * 60_000 });
 
 /** Creating a booking (a held, unpaid reservation) and, outside production, the one-click test booking. */
 export const bookingsRoutes = [
@@ -28,7 +26,7 @@ export const bookingsRoutes = [
       },
     },
     async (request, reply, ctx) => {
-      holdsPerClient(ctx).hit([request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`], 'Too many bookings started. Please wait a few minutes and try again.');
+      await holdsPerClient.hit(ctx, [request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`], 'Too many bookings started. Please wait a few minutes and try again.');
       const { booking, created } = await createBooking(ctx, { input: request.body, user: request.session?.user, idempotencyKey: request.headers['idempotency-key'] });
       // A replay answers exactly as the first request did, flagged the way Stripe flags its replays.
       if (!created) reply.header('idempotent-replayed', 'true');

@@ -15,7 +15,7 @@ import { needsAddress, offeredServiceTypes } from '../../../shared/service-types
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { countAttempt } from '../../http/attempt-counter';
+import { rateLimit } from '../../http/rate-limit';
 import { findCustomerIdByEmail } from '../admin/schedule/schedule.repository';
 import { claimStaffTime } from '../admin/schedule/schedule.service';
 import { findBookingView } from '../bookings/bookings.repository';
@@ -28,7 +28,7 @@ import * as repo from './store-orders.repository';
 
 /** Lookups per IP per window, counted in the database so every instance enforces one limit. */
 export const LOOKUPS_PER_IP = 20;
-export const LOOKUP_WINDOW_MS = 15 * 60_000;
+const lookupsPerIp = rateLimit({ name: 'order-lookup', limit: LOOKUPS_PER_IP, windowMs: 15 * 60_000 });
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Please check your order number and email address.';
 const notFound = () => new AppError('STORE_ORDER_NOT_FOUND', ORDER_NOT_FOUND_MESSAGE);
@@ -51,8 +51,7 @@ export async function fulfillmentStatus(ctx: AppContext): Promise<FulfillmentSta
 
 /** Wrong number and wrong e-mail answer the same 404 after the same one query; every lookup counts per IP. */
 export async function lookupOrder(ctx: AppContext, input: OrderLookupRequest, ip: string): Promise<OrderLookupResponse> {
-  const attempts = await countAttempt(ctx, `order-lookup:ip:${ip}`, LOOKUP_WINDOW_MS);
-  if (attempts > LOOKUPS_PER_IP) throw new AppError('STORE_ORDER_LOOKUP_RATE_LIMITED', 'Too many order lookups. Please wait a few minutes and try again.');
+  await lookupsPerIp.hit(ctx, [`ip:${ip}`], 'Too many order lookups. Please wait a few minutes and try again.', 'STORE_ORDER_LOOKUP_RATE_LIMITED');
   const order = await repo.findOrderByNumberAndEmail(ctx.db, input.orderNumber, input.email);
   if (!order) throw notFound();
   const booking = await repo.liveBooking(ctx.db, order.bookingId);

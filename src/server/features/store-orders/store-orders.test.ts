@@ -90,7 +90,7 @@ describe('POST /api/shopify-orders/lookup', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('STORE_ORDER_LOOKUP_RATE_LIMITED');
     // The count lives in the database (every instance shares it).
-    const [row] = await t.ctx.db.select().from(signInAttempts).where(eq(signInAttempts.key, `order-lookup:ip:${ip}`));
+    const [row] = await t.ctx.db.select().from(signInAttempts).where(eq(signInAttempts.key, `limit:order-lookup:ip:${ip}`));
     expect(row?.failures).toBe(LOOKUPS_PER_IP + 1);
     expect((await t.call('POST', '/api/shopify-orders/lookup', { ip: '203.0.113.78', body: { orderNumber: '1', email: 'guess@example.com' } })).statusCode).toBe(404);
     // The window passes: allowed again.
