@@ -36,7 +36,12 @@ export default defineConfig({
         codeSplitting: {
           // Everything the entry needs statically in one chunk (no waterfall of tiny shared chunks), and
           // shared chunks too small to pay for a request (≈ 2 KB compressed) inlined into their importers.
-          groups: [{ name: 'app', tags: ['$initial'] }],
+          // The route table is imported by the entry after its first task (main.tsx) yet belongs with it: one
+          // request, evaluated later.
+          groups: [
+            { name: 'app', tags: ['$initial'] },
+            { name: 'app', test: /src\/web\/app\/router\.tsx$/ },
+          ],
           experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
         },
       },

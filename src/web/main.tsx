@@ -8,30 +8,37 @@ import { queryClient } from './lib/query-client';
 import { currentUserKey } from './lib/session';
 import { applyTheme, storedTheme } from './lib/theme';
 import { isGuestMode } from './lib/guest-mode';
+import { cn } from './lib/utils';
 import { loadSignedOutHome } from './app/routes/index';
-import { router } from './app/router';
+import type { AppRouter } from './app/router';
 import './styles.css';
 
 applyTheme(storedTheme());
 
 const container = document.getElementById('root')!;
 
+/** Lets the browser paint and answer input before the next step: one long task becomes several short ones. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /**
  * A prerendered public page (decision 019) arrives signed out (the server sends it only without a session
  * cookie) with the public configuration beside it: the app starts from both and loads the page's code before
- * it renders, so the page it swaps in reads the same and nothing flashes.
+ * it renders, so the page it swaps in reads the same and nothing flashes. The page is already on screen, so
+ * the app takes its time: each step below is a task of its own (a phone's main thread is never blocked long).
  */
-async function prepareOverPrerendered(): Promise<void> {
+async function prepareOverPrerendered(router: AppRouter): Promise<void> {
   const boot = document.getElementById('glint-config')?.textContent;
   if (boot) queryClient.setQueryData(configQuery.queryKey, JSON.parse(boot) as PublicConfig);
   queryClient.setQueryData(currentUserKey, null);
   await Promise.all([router.load(), location.pathname === '/' && !isGuestMode() ? loadSignedOutHome() : undefined]);
-  // A task boundary before the render: loading and rendering are two shorter tasks, not one long one.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
+  // tailwind-merge builds its class tables on first use: here, not inside the render.
+  cn('p-1', 'p-2');
+  await nextTask();
 }
 
 /** Resolves once the live page has its content (the route inside the shell's main), or after three seconds. */
-function pageRendered(live: HTMLElement): Promise<void> {
+function pageRendered(live: HTMLElement, router: AppRouter): Promise<void> {
   const started = performance.now();
   return new Promise((resolve) => {
     const check = () => {
@@ -44,6 +51,11 @@ function pageRendered(live: HTMLElement): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // The route table (every route's definition), then the router over it, each in a task after this module's own.
+  await nextTask();
+  const { createAppRouter } = await import('./app/router');
+  await nextTask();
+  const router = createAppRouter();
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -60,10 +72,10 @@ async function start(): Promise<void> {
   // Over a prerendered page, the app renders into a root of its own, off the page, and takes the page's
   // place in one step once it has rendered (scripts/prerender.mjs): the prerendered fields stay live while
   // it loads, and what the visitor typed, focused or clicked carries over.
-  await prepareOverPrerendered().catch(() => undefined);
+  await prepareOverPrerendered(router).catch(() => undefined);
   const live = document.createElement('div');
   createRoot(live).render(app);
-  await pageRendered(live);
+  await pageRendered(live, router);
   const takeOver = (window as { __glintTakeOver?: (live: HTMLElement) => void }).__glintTakeOver;
   if (takeOver) takeOver(live);
   else {

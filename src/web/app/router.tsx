@@ -87,10 +87,14 @@ const routeTree = rootRoute.addChildren([
   adminFulfillmentRoute,
 ]);
 
-export const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+/** The app's router over the route table, made once when the app boots (main.tsx). */
+export function createAppRouter() {
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+}
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }
