@@ -1,5 +1,6 @@
 import { and, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { preparedStatement } from '../db/prepared';
 import { signInAttempts } from '../db/schema';
 
 /**
@@ -17,21 +18,27 @@ export const STALE_ATTEMPTS_JOB = 'delete-stale-attempts';
  * a window older than windowMs starts again at 1. Keys are namespaced by their user (`ip:…` and `pair:…` for
  * sign-in, `limit:<name>:…` for the rate limits of http/rate-limit.ts).
  */
-export async function countAttempt(ctx: AppContext, key: string, windowMs: number): Promise<number> {
-  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) throw new Error(`A counter window must be between 1 ms and ${MAX_WINDOW_MS} ms, not ${windowMs}`);
-  const now = ctx.now();
-  const cutoff = new Date(now.getTime() - windowMs).toISOString();
-  const [row] = await ctx.db
+// Built once (db/prepared.ts): every booking hold and sign-in counts through it.
+const countStatement = preparedStatement('glint_count_attempt', { failures: signInAttempts.failures }, (db) => {
+  const cutoff = sql`${sql.placeholder('cutoff')}::timestamptz`;
+  const now = sql`${sql.placeholder('now')}::timestamptz`;
+  return db
     .insert(signInAttempts)
-    .values({ key, failures: 1, windowStart: now })
+    .values({ key: sql.placeholder('key'), failures: 1, windowStart: now })
     .onConflictDoUpdate({
       target: signInAttempts.key,
       set: {
-        failures: sql`case when ${signInAttempts.windowStart} < ${cutoff}::timestamptz then 1 else ${signInAttempts.failures} + 1 end`,
-        windowStart: sql`case when ${signInAttempts.windowStart} < ${cutoff}::timestamptz then ${now.toISOString()}::timestamptz else ${signInAttempts.windowStart} end`,
+        failures: sql`case when ${signInAttempts.windowStart} < ${cutoff} then 1 else ${signInAttempts.failures} + 1 end`,
+        windowStart: sql`case when ${signInAttempts.windowStart} < ${cutoff} then ${now} else ${signInAttempts.windowStart} end`,
       },
     })
     .returning({ failures: signInAttempts.failures });
+});
+
+export async function countAttempt(ctx: AppContext, key: string, windowMs: number): Promise<number> {
+  if (!(windowMs > 0 && windowMs <= MAX_WINDOW_MS)) throw new Error(`A counter window must be between 1 ms and ${MAX_WINDOW_MS} ms, not ${windowMs}`);
+  const now = ctx.now();
+  const [row] = await countStatement(ctx.db, { key, now: now.toISOString(), cutoff: new Date(now.getTime() - windowMs).toISOString() });
   return row!.failures;
 }
 

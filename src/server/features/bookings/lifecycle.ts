@@ -19,6 +19,7 @@ import { isDriverActiveStatus } from '../../../shared/tracking';
 import { toCents } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { preparedStatement } from '../../db/prepared';
 import { bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CardDetails } from '../../integrations/payments/provider';
@@ -50,6 +51,34 @@ const HELD_FIELDS = {
   holdExpiresAt: bookings.holdExpiresAt,
 };
 export type HeldBooking = Pick<BookingRow, keyof typeof HELD_FIELDS>;
+
+/** Every column a web hold writes: the checkout's draft, the hold's state and a guest's link hash. */
+const HOLD_COLUMNS = [
+  'userId', 'serviceId', 'addressId', 'serviceType', 'scheduledDate', 'durationMinutes', 'businessDate',
+  'servicePrice', 'totalAmount', 'serviceFee', 'tax', 'notes', 'vehicle', 'accessNotes',
+  'addressStreet', 'addressCity', 'addressState', 'addressZip', 'latitude', 'longitude',
+  'guestEmail', 'guestName', 'guestPhone', 'idempotencyKey', 'source',
+  'status', 'paymentStatus', 'holdExpiresAt', 'trackingTokenHash',
+] as const satisfies readonly (keyof NewBooking)[];
+type HoldColumn = (typeof HOLD_COLUMNS)[number];
+/** What the checkout hands a hold: every column it writes, each given (null for none); nothing else is written. */
+export type HoldDraft = Required<Pick<BookingDraft, Exclude<HoldColumn, 'status' | 'paymentStatus' | 'holdExpiresAt' | 'trackingTokenHash'>>>;
+
+// The hold's statements, built once (db/prepared.ts): it runs for every web booking, under the day's lock.
+const holdInsert = (db: DbOrTx) =>
+  db
+    .insert(bookings)
+    .values(Object.fromEntries(HOLD_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as NewBooking)
+    .returning(HELD_FIELDS);
+const insertHold = preparedStatement('glint_hold', HELD_FIELDS, holdInsert);
+/** A guest's hold and its kept link (the plain token the confirmation e-mail takes) in one statement. */
+const insertGuestHold = preparedStatement('glint_guest_hold', HELD_FIELDS, (db) => {
+  const inserted = db.$with('inserted').as(holdInsert(db));
+  const keptLink = db.$with('kept_link').as(
+    db.insert(guestLinkTokens).select(db.select({ bookingId: inserted.id, token: sql<string>`${sql.placeholder('token')}`.as('token'), createdAt: sql<Date>`now()`.as('created_at') }).from(inserted)),
+  );
+  return db.with(inserted, keptLink).select().from(inserted);
+});
 
 /** Who asks for the change; `userId` is the customer, driver or admin when there is one. */
 export interface BookingActor {
@@ -198,7 +227,7 @@ export function bookingVerbs(ctx: AppContext) {
      * the capacity in this transaction). A guest gets a tracking link; its plain token is kept until the
      * confirmation e-mail takes it.
      */
-    async hold(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft & { guest: boolean }, options: { prepaid?: boolean } = {}): Promise<{ booking: HeldBooking; trackingToken?: string }> {
+    async hold(tx: DbOrTx, _actor: BookingActor, draft: HoldDraft & { guest: boolean }, options: { prepaid?: boolean } = {}): Promise<{ booking: HeldBooking; trackingToken?: string }> {
       const { guest, ...values } = draft;
       const now = ctx.now();
       // Prepaid (a package credit the caller redeems in this transaction): nothing to pay, so no hold — confirmed at once.
@@ -210,20 +239,10 @@ export function bookingVerbs(ctx: AppContext) {
       // in the row, the plain token beside it until the confirmation e-mail takes it.
       const link = guest ? newToken() : undefined;
       ctx.caches.slotDays.touch([values.businessDate]);
-      const insert = tx.insert(bookings).values({ ...values, ...state, ...(link ? { trackingTokenHash: link.hash } : {}) }).returning(HELD_FIELDS);
-      let rows: HeldBooking[];
-      if (link) {
-        const inserted = tx.$with('inserted').as(insert);
-        const keptLink = tx.$with('kept_link').as(
-          tx.insert(guestLinkTokens).select(tx.select({ bookingId: inserted.id, token: sql<string>`${link.token}`.as('token'), createdAt: sql<Date>`now()`.as('created_at') }).from(inserted)),
-        );
-        rows = await tx.with(inserted, keptLink).select().from(inserted);
-      } else {
-        rows = await insert;
-      }
-      const booking = rows[0]!;
-      if (options.prepaid) await record(tx, booking.id, { status: 'confirmed', kind: 'package_redeemed' });
-      return { booking, ...(link ? { trackingToken: link.token } : {}) };
+      const row = { ...values, ...state, trackingTokenHash: link?.hash ?? null };
+      const [booking] = link ? await insertGuestHold(tx, { ...row, token: link.token }) : await insertHold(tx, row);
+      if (options.prepaid) await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' });
+      return { booking: booking!, ...(link ? { trackingToken: link.token } : {}) };
     },
 
     /**
