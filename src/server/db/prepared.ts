@@ -25,6 +25,8 @@ function fillerOf(param: unknown): (values: Values) => unknown {
  *
  * `build` makes the query with `sql.placeholder(name)` for every value (it is only turned into SQL, never
  * run); `fields` are the columns it returns, in order, read back the way Drizzle's own queries read them.
+ * Anything Drizzle would compute while building (a column's `$defaultFn`) is computed once: such a column
+ * needs a placeholder of its own (the schema's defaults today are all SQL defaults, which run per row).
  */
 export function preparedStatement<F extends Fields>(name: string, fields: F, build: (db: DbOrTx) => { toSQL(): Query }) {
   let built: { sql: string; fillers: ((values: Values) => unknown)[] } | undefined;
