@@ -171,36 +171,18 @@ export async function liveSocketRoutes(app: FastifyInstance, ctx: AppContext) {
         if ('staff' in result) {
           const client: Client = { socket, bookingId: '', alive: true };
           staff.add(client);
-          socket.on('pong', () => (client.alive = true));
-          socket.on('message', () => (client.alive = true));
-          socket.on('close', () => staff.delete(client));
+          keepAlive(client, () => staff.delete(client));
           send(client, JSON.stringify({ type: 'staff_connected' } satisfies LiveMessage));
           return;
         }
         if ('driverId' in result) {
           const client: Client = { socket, bookingId: '', alive: true };
-          let set = drivers.get(result.driverId);
-          if (!set) drivers.set(result.driverId, (set = new Set()));
-          set.add(client);
-          socket.on('pong', () => (client.alive = true));
-          socket.on('message', () => (client.alive = true));
-          socket.on('close', () => {
-            set!.delete(client);
-            if (!set!.size) drivers.delete(result.driverId);
-          });
+          join(drivers, result.driverId, client);
           send(client, JSON.stringify({ type: 'driver_connected' } satisfies LiveMessage));
           return;
         }
         const client: Client = { socket, bookingId: result.bookingId, token: result.token, alive: true };
-        let set = byBooking.get(client.bookingId);
-        if (!set) byBooking.set(client.bookingId, (set = new Set()));
-        set.add(client);
-        socket.on('pong', () => (client.alive = true));
-        socket.on('message', () => (client.alive = true));
-        socket.on('close', () => {
-          set!.delete(client);
-          if (!set!.size) byBooking.delete(client.bookingId);
-        });
+        join(byBooking, client.bookingId, client);
         send(client, JSON.stringify({ type: 'connected', bookingId: client.bookingId } satisfies LiveMessage));
       },
       (error: unknown) => {
@@ -293,6 +275,24 @@ async function toMessage(ctx: AppContext, event: Exclude<LiveEvent, { type: 'dri
       };
     }
   }
+}
+
+/** A client counts as alive while it answers pings or speaks; `leave` runs when its socket closes. */
+function keepAlive(client: Client, leave: () => void): void {
+  client.socket.on('pong', () => (client.alive = true));
+  client.socket.on('message', () => (client.alive = true));
+  client.socket.on('close', leave);
+}
+
+/** A client in its room (a booking's, a driver's); the room goes with its last client. */
+function join(rooms: Map<string, Set<Client>>, key: string, client: Client): void {
+  let room = rooms.get(key);
+  if (!room) rooms.set(key, (room = new Set()));
+  room.add(client);
+  keepAlive(client, () => {
+    room.delete(client);
+    if (!room.size) rooms.delete(key);
+  });
 }
 
 function send(client: Client, text: string): void {
