@@ -55,6 +55,8 @@ test('an admin sees the ordered funnel after a visitor visits, books and pays', 
   await expect(page.getByRole('cell', { name: '/sww-offer' }).first()).toBeVisible();
   await page.getByRole('tab', { name: 'User Sessions' }).click();
   await expect(page.getByRole('columnheader', { name: 'Landing page' })).toBeVisible();
+  // The visitor's session, landed on the offer page.
+  await expect(page.getByRole('cell', { name: '/sww-offer' }).first()).toBeVisible();
   await page.getByRole('tab', { name: 'Offer' }).click();
   await expect(page.getByLabel('Title')).toHaveValue('Fall Wash & Wax Special');
 });

@@ -1,5 +1,6 @@
 import { Activity, CreditCard, MousePointerClick, TrendingDown, TrendingUp } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { toast } from '@web/lib/toast';
 import { VEHICLE_TYPES } from '@shared/domain';
 import { formatUsd } from '@shared/money';
@@ -8,6 +9,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
+import { cn } from '@web/lib/utils';
+import type { Page } from '@shared/schemas/common';
 import { rangeOfDays, useAnalyticsEvents, useAnalyticsSessions, useCurrentOffer, useDaily, useFunnel, useSaveOffer, type AnalyticsRange } from '../analytics-api';
 import { AdminLayout } from '../components/admin-layout';
 import { Pager } from '../components/pager';
@@ -146,34 +149,41 @@ function Funnel({ range }: { range: AnalyticsRange }) {
   );
 }
 
-function Events({ range }: { range: AnalyticsRange }) {
+interface Column<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  className?: string;
+}
+
+/** A page of the range's events or sessions, as a table with a pager (back to page 1 when the range changes). */
+function RangeTable<T extends { id: string }>({ range, usePage, noun, columns }: { range: AnalyticsRange; usePage: (range: AnalyticsRange, page: number) => UseQueryResult<Page<T>>; noun: 'events' | 'sessions'; columns: Column<T>[] }) {
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [range]);
-  const { data, error, isLoading } = useAnalyticsEvents(range, page);
+  const { data, error, isLoading } = usePage(range, page);
   if (isLoading) return <Spinner />;
-  if (error || !data) return <Alert tone="error" title="Failed to fetch events">{errorMessage(error, 'Please refresh the page')}</Alert>;
-  if (!data.items.length) return <EmptyState title="No events found for this time period" />;
+  if (error || !data) return <Alert tone="error" title={`Failed to fetch ${noun}`}>{errorMessage(error, 'Please refresh the page')}</Alert>;
+  if (!data.items.length) return <EmptyState title={`No ${noun} found for this time period`} />;
   return (
     <Card>
       <CardContent className="overflow-x-auto pt-4">
         <table className="w-full text-left text-sm">
           <thead className="text-slate-500">
             <tr>
-              <th className="py-1 pr-3 font-medium">Time</th>
-              <th className="py-1 pr-3 font-medium">Event</th>
-              <th className="py-1 pr-3 font-medium">Page</th>
-              <th className="py-1 pr-3 font-medium">Session</th>
-              <th className="py-1 font-medium">Visitor</th>
+              {columns.map((column, i) => (
+                <th key={column.header} className={cn('py-1 font-medium', i < columns.length - 1 && 'pr-3')}>
+                  {column.header}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
-            {data.items.map((e) => (
-              <tr key={e.id} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="py-1.5 pr-3 whitespace-nowrap">{when(e.createdAt)}</td>
-                <td className="py-1.5 pr-3 font-medium">{e.eventType}</td>
-                <td className="py-1.5 pr-3">{e.path ?? '–'}</td>
-                <td className="py-1.5 pr-3 font-mono text-xs">{e.sessionId.slice(-8)}</td>
-                <td className="py-1.5 text-xs text-slate-500">{e.userId ? 'Signed in' : 'Guest'} · {e.ipAddress ?? '–'}</td>
+            {data.items.map((row) => (
+              <tr key={row.id} className="border-t border-slate-100 dark:border-slate-800">
+                {columns.map((column, i) => (
+                  <td key={column.header} className={cn('py-1.5', i < columns.length - 1 && 'pr-3', column.className)}>
+                    {column.cell(row)}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>
@@ -184,44 +194,37 @@ function Events({ range }: { range: AnalyticsRange }) {
   );
 }
 
-function Sessions({ range }: { range: AnalyticsRange }) {
-  const [page, setPage] = useState(1);
-  useEffect(() => setPage(1), [range]);
-  const { data, error, isLoading } = useAnalyticsSessions(range, page);
-  if (isLoading) return <Spinner />;
-  if (error || !data) return <Alert tone="error" title="Failed to fetch sessions">{errorMessage(error, 'Please refresh the page')}</Alert>;
-  if (!data.items.length) return <EmptyState title="No sessions found for this time period" />;
+function Events({ range }: { range: AnalyticsRange }) {
   return (
-    <Card>
-      <CardContent className="overflow-x-auto pt-4">
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-500">
-            <tr>
-              <th className="py-1 pr-3 font-medium">Started</th>
-              <th className="py-1 pr-3 font-medium">Last activity</th>
-              <th className="py-1 pr-3 font-medium">Landing page</th>
-              <th className="py-1 pr-3 font-medium">Events</th>
-              <th className="py-1 font-medium">Visitor</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((s) => (
-              <tr key={s.id} className="border-t border-slate-100 dark:border-slate-800">
-                <td className="py-1.5 pr-3 whitespace-nowrap">{when(s.startedAt)}</td>
-                <td className="py-1.5 pr-3 whitespace-nowrap">{when(s.lastActivity)}</td>
-                <td className="py-1.5 pr-3">{s.landingPage ?? '–'}</td>
-                <td className="py-1.5 pr-3">{s.events}</td>
-                <td className="py-1.5 text-xs text-slate-500">
-                  {s.isGuest ? 'Guest' : 'Signed in'} · {s.ipAddress ?? '–'}
-                  {s.referrer ? ` · from ${s.referrer}` : ''}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <Pager page={page} pages={Math.ceil(data.total / data.pageSize)} onPage={setPage} />
-      </CardContent>
-    </Card>
+    <RangeTable
+      range={range}
+      usePage={useAnalyticsEvents}
+      noun="events"
+      columns={[
+        { header: 'Time', cell: (e) => when(e.createdAt), className: 'whitespace-nowrap' },
+        { header: 'Event', cell: (e) => e.eventType, className: 'font-medium' },
+        { header: 'Page', cell: (e) => e.path ?? '–' },
+        { header: 'Session', cell: (e) => e.sessionId.slice(-8), className: 'font-mono text-xs' },
+        { header: 'Visitor', cell: (e) => `${e.userId ? 'Signed in' : 'Guest'} · ${e.ipAddress ?? '–'}`, className: 'text-xs text-slate-500' },
+      ]}
+    />
+  );
+}
+
+function Sessions({ range }: { range: AnalyticsRange }) {
+  return (
+    <RangeTable
+      range={range}
+      usePage={useAnalyticsSessions}
+      noun="sessions"
+      columns={[
+        { header: 'Started', cell: (s) => when(s.startedAt), className: 'whitespace-nowrap' },
+        { header: 'Last activity', cell: (s) => when(s.lastActivity), className: 'whitespace-nowrap' },
+        { header: 'Landing page', cell: (s) => s.landingPage ?? '–' },
+        { header: 'Events', cell: (s) => s.events },
+        { header: 'Visitor', cell: (s) => `${s.isGuest ? 'Guest' : 'Signed in'} · ${s.ipAddress ?? '–'}${s.referrer ? ` · from ${s.referrer}` : ''}`, className: 'text-xs text-slate-500' },
+      ]}
+    />
   );
 }
 
