@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from '../support/helpers';
 
 /** Today's date in San Jose. */
@@ -51,4 +51,27 @@ export async function showWeek(page: Page, monday: string): Promise<void> {
   await page.getByRole('button', { name: 'Today', exact: true }).click();
   for (let i = 0; i < weeks; i++) await page.getByRole('button', { name: 'Next Week' }).click();
   await expect(page.getByTestId(`day-${monday}`)).toBeVisible();
+}
+
+/**
+ * A phone appointment begun as the owner does: signed in, the week `weeksAhead` on the grid, "Add appointment"
+ * on its `weekday` (0 = Monday), the customer and the service filled in. Returns the dialog.
+ */
+export async function startPhoneAppointment(
+  page: Page,
+  at: { weeksAhead: number; weekday: number },
+  customer: { name: string; email: string; phone: string },
+  service: string,
+): Promise<Locator> {
+  const monday = mondayInWeeks(at.weeksAhead);
+  await adminLogin(page);
+  await page.goto('/admin/schedule');
+  await showWeek(page, monday);
+  await page.getByRole('button', { name: `Add appointment on ${addDays(monday, at.weekday)}` }).click();
+  const create = page.getByRole('dialog', { name: 'Create New Appointment' });
+  await create.getByLabel('Customer Name *').fill(customer.name);
+  await create.getByLabel('Customer Email *').fill(customer.email);
+  await create.getByLabel('Customer Phone').fill(customer.phone);
+  await create.getByLabel('Service *').selectOption({ label: service });
+  return create;
 }

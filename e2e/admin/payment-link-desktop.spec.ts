@@ -1,20 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { latestMail, uniqueEmail } from '../support/helpers';
-import { addDays, adminLogin, mondayInWeeks, showWeek } from './admin-support';
+import { startPhoneAppointment } from './admin-support';
 
 test('a phone appointment with "Send a payment link": the customer pays from the e-mail on a phone, lands on tracking, and the admin sees it paid', async ({ page, browser }) => {
-  const monday = mondayInWeeks(14);
-  const thursday = addDays(monday, 3);
   const email = uniqueEmail('paylink');
-  await adminLogin(page);
-  await page.goto('/admin/schedule');
-  await showWeek(page, monday);
-  await page.getByRole('button', { name: `Add appointment on ${thursday}` }).click();
-  const create = page.getByRole('dialog', { name: 'Create New Appointment' });
-  await create.getByLabel('Customer Name *').fill('Lina Link');
-  await create.getByLabel('Customer Email *').fill(email);
-  await create.getByLabel('Customer Phone').fill('(408) 555-0177');
-  await create.getByLabel('Service *').selectOption({ label: 'Headlight Restoration (60 min)' });
+  const create = await startPhoneAppointment(page, { weeksAhead: 14, weekday: 3 }, { name: 'Lina Link', email, phone: '(408) 555-0177' }, 'Headlight Restoration (60 min)');
   // Sending a payment link is the default choice; 'Not paid yet' is gone.
   await expect(create.getByLabel('Send a payment link')).toBeChecked();
   await expect(create.getByText('The customer gets an e-mail with a link to pay by card; unpaid until then.')).toBeVisible();

@@ -1,20 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../support/helpers';
-import { addDays, adminLogin, mondayInWeeks, showWeek } from './admin-support';
+import { startPhoneAppointment } from './admin-support';
 
 test('a phone appointment for a mobile job takes the address and pay-on-site, and the customer gets the confirmation with a tracking link', async ({ page, browser }) => {
-  const monday = mondayInWeeks(13);
-  const wednesday = addDays(monday, 2);
   const email = uniqueEmail('phone');
-  await adminLogin(page);
-  await page.goto('/admin/schedule');
-  await showWeek(page, monday);
-  await page.getByRole('button', { name: `Add appointment on ${wednesday}` }).click();
-  const create = page.getByRole('dialog', { name: 'Create New Appointment' });
-  await create.getByLabel('Customer Name *').fill('Mobile Mo');
-  await create.getByLabel('Customer Email *').fill(email);
-  await create.getByLabel('Customer Phone').fill('(408) 555-0123');
-  await create.getByLabel('Service *').selectOption({ label: 'Headlight Restoration (60 min)' });
+  const create = await startPhoneAppointment(page, { weeksAhead: 13, weekday: 2 }, { name: 'Mobile Mo', email, phone: '(408) 555-0123' }, 'Headlight Restoration (60 min)');
   await create.getByLabel('Service type *').selectOption({ label: 'Mobile (we go to the customer)' });
   // The address is required for a mobile job.
   await create.getByRole('button', { name: 'Create Appointment' }).click();
