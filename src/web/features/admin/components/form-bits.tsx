@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Button, type ButtonProps } from '@web/components/ui/button';
 import { Input, Label } from '@web/components/ui/input';
 import { cn } from '@web/lib/utils';
 
@@ -30,6 +31,24 @@ export function CheckboxField({ label, checked, onChange }: { label: string; che
       <input type="checkbox" className="size-4 accent-brand-700" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       {label}
     </label>
+  );
+}
+
+/**
+ * A dialog form's buttons at its foot: what the form adds first (a delete, a reopen), then Cancel, which
+ * closes it, and the submit button, disabled while `busy` (a double click never saves twice).
+ */
+export function FormActions({ onCancel, submit, busy, submitVariant, children }: { onCancel: () => void; submit: ReactNode; busy?: boolean; submitVariant?: ButtonProps['variant']; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-end gap-2 pt-1">
+      {children}
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={submitVariant} disabled={busy}>
+        {submit}
+      </Button>
+    </div>
   );
 }
 

@@ -1,8 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
-import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
-import { Field } from './form-bits';
+import { Field, FormActions } from './form-bits';
 
 export interface PersonForm {
   fullName: string;
@@ -41,14 +40,7 @@ export function PersonDialog(props: {
           <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
           <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
           <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={props.pending}>
-              {props.submitLabel}
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} submit={props.submitLabel} busy={props.pending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -27,7 +27,7 @@ import {
   weeklyHoursQuery,
   type AppointmentForm,
 } from '../api';
-import { CheckboxField, clampCapacity, Field, LabelledControl } from './form-bits';
+import { CheckboxField, clampCapacity, Field, FormActions, LabelledControl } from './form-bits';
 
 const REQUIRED = 'Please fill in all required fields';
 const requiredToast = () => toast.error(REQUIRED);
@@ -178,7 +178,7 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
             </>
           )}
           <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.notes} onChange={(e) => set({ notes: e.target.value })} />}</LabelledControl>
-          <div className="flex flex-wrap justify-end gap-2 pt-1">
+          <FormActions onCancel={() => onOpenChange(false)} submit={editing ? 'Update Appointment' : 'Create Appointment'} busy={pending}>
             {editing && canDeleteBooking(editing) && (
               <Button type="button" variant="destructive" onClick={del} disabled={pending} className="mr-auto">
                 <Trash2 aria-hidden /> Delete
@@ -190,13 +190,7 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
                 <XCircle aria-hidden /> Cancel booking
               </Button>
             )}
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {editing ? 'Update Appointment' : 'Create Appointment'}
-            </Button>
-          </div>
+          </FormActions>
         </form>
         {editing && !canDeleteBooking(editing) && (
           <CancelBookingDialog booking={editing} open={cancelling} onOpenChange={setCancelling} onCancelled={() => onOpenChange(false)} />
@@ -265,7 +259,7 @@ export function AvailabilityDialog({ open, onOpenChange, date, editing }: Dialog
           <Field label="Max Concurrent Appointments" type="number" min={1} max={10} value={form.maxCapacity} onChange={(e) => set({ maxCapacity: e.target.value })} hint="1 to 10" />
           <Field label="Notes" value={form.notes} onChange={(e) => set({ notes: e.target.value })} />
           {editing && <CheckboxField label="Active" checked={form.isActive} onChange={(isActive) => set({ isActive })} />}
-          <div className="flex flex-wrap justify-end gap-2 pt-1">
+          <FormActions onCancel={() => onOpenChange(false)} submit={editing ? 'Update Availability' : 'Add Availability'} busy={create.isPending || update.isPending}>
             {editing && (
               <Button
                 type="button"
@@ -284,13 +278,7 @@ export function AvailabilityDialog({ open, onOpenChange, date, editing }: Dialog
                 <Trash2 aria-hidden /> Delete
               </Button>
             )}
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={create.isPending || update.isPending}>
-              {editing ? 'Update Availability' : 'Add Availability'}
-            </Button>
-          </div>
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>
@@ -352,14 +340,7 @@ export function BulkAvailabilityDialog({ open, onOpenChange, startDate }: Dialog
               ))}
             </div>
           </fieldset>
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={bulk.isPending}>
-              Create Availability
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} submit="Create Availability" busy={bulk.isPending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -401,14 +382,7 @@ export function BlockTimeDialog({ open, onOpenChange, date, hour }: DialogProps 
             <Field label="End Time *" type="time" value={form.endTime} onChange={(e) => setForm((f) => ({ ...f, endTime: e.target.value }))} />
           </div>
           <Field label="Reason" placeholder="Personal time" value={form.reason} onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))} />
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={block.isPending}>
-              <Lock aria-hidden /> Block Time
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} submit={<><Lock aria-hidden /> Block Time</>} busy={block.isPending} />
         </form>
       </DialogContent>
     </Dialog>
@@ -478,7 +452,7 @@ export function ClosureDialog({ open, onOpenChange, date, editing }: DialogProps
           <Field label="Description *" placeholder="e.g. Thanksgiving" value={form.name} onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))} />
           <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.reason} onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))} />}</LabelledControl>
           <CheckboxField label="Repeat every year" checked={form.isRecurring} onChange={(isRecurring) => setForm((f) => ({ ...f, isRecurring }))} />
-          <div className="flex flex-wrap justify-end gap-2 pt-1">
+          <FormActions onCancel={() => onOpenChange(false)} submit={editing ? 'Save' : 'Mark Unavailable'} busy={save.isPending} submitVariant="destructive">
             {editing && (
               <Button
                 type="button"
@@ -497,13 +471,7 @@ export function ClosureDialog({ open, onOpenChange, date, editing }: DialogProps
                 Reopen Day
               </Button>
             )}
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={save.isPending}>
-              {editing ? 'Save' : 'Mark Unavailable'}
-            </Button>
-          </div>
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>
@@ -554,14 +522,7 @@ export function WeeklyHoursDialog({ open, onOpenChange }: DialogProps) {
             </div>
           ))}
           <p className="text-xs text-slate-500">Columns: open, opens, closes, max concurrent appointments (1–10).</p>
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending || !rows.length}>
-              Save Weekly Hours
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} submit="Save Weekly Hours" busy={save.isPending || !rows.length} />
         </form>
       </DialogContent>
     </Dialog>

@@ -31,7 +31,7 @@ import {
 } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
-import { Field, LabelledControl } from '../components/form-bits';
+import { Field, FormActions, LabelledControl } from '../components/form-bits';
 import { formatPacificDateTime, paymentLabel, paymentTone, statusLabel, statusOptions, statusTone } from '../components/status';
 
 const TYPE_LABEL: Record<string, string> = { mobile: 'Mobile', pickup: 'Pickup', serviceLocation: 'At our location' };
@@ -370,14 +370,7 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
             </LabelledControl>
           )}
           <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />}</LabelledControl>
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              Save Changes
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} submit="Save Changes" busy={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

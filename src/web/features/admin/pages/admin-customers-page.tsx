@@ -12,7 +12,7 @@ import { Input } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { CUSTOMERS_PAGE_SIZE, useCreateUser, useCustomers, useDeleteCustomer, useSendPasswordReset, useUpdateCustomer } from '../api';
 import { AdminLayout } from '../components/admin-layout';
-import { Field } from '../components/form-bits';
+import { Field, FormActions } from '../components/form-bits';
 import { Pager } from '../components/pager';
 import { PersonDialog } from '../components/person-dialog';
 import { formatPacificDate } from '../components/status';
@@ -181,14 +181,7 @@ function EditCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustom
           <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
           <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
           <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              Save Changes
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} submit="Save Changes" busy={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -16,7 +16,7 @@ import { errorMessage } from '@web/lib/api';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useAdminServices, useCustomers } from '../api';
 import { AdminLayout } from '../components/admin-layout';
-import { CheckboxField, Field, LabelledControl } from '../components/form-bits';
+import { CheckboxField, Field, FormActions, LabelledControl } from '../components/form-bits';
 import { startAdminPackagePayment, useAdminPackages, useAssignPackage, useDeletePackage, useMarkUsed, usePurchases, useRefundPurchase, useSavePackage, type PackageForm } from '../packages-api';
 
 const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
@@ -189,14 +189,7 @@ function PackageDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | 'new' | 
           <label className="flex items-center gap-2 text-sm">
             <Switch checked={form.isActive} onCheckedChange={(isActive) => set({ isActive })} /> Active
           </label>
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending}>
-              {editing ? 'Update Package' : 'Create Package'}
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} submit={editing ? 'Update Package' : 'Create Package'} busy={save.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -14,7 +14,7 @@ import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/lib/api';
 import { newIdempotencyKey, uploadImage, useAdminServices, useResetAdminPassword, useSaveService, useSeedServices, type ServiceForm } from '../api';
 import { AdminLayout } from '../components/admin-layout';
-import { CheckboxField, Field, LabelledControl } from '../components/form-bits';
+import { CheckboxField, Field, FormActions, LabelledControl } from '../components/form-bits';
 
 const toForm = (s: AdminService): ServiceForm => ({
   name: s.name,
@@ -225,14 +225,7 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
           <label className="flex items-center gap-2 text-sm">
             <Switch checked={form.isActive} onCheckedChange={(isActive) => set({ isActive })} /> Active
           </label>
-          <div className="flex justify-end gap-2 pt-1">
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={save.isPending || uploading}>
-              {editing ? 'Update Service' : 'Create Service'}
-            </Button>
-          </div>
+          <FormActions onCancel={() => onOpenChange(false)} submit={editing ? 'Update Service' : 'Create Service'} busy={save.isPending || uploading} />
         </form>
       </DialogContent>
     </Dialog>
