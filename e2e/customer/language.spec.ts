@@ -5,6 +5,8 @@ test('a visitor who reads Spanish sees a sign-in failure in Spanish, not the ser
   await page.goto('/');
   await page.evaluate(() => localStorage.setItem('glint.language', 'es'));
   await page.goto('/auth');
+  // The whole shell reads Spanish, down to the signed-out avatar.
+  await expect(page.getByRole('link', { name: 'Perfil' })).toHaveText('Invitado');
   await page.getByLabel('Correo electrónico').fill(CUSTOMER.email);
   await page.getByLabel('Contraseña').fill('not-the-password');
   await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).click();

@@ -65,7 +65,7 @@ function CustomerShell() {
             aria-label={t('profile')}
             className="inline-flex h-10 min-w-10 items-center justify-center rounded-full bg-brand-100 px-2 text-sm font-bold text-brand-800"
           >
-            {initials(user?.fullName || user?.username)}
+            {user ? initials(user.fullName || user.username) : t('guest')}
           </Link>
         </div>
       </header>
