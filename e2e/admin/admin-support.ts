@@ -75,3 +75,10 @@ export async function startPhoneAppointment(
   await create.getByLabel('Service *').selectOption({ label: service });
   return create;
 }
+
+/** The admin's bookings list, fresh from the server, searched for `text` (a name, e-mail or phone). */
+export async function searchBookings(page: Page, text: string): Promise<void> {
+  await page.goto('/admin/bookings');
+  await page.getByLabel('Search bookings').fill(text);
+  await page.getByRole('button', { name: 'Search' }).click();
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../support/helpers';
-import { addDays, adminLogin, mondayInWeeks, serviceId } from './admin-support';
+import { addDays, adminLogin, mondayInWeeks, searchBookings, serviceId } from './admin-support';
 
 test("the admin assigns the demo driver and changes the status while the customer's tracking page follows live", async ({ page, browser }) => {
   test.setTimeout(90_000);
@@ -25,9 +25,7 @@ test("the admin assigns the demo driver and changes the status while the custome
   await expect(customer.getByTestId('status-label')).toHaveText('Confirmed');
   await expect(customer.getByTestId('live-indicator')).toBeVisible();
 
-  await page.goto('/admin/bookings');
-  await page.getByLabel('Search bookings').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchBookings(page, email);
   const card = page.getByTestId(`booking-${number}`);
   await expect(card).toBeVisible();
 

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from '../support/helpers';
-import { addDays, adminLogin, mondayInWeeks, serviceId } from './admin-support';
+import { addDays, adminLogin, mondayInWeeks, searchBookings, serviceId } from './admin-support';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -16,9 +16,7 @@ async function expectInside(page: Page, name: string | RegExp) {
 
 test('a paid booking is cancelled (with the refund spelled out), never deleted; payment shows as a badge; Cancelled asks first', async ({ page }) => {
   await adminLogin(page);
-  await page.goto('/admin/bookings');
-  await page.getByLabel('Search bookings').fill('customer@glint.local');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchBookings(page, 'customer@glint.local');
   const paid = page.locator('[data-testid^="booking-"]', { has: page.getByLabel('Payment: Paid') }).filter({ has: page.getByRole('button', { name: 'Cancel booking' }) }).first();
   await expect(paid).toBeVisible();
   await expect(paid.getByRole('button', { name: 'Delete' })).toHaveCount(0);
@@ -46,9 +44,7 @@ test('an unpaid appointment the business made is cancelled with the no-refund wo
   });
   expect(made.status()).toBe(201);
   const number = ((await made.json()) as { id: string }).id.slice(-8).toUpperCase();
-  await page.goto('/admin/bookings');
-  await page.getByLabel('Search bookings').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchBookings(page, email);
   const card = page.getByTestId(`booking-${number}`);
   await expect(card.getByLabel('Payment: Unpaid')).toBeVisible();
   await card.getByRole('button', { name: 'Cancel booking' }).click();
@@ -80,9 +76,7 @@ test('the admin page shows Live and refreshes itself when a booking changes else
     data: { customerName: 'Live Larry', customerEmail: email, customerPhone: '', serviceId: await serviceId(page.request, 'Headlight Restoration'), date: day, time: '11:00', notes: '' },
   });
   const id = ((await made.json()) as { id: string }).id;
-  await page.goto('/admin/bookings');
-  await page.getByLabel('Search bookings').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchBookings(page, email);
   const card = page.getByTestId(`booking-${id.slice(-8).toUpperCase()}`);
   await expect(card).toBeVisible();
   await expect(page.getByTestId('staff-live')).toHaveAttribute('data-state', 'live');

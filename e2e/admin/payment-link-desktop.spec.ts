@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestMail, uniqueEmail } from '../support/helpers';
-import { startPhoneAppointment } from './admin-support';
+import { searchBookings, startPhoneAppointment } from './admin-support';
 
 test('a phone appointment with "Send a payment link": the customer pays from the e-mail on a phone, lands on tracking, and the admin sees it paid', async ({ page, browser }) => {
   const email = uniqueEmail('paylink');
@@ -13,9 +13,7 @@ test('a phone appointment with "Send a payment link": the customer pays from the
   await expect(page.getByText('Appointment created')).toBeVisible();
 
   // The bookings list shows the link was sent.
-  await page.goto('/admin/bookings');
-  await page.getByLabel('Search bookings').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchBookings(page, email);
   const card = page.locator('[data-testid^="booking-"]').first();
   await expect(card.getByLabel('Payment: Link sent')).toBeVisible();
   // The office can send it again (the customer says the e-mail went missing).
@@ -52,9 +50,7 @@ test('a phone appointment with "Send a payment link": the customer pays from the
   await customer.close();
 
   // The admin's booking shows Paid.
-  await page.reload();
-  await page.getByLabel('Search bookings').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchBookings(page, email);
   const paidCard = page.locator('[data-testid^="booking-"]').first();
   await expect(paidCard.getByLabel('Payment: Paid')).toBeVisible();
   await expect(paidCard.getByRole('button', { name: /payment link/ })).toHaveCount(0);

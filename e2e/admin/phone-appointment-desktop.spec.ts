@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { uniqueEmail } from '../support/helpers';
-import { startPhoneAppointment } from './admin-support';
+import { searchBookings, startPhoneAppointment } from './admin-support';
 
 test('a phone appointment for a mobile job takes the address and pay-on-site, and the customer gets the confirmation with a tracking link', async ({ page, browser }) => {
   const email = uniqueEmail('phone');
@@ -18,9 +18,7 @@ test('a phone appointment for a mobile job takes the address and pay-on-site, an
   await expect(page.getByText('Appointment created')).toBeVisible();
 
   // The list shows it as a mobile job at the address, pay on site.
-  await page.goto('/admin/bookings');
-  await page.getByLabel('Search bookings').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
+  await searchBookings(page, email);
   const card = page.locator('[data-testid^="booking-"]').first();
   await expect(card.getByText('88 Willow St', { exact: false })).toBeVisible();
   await expect(card.getByLabel('Payment: Pay on site')).toBeVisible();
