@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { pacificWhenFormat } from '@web/features/driver/format';
 import { ADMIN, DRIVER, uniqueEmail } from '../support/helpers';
 
 /**
@@ -12,6 +13,8 @@ test.describe.configure({ mode: 'serial' });
 let admin: APIRequestContext;
 let driverApi: APIRequestContext;
 let job: string;
+/** When the job is, as the server stored it. */
+let jobStart: string;
 
 const pacificToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
 const card = (page: Page) => page.locator(`article[data-booking-id="${job}"]`);
@@ -39,6 +42,7 @@ test.beforeAll(async ({ baseURL }) => {
   const services = (await (await admin.get('/api/services')).json()) as Array<{ id: string; locationOptions: { mobile: boolean } }>;
   job = await bookToday(services.find((s) => s.locationOptions.mobile)!.id);
   expect((await admin.post(`/api/drivers/${driverId}/assign/${job}`)).ok()).toBeTruthy();
+  jobStart = ((await (await admin.get(`/api/admin/bookings/${job}`)).json()) as { scheduledDate: string }).scheduledDate;
   // The driver starts the day off duty, so the Offline question below is about the job alone.
   expect((await driverApi.put('/api/driver/status', { data: { status: 'offline', isLocationSharing: false } })).ok()).toBeTruthy();
   expect((await driverApi.put('/api/settings', { data: { language: 'es' } })).ok()).toBeTruthy();
@@ -65,10 +69,15 @@ test('a driver whose saved language is Spanish sees the dashboard, a job and the
   await page.screenshot({ path: 'test-results/screenshots/driver-spanish-top.png' });
 
   // The job card: the status as the customer's timeline names it, the date in Spanish, the step button.
+  // The expected date is the stored one formatted in the page with the app's own locale and options, so no
+  // weekday, accent or ICU version can trip the check.
   const today = card(page);
   await expect(today.getByText('Confirmada', { exact: true })).toBeVisible();
   await expect(today.getByText(/Sofía Hoy · En el local/)).toBeVisible();
-  await expect(today.getByText(/\b(lun|mar|mié|jue|vie|sáb|dom)\b.* \d+ de \w+/)).toBeVisible();
+  const inPage = ([iso, [locale, options]]: readonly [string, ReturnType<typeof pacificWhenFormat>]) => new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+  const [spanishWhen, englishWhen] = await Promise.all([page.evaluate(inPage, [jobStart, pacificWhenFormat('es')] as const), page.evaluate(inPage, [jobStart, pacificWhenFormat('en')] as const)]);
+  expect(spanishWhen).not.toBe(englishWhen);
+  await expect(today.getByText(spanishWhen)).toBeVisible();
   await expect(today.getByRole('link', { name: /^Llamar a Sofía Hoy al \(408\) 555-0177$/ })).toBeVisible();
   await expect(today.getByLabel('Mensaje de estado (opcional)')).toBeVisible();
   await today.getByRole('button', { name: 'Pasar a «Conductor en camino»' }).click();
