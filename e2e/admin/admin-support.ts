@@ -1,15 +1,11 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN } from '../support/helpers';
+import { ADMIN, addDays, pacificDay } from '../support/helpers';
+
+export { addDays };
 
 /** Today's date in San Jose. */
 export function pacificToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
-
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return pacificDay(0);
 }
 
 export function mondayOf(date: string): string {

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { pacificDay } from '../support/helpers';
 import { adminLogin } from './admin-support';
 
 const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const dayKey = (days: number) => new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+const dayKey = (days: number) => pacificDay(days);
 
 test('an admin sees the ordered funnel after a visitor visits, books and pays', async ({ page, browser }) => {
   // The visitor: a real browser (with an ordinary user agent) visits the home page, then books and pays.

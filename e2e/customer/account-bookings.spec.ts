@@ -1,18 +1,15 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, uniqueEmail } from '../support/helpers';
+import { ADMIN, addDays, pacificDay, uniqueEmail } from '../support/helpers';
 
 /**
  * The customer's own bookings. Each test makes its own customer and books through the same calls the
  * checkout makes (test card 4242…), so it depends on no other spec's data.
  */
 
-const PACIFIC = 'America/Los_Angeles';
-
 /** YYYY-MM-DD of an open business day (Monday–Saturday) at least `days` days from today, Pacific. */
 function openDay(days: number): string {
-  const at = new Date(Date.now() + days * 86_400_000);
-  let key = new Intl.DateTimeFormat('en-CA', { timeZone: PACIFIC }).format(at);
-  while (new Date(`${key}T12:00:00Z`).getUTCDay() === 0) key = new Date(Date.parse(`${key}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  let key = pacificDay(days);
+  while (new Date(`${key}T12:00:00Z`).getUTCDay() === 0) key = addDays(key, 1);
   return key;
 }
 

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, signInViaApi, uniqueEmail } from '../support/helpers';
+import { ADMIN, CUSTOMER, pacificDay, signInViaApi, uniqueEmail } from '../support/helpers';
 
 /** Tomorrow in the business's time zone (the browser runs in America/Los_Angeles too). */
 function tomorrowKey(): string {
-  return new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+  return pacificDay(1);
 }
 
 interface Slot {

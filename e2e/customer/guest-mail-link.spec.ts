@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { ADMIN, DRIVER, latestMail, uniqueEmail } from '../support/helpers';
+import { ADMIN, DRIVER, latestMail, pacificDay, uniqueEmail } from '../support/helpers';
 
 test.beforeEach(async ({ context }) => {
   await context.route('**/tile.openstreetmap.org/**', (route) => route.abort());
@@ -8,7 +8,7 @@ test.beforeEach(async ({ context }) => {
 /** The next day (from tomorrow) the service has free times, and its first slot. */
 async function firstFreeSlot(api: Awaited<ReturnType<typeof playwrightRequest.newContext>>, serviceId: string): Promise<string> {
   for (let days = 1; days < 14; days++) {
-    const date = new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+    const date = pacificDay(days);
     const slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${date}`)).json()) as Array<{ id: string; availableCapacity: number }>;
     const free = slots.find((s) => s.availableCapacity > 0);
     if (free) return free.id;

@@ -1,12 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, uniqueEmail } from '../support/helpers';
+import { ADMIN, pacificDay, uniqueEmail } from '../support/helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
 const SERVICE = 'Express Exterior Wash';
 
 function tomorrowKey(): string {
-  return new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+  return pacificDay(1);
 }
 
 async function serviceId(request: APIRequestContext, name: string): Promise<string> {

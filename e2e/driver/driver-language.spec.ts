@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pacificWhenFormat } from '@web/features/driver/format';
-import { ADMIN, DRIVER, uniqueEmail } from '../support/helpers';
+import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
 
 /**
  * The driver's app in the driver's language (issue 14): the demo driver saves Spanish in their settings
@@ -16,12 +16,11 @@ let job: string;
 /** When the job is, as the server stored it. */
 let jobStart: string;
 
-const pacificToday = () => new Date().toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
 const card = (page: Page) => page.locator(`article[data-booking-id="${job}"]`);
 
 /** An on-site appointment the office books for today (opening today first if it is closed). */
 async function bookToday(serviceId: string): Promise<string> {
-  const date = pacificToday();
+  const date = pacificDay(0);
   await admin.post('/api/admin/business-availability', { data: { date, startTime: '08:00', endTime: '20:00', maxCapacity: 3 } });
   for (let minutes = 8 * 60; minutes <= 18 * 60; minutes += 30) {
     const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, DRIVER, uniqueEmail } from '../support/helpers';
+import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
 
 /**
  * The driver on the road (issue 14), at 390×844 with a phone's user agent: jobs grouped Today / Later, the car
@@ -17,8 +17,6 @@ let laterJob: { id: string; trackingToken: string };
 
 const VEHICLE = 'Blue Honda Civic';
 const GATE = 'Gate code 4821, visitor spot 3';
-
-const pacificDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
 
 /** A service-location appointment the office books for today (opening today first if it is closed). */
 async function bookToday(serviceId: string): Promise<string> {

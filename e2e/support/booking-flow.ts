@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN } from './helpers';
+import { ADMIN, pacificDay } from './helpers';
 
 /** Tomorrow in the business's time zone (the browser runs in America/Los_Angeles too). */
 export function tomorrowKey(): string {
@@ -13,7 +13,7 @@ export async function serviceId(request: APIRequestContext, name: string): Promi
 
 /** A day this many days ahead, in the business's time zone. */
 export function dayKey(daysAhead: number): string {
-  return new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+  return pacificDay(daysAhead);
 }
 
 /** Tomorrow (or another day) may be a Sunday (closed in the seeded hours): the admin opens it so the test can book it. */

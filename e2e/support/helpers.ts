@@ -30,6 +30,22 @@ export async function signInViaApi(page: Page, who: { email: string; password: s
   expect(response.ok(), await response.text()).toBeTruthy();
 }
 
+/** The calendar date `days` after `date` (both YYYY-MM-DD): calendar days, whatever DST does to the hours. */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * Today's date in San Jose, or the date `days` later. Counted on the calendar, never as 24-hour steps from now:
+ * a day's worth of milliseconds from 23:30 on the Saturday before spring-forward lands on Monday.
+ */
+export function pacificDay(days = 0): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return addDays(today, days);
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
