@@ -5,14 +5,9 @@ import { FieldError, Input, Label } from '@web/components/ui/input';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { apiCall } from '@web/lib/api';
+import { formatCardNumber, formatExpiry, parseExpiry } from './card-fields';
 import { cardFormMessages } from './messages';
 import type { CardFormProps } from './card-form';
-
-const formatNumber = (value: string) =>
-  value
-    .replace(/\D/g, '')
-    .slice(0, 19)
-    .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /** The built-in provider's card form, clearly labelled as test mode (checkout and package purchases). */
 export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveCard = false, onSucceeded, onDeclined, onError }: CardFormProps) {
@@ -27,11 +22,11 @@ export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveC
     event.preventDefault();
     if (busy) return;
     setProblem(undefined);
-    const match = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(expiry.trim());
-    if (!match) return setProblem(t('expiryIncomplete'));
+    const expires = parseExpiry(expiry);
+    if (!expires) return setProblem(t('expiryIncomplete'));
     setBusy(true);
     try {
-      await apiCall('POST /api/payments/test/confirm-card', { body: { paymentIntentId, clientSecret, number, expMonth: Number(match[1]), expYear: Number(match[2]), cvc, saveCard } });
+      await apiCall('POST /api/payments/test/confirm-card', { body: { paymentIntentId, clientSecret, number, expMonth: expires.month, expYear: expires.year, cvc, saveCard } });
       await onSucceeded();
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) onDeclined(error.serverMessage);
@@ -54,12 +49,12 @@ export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveC
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor="card-number">{t('cardNumber')}</Label>
-        <Input id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onChange={(e) => setNumber(formatNumber(e.target.value))} />
+        <Input id="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" value={number} onChange={(e) => setNumber(formatCardNumber(e.target.value))} />
       </div>
       <div className="flex gap-3">
         <div className="flex flex-1 flex-col gap-1">
           <Label htmlFor="card-expiry">{t('expiry')}</Label>
-          <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" value={expiry} onChange={(e) => setExpiry(e.target.value.slice(0, 7))} />
+          <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" maxLength={7} value={expiry} onChange={(e) => setExpiry(formatExpiry(e.target.value))} />
         </div>
         <div className="flex w-28 flex-col gap-1">
           <Label htmlFor="card-cvc">{t('cvc')}</Label>
