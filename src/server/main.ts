@@ -62,6 +62,11 @@ async function main() {
       console.error(`requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing them`);
       app.server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
+    // A statement that never returns would keep the pool from closing: the instance still ends, and says so.
+    setTimeout(() => {
+      console.error('shutdown did not finish in time: exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 10_000).unref();
     await app.close().catch((error: unknown) => console.error('closing the server failed', error));
     clearTimeout(graceOver);
     await jobs?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch((error: unknown) => console.error('stopping the jobs failed', error));

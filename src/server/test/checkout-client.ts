@@ -9,7 +9,7 @@ export const DECLINED_CARD = '4000 0000 0000 0002';
 
 export interface Answer {
   status: number;
-  body: Record<string, any>;
+  body: Record<string, unknown>;
 }
 
 /** One JSON call; a refused or reset connection answers status 0 (the instance is down). */
@@ -22,9 +22,9 @@ export async function send(base: string, method: string, path: string, options: 
       signal: AbortSignal.timeout(20_000),
     });
     const text = await response.text();
-    let body: Record<string, any> = {};
+    let body: Record<string, unknown> = {};
     try {
-      body = text ? (JSON.parse(text) as Record<string, any>) : {};
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {
       body = { text };
     }
