@@ -157,7 +157,7 @@ describe('the checkout under faults', () => {
           if (answer.status === 200) told.add(delivery.id);
         }),
       );
-      return { sent, told, unique: new Set(deliveries.map((d) => d.id)) };
+      return { sent, told, unique: new Set<string>(deliveries.map((d) => d.id)) };
     }
 
     /** Seconds from a fault until both instances answer a database read again. */
