@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import pg from 'pg';
 import { buildServerIfStale, serverEntry } from '../../../scripts/build-server.mjs';
+import { fromRoot } from '../paths';
 import { freePort } from './free-port';
 
 /**
@@ -21,8 +23,32 @@ export interface ServerProcess {
   stop(graceMs?: number): Promise<number | null>;
 }
 
+/**
+ * Builds the bundle when stale, one test process at a time: the PostgreSQL suites run in parallel forks, and a
+ * build empties dist/server first, under the feet of a server another fork is starting.
+ */
+async function buildOnce(): Promise<void> {
+  const lock = fromRoot('dist/.server-build-lock');
+  mkdirSync(fromRoot('dist'), { recursive: true });
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // Another fork builds; a lock left by a crashed run is taken over after a minute.
+      if (i > 600) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    await buildServerIfStale();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 export async function startServer(env: Record<string, string>, options: { port?: number } = {}): Promise<ServerProcess> {
-  await buildServerIfStale();
+  await buildOnce();
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
