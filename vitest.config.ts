@@ -10,7 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-    exclude: ['src/**/*.pg.test.ts', 'node_modules/**'],
+    // The PostgreSQL suites (npm run test:pg) and the fault suite (npm run test:faults) run on their own.
+    exclude: ['src/**/*.pg.test.ts', 'src/**/*.faults.test.ts', 'node_modules/**'],
     // Integration files open copies of one migrated, seeded template database (src/server/test/template.ts).
     globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',

@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/server/**/*.test.ts'],
+    // The fault suite starts server processes of its own: npm run test:faults.
+    exclude: ['src/server/**/*.faults.test.ts', 'node_modules/**'],
     // Integration files open copies of one migrated, seeded template database (src/server/test/template.ts).
     globalSetup: ['src/server/test/global-setup.ts'],
     pool: 'forks',

@@ -8,4 +8,5 @@ buildWebIfStale();
 await buildServerIfStale();
 const server = spawn(process.execPath, ['--enable-source-maps', serverEntry], { stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The server stops by itself on SIGTERM/SIGINT with 0; killed by a signal it did not handle is a failure.
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

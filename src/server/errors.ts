@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorParams } from '../shared/error-codes';
+import { isDatabaseConnectionError } from './db/connection-errors';
 
 export type AppErrorCode = ErrorCode;
 
@@ -49,6 +50,8 @@ function validationError(error: { issues: ZodLikeIssue[] }): AppError {
   return new AppError('INVALID_INPUT', message, { field: issue?.path.map(String).join('.') ?? '' });
 }
 
+const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
@@ -76,6 +79,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Two identical creates raced past the app's own check: the loser is told, never a 500.
       request.log.warn({ constraint: unique.constraint }, 'unique violation');
       return reply.status(409).send(new AppError('ALREADY_EXISTS', unique.message, unique.field ? { field: unique.field } : undefined).body);
+    }
+    if (isDatabaseConnectionError(error)) {
+      // The database restarted or dropped the connection: this request failed, the next one gets a new
+      // connection (decision 028). A 503 tells clients and load balancers to try again shortly.
+      request.log.warn({ code: databaseErrorCode(error) }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send(new AppError('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE).body);
     }
     // A database error carries the failed statement's parameters (password hashes, tokens): log only what names the fault.
     request.log.error({ err: safeError(error) }, 'unhandled error');
@@ -122,4 +131,10 @@ export function safeError(error: unknown): Record<string, unknown> {
     stack: typeof e?.stack === 'string' ? e.stack.replace(/\nparams:[^\n]*/g, '') : undefined,
     ...(cause ? { cause: { code: cause.code, message: cause.message } } : {}),
   };
+}
+
+/** The driver's code of a lost connection (57P01, ECONNREFUSED…), under drizzle's wrapper when there is one. */
+function databaseErrorCode(error: unknown): string | undefined {
+  const e = error as DatabaseErrorLike | undefined;
+  return e?.code ?? e?.cause?.code ?? e?.cause?.message;
 }

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { isDatabaseConnectionError } from './db/connection-errors';
 import { seed, DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from './db/seed';
 import type { Jobs } from './jobs/boss';
 
@@ -48,15 +49,52 @@ async function main() {
   lines.push(`  Request log: ${['info', 'debug', 'trace'].includes(config.logLevel) ? 'on' : 'off (LOG_LEVEL=info shows each request)'}`);
   console.log(lines.join('\n') + '\n');
 
-  const shutdown = async () => {
-    await app.close();
-    await jobs?.stop({ graceful: true, wait: true }).catch(() => undefined);
-    await handle.close();
+  // SIGTERM (a deploy, a scale-down) or SIGINT: stop accepting, let the requests in flight finish (at most
+  // SHUTDOWN_GRACE_MS), close the sockets (the SPA reconnects, to another instance behind a load balancer),
+  // stop the job workers, close the pool, exit 0 (decision 028). A second signal during the drain (npm and
+  // the start script pass the same one on) does not cut it short.
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: finishing the requests in flight, then exiting`);
+    const graceOver = setTimeout(() => {
+      console.error(`requests still open after ${SHUTDOWN_GRACE_MS / 1000} s: closing them`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    // A statement that never returns would keep the pool from closing: the instance still ends, and says so.
+    setTimeout(() => {
+      console.error('shutdown did not finish in time: exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS + 10_000).unref();
+    await app.close().catch((error: unknown) => console.error('closing the server failed', error));
+    clearTimeout(graceOver);
+    await jobs?.stop({ graceful: true, wait: true, timeout: 5_000 }).catch((error: unknown) => console.error('stopping the jobs failed', error));
+    await handle.close().catch((error: unknown) => console.error('closing the database failed', error));
     process.exit(0);
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
+
+/** How long a stopping instance lets the requests in flight run before it closes their connections. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+// The last guard: a lost database connection that some listener-less client or forgotten promise still
+// throws is logged, never the end of the process (the pool reconnects on its own, decision 028). Anything
+// else is a bug, and ends the process as Node would.
+function onUncaught(kind: string) {
+  return (error: unknown) => {
+    if (isDatabaseConnectionError(error)) {
+      console.error(`${kind} from a lost database connection (the instance carries on):`, (error as Error)?.message ?? error);
+      return;
+    }
+    console.error(`${kind}:`, error);
+    process.exit(1);
+  };
+}
+process.on('uncaughtException', onUncaught('uncaught exception'));
+process.on('unhandledRejection', onUncaught('unhandled rejection'));
 
 main().catch((error) => {
   console.error(error instanceof ConfigError ? error.message : error);

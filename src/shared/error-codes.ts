@@ -16,6 +16,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  /** The database dropped or refused the connection (restart, failover): retry in a moment. */
+  DATABASE_UNAVAILABLE: 503,
   /** Request input that fails its schema; params.field names the first bad field. */
   INVALID_INPUT: 400,
   // Booking and checkout

@@ -80,45 +80,67 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 }
 
 async function openPostgres(databaseUrl: string, poolSize: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
-  pool.on('error', (error) => console.error('PostgreSQL pool error', error));
+  // A request waits at most 5 s for a connection, then fails with a 503 instead of hanging while the database is away.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // pg-pool listens for 'error' only on idle clients: a client that is checked out (a transaction between
+  // statements, a query under way) emits 'error' with no listener when its backend is terminated, and
+  // Node ends the process. Every client gets its own listener; the query under way fails on its own, and
+  // the pool drops the broken client when it is released (decision 028).
+  pool.on('connect', (client) => client.on('error', (error) => logConnectionLoss('PostgreSQL connection lost', error)));
+  pool.on('error', (error) => logConnectionLoss('PostgreSQL idle connection lost', error));
   const db = drizzlePg(pool, { schema });
   let listener: pg.Client | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
   const listeningHandlers = new Set<(listening: boolean) => void>();
   let closed = false;
+  let reconnecting = false;
 
   async function listenerClient(): Promise<pg.Client> {
     if (listener) return listener;
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true });
+    // Until connect resolves the error reaches connect's promise; a listener still keeps a late one harmless.
+    client.on('error', () => undefined);
     await client.connect();
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
     });
-    client.on('error', (error) => console.error('PostgreSQL listener error', error));
+    client.on('error', (error) => logConnectionLoss('PostgreSQL LISTEN connection lost', error));
     client.on('end', () => {
       if (listener !== client) return;
       listener = undefined;
       if (closed) return;
       for (const handler of listeningHandlers) handler(false);
-      void relisten();
+      if (!reconnecting) void relisten();
     });
     listener = client;
     return client;
   }
 
-  /** A new LISTEN connection for every channel, retried with backoff, after the old one was lost. */
-  async function relisten(attempt = 0): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 10_000)));
-    if (closed) return;
+  /**
+   * A new LISTEN connection for every channel after the old one was lost, retried with backoff (capped at
+   * 2 s, so live updates resume within seconds of the database coming back). One loop at a time: two would
+   * open two connections and deliver every notification twice.
+   */
+  async function relisten(): Promise<void> {
+    reconnecting = true;
     try {
-      const client = await listenerClient();
-      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      for (const handler of listeningHandlers) handler(true);
-    } catch (error) {
-      console.error('PostgreSQL listener reconnect failed', error);
-      void relisten(attempt + 1);
+      for (let attempt = 0; !closed; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, 2_000)));
+        if (closed) return;
+        try {
+          const client = await listenerClient();
+          for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          // Lost again while re-listening: the next attempt opens another connection.
+          if (listener !== client) continue;
+          for (const handler of listeningHandlers) handler(true);
+          return;
+        } catch (error) {
+          logConnectionLoss('PostgreSQL LISTEN reconnect failed, retrying', error);
+        }
+      }
+    } finally {
+      reconnecting = false;
     }
   }
 
@@ -154,4 +176,10 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       await pool.end();
     },
   };
+}
+
+/** One line per lost connection (code and message), not the client object pg attaches to the error. */
+function logConnectionLoss(what: string, error: unknown): void {
+  const e = error as { code?: string; message?: string };
+  console.error(`${what}: ${e?.code ? `${e.code} ` : ''}${e?.message ?? String(error)}`);
 }

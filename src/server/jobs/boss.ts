@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
+import { isDatabaseConnectionError } from '../db/connection-errors';
 
 export type Jobs = PgBoss;
 
@@ -12,7 +13,11 @@ export function createJobs(handle: DatabaseHandle, databaseUrl: string | undefin
   const boss = databaseUrl
     ? new PgBoss({ ...options, connectionString: databaseUrl, max: 4 })
     : new PgBoss({ ...options, db: { executeSql: (text: string, values?: unknown[]) => handle.executeSql(text, values) } });
-  boss.on('error', (error) => console.error('job queue error', error));
+  // pg-boss retries its polling and maintenance by itself; a lost connection is one line, not a dump.
+  boss.on('error', (error) => {
+    if (isDatabaseConnectionError(error)) console.error(`job queue: database connection lost (${(error as { code?: string }).code ?? error.message}), retrying`);
+    else console.error('job queue error', error);
+  });
   return boss;
 }
 

@@ -13,6 +13,7 @@ export const codes: Record<ErrorCode, string> = {
   CONFLICT: 'That could not be done right now. Please refresh and try again.',
   RATE_LIMITED: 'Too many attempts. Please wait a few minutes and try again.',
   UNAVAILABLE: 'This is not available right now. Please try again in a moment.',
+  DATABASE_UNAVAILABLE: 'The service is briefly unavailable. Please try again in a moment.',
   INVALID_INPUT: 'Please check the highlighted information and try again.',
   SLOT_FULL: 'That time was just taken. Please choose another time.',
   SLOT_INVALID: 'Please select a valid time slot',

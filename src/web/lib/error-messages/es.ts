@@ -10,6 +10,7 @@ export const codes: { [K in ErrorCode]: string } = {
   CONFLICT: 'No se pudo hacer en este momento. Actualiza la página e inténtalo de nuevo.',
   RATE_LIMITED: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
   UNAVAILABLE: 'Esto no está disponible ahora mismo. Inténtalo de nuevo en un momento.',
+  DATABASE_UNAVAILABLE: 'El servicio no está disponible por un momento. Inténtalo de nuevo en unos segundos.',
   INVALID_INPUT: 'Revisa los datos indicados e inténtalo de nuevo.',
   SLOT_FULL: 'Alguien acaba de reservar esa hora. Elige otra, por favor.',
   SLOT_INVALID: 'Elige una hora válida',

@@ -10,6 +10,7 @@ export const codes: { [K in ErrorCode]: string } = {
   CONFLICT: 'Impossible pour le moment. Actualisez la page et réessayez.',
   RATE_LIMITED: 'Trop de tentatives. Patientez quelques minutes et réessayez.',
   UNAVAILABLE: 'Ce n’est pas disponible pour le moment. Réessayez dans un instant.',
+  DATABASE_UNAVAILABLE: 'Le service est momentanément indisponible. Réessayez dans un instant.',
   INVALID_INPUT: 'Vérifiez les informations indiquées et réessayez.',
   SLOT_FULL: 'Ce créneau vient d’être réservé. Choisissez un autre horaire.',
   SLOT_INVALID: 'Choisissez un créneau valide',
