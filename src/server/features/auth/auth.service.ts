@@ -24,10 +24,11 @@ import { hashToken, newToken } from './tokens';
  * per account 5 reset and 5 verification e-mails an hour. Counted in the database (decision 026); sign-in
  * itself is throttled in sign-in-throttle.ts (decision 015).
  */
-export const registerPerIp = rateLimit({ name: 'register-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 60 * 60_000 });
+const registerPerIp = rateLimit({ name: 'register-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 60 * 60_000 });
 const forgotPerIp = rateLimit({ name: 'forgot-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 15 * 60_000 });
 const forgotPerAccount = rateLimit({ name: 'forgot-per-account', limit: 5, windowMs: 60 * 60_000 });
 const resendPerAccount = rateLimit({ name: 'resend-per-account', limit: 5, windowMs: 60 * 60_000 });
+const accountExistsPerAccount = rateLimit({ name: 'account-exists-mail-per-account', limit: 3, windowMs: 60 * 60_000 });
 
 export interface ClientInfo {
   ip: string;
@@ -89,6 +90,13 @@ const REGISTERED_MESSAGE = 'Registration successful. Please check your email to 
 
 /** To an address that already has an account, when someone tries to make another with it (registration, a guest's claim). */
 export async function sendAccountExistsMail(ctx: AppContext, user: Pick<PublicUser, 'id' | 'email' | 'fullName'>): Promise<void> {
+  // At most 3 an hour: past that the owner has been told, and the caller's answer must not change (no 429 here).
+  try {
+    await accountExistsPerAccount.hit(ctx, [`account:${user.id}`]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') return;
+    throw error;
+  }
   const t = await mailTextsFor(ctx, user.id);
   const mail = renderMail(ctx.config.business.name, t('accountExists.subject'), [t('greeting', { name: user.fullName }), t('accountExists.body'), t('accountExists.notYou')], {
     label: t('accountExists.action'),

@@ -70,6 +70,15 @@ describe('registration', () => {
     expect(mail.links).toContain('http://localhost:5000/auth');
   });
 
+  it('tells the owner of a known address at most 3 times an hour, and answers the same after that', async () => {
+    await register(valid('pestered@example.com'));
+    const statuses = [];
+    for (let n = 0; n < 5; n++) statuses.push((await register(valid('pestered@example.com'))).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    const outbox = (await t.call('GET', '/api/dev/outbox')).json() as Array<{ to: string; subject: string }>;
+    expect(outbox.filter((m) => m.to === 'pestered@example.com' && m.subject.startsWith('Someone tried'))).toHaveLength(3);
+  });
+
   it('answers a body that is not JSON with a 400 and a message', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: '{oops', headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
