@@ -47,6 +47,8 @@ export async function startApp(databaseUrl: string, options: { viaNpm?: boolean;
     ADMIN_PASSWORD: BENCH_PASSWORD,
     JOBS: options.jobs === false ? 'false' : 'true',
     LOG_LEVEL: 'warn',
+    // The load generator plays many clients by X-Forwarded-For, as a proxy on this machine would.
+    TRUST_PROXY: 'loopback',
   };
   const started = performance.now();
   const child: ChildProcess = options.viaNpm

@@ -9,7 +9,7 @@ test.beforeEach(async ({ context }) => {
   await context.route('**/tile.openstreetmap.org/**', (route) => route.abort());
 });
 
-test('offline address step: "San Jose 951" suggests, current location finds the city and ZIP, the booking gets coordinates, and the guest makes an account in one tap', async ({ page, request, baseURL }) => {
+test('offline address step: "San Jose 951" suggests, current location finds the city and ZIP, the booking gets coordinates, and the guest keeps it in an account only through the e-mailed claim link', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
   // Four days out, so the other specs' times tomorrow stay free.
   const day = dayKey(4);
@@ -72,11 +72,30 @@ test('offline address step: "San Jose 951" suggests, current location finds the 
   await expect(offer).toContainText(email);
   await expect(offer).toContainText('(408) 555-0177');
   await page.screenshot({ path: 'test-results/screenshots/guest-account-offer.png', fullPage: true });
-  await offer.getByRole('button', { name: 'Create my account' }).click();
-  await expect(offer).toContainText('Your account is ready');
-  await offer.getByRole('link', { name: 'See my bookings' }).click();
+  // The tracking link is forwarded to family: its button only e-mails the claim link to the guest.
+  await offer.getByRole('button', { name: 'E-mail me the link' }).click();
+  await expect(offer).toContainText('Check your e-mail');
+  await expect(offer).toContainText(`We sent a link to ${email}`);
+  expect((await page.request.get('/api/auth/session')).ok()).toBeTruthy();
+  expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
+
+  // The e-mailed link's page: the account exists, with the booking, once the owner chooses a password.
+  const claimMail = await latestMail(request, email, /Keep your .* booking in an account/);
+  const claimLink = claimMail.links.find((l) => l.includes('/claim-booking?token='))!;
+  await page.goto(claimLink.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByText('Keep your booking in an account')).toBeVisible();
+  await page.getByLabel('New password').fill('tap-guest-pass-1');
+  await page.screenshot({ path: 'test-results/screenshots/guest-claim-password.png', fullPage: true });
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByTestId('claim-done')).toContainText('Your account is ready, with your booking in it.');
+  await page.getByRole('link', { name: 'See my bookings' }).click();
   await expect(page).toHaveURL(/\/bookings/);
   await expect(page.locator(`a[href*="${bookingId}"]`).first()).toBeVisible();
+  // Single use: the same link again is refused and says why.
+  await page.goto(claimLink.replace(/^https?:\/\/[^/]+/, ''));
+  await page.getByLabel('New password').fill('another-pass-2');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('This link has expired or was already used.')).toBeVisible();
   expect(baseURL).toBeTruthy();
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { latestMail, uniqueEmail } from '../support/helpers';
+import { CUSTOMER, latestMail, uniqueEmail } from '../support/helpers';
 
 test('a visitor registers, verifies the e-mail from the outbox, signs out and signs back in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
@@ -37,6 +37,21 @@ test('a visitor registers, verifies the e-mail from the outbox, signs out and si
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Profile' })).toHaveText('RN');
+});
+
+test('registering with an address that already has an account signs nobody in and says to check the e-mail', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Create Account' }).click();
+  await page.getByLabel('Full Name').fill('Not The Customer');
+  await page.getByLabel('Email').fill(CUSTOMER.email);
+  await page.getByLabel('Phone').fill('4085550199');
+  await page.getByLabel('Password').fill('a-guessed-password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Check your e-mail. If this address already has an account, we sent it a message instead')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth/);
+  expect((await (await page.request.get('/api/auth/session')).json()).user).toBeNull();
+  const mail = await latestMail(page.request, CUSTOMER.email, /Someone tried to create/);
+  expect(mail.text).toContain('you already have one');
 });
 
 test('a wrong password shows the login failure toast', async ({ page }) => {

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
@@ -54,7 +54,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     // Fastify's request lines are info: quiet at the default LOG_LEVEL=warn, shown at LOG_LEVEL=info.
     logger: options.logger ? loggerOptions(config.logLevel, options.logStream) : false,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   const now = options.now ?? (() => new Date());
@@ -95,6 +95,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const webDir = options.webDir ?? webDistDir;
   if (options.serveWeb ?? existsSync(webDir)) await serveSpa(app, webDir);
   return { app, ctx };
+}
+
+/**
+ * TRUST_PROXY as Fastify's trustProxy. Unset: the socket's peer is the client, so a forged X-Forwarded-For
+ * changes nothing. A hop count is a function because Fastify reads a bare number as "trust nobody": the
+ * client is then the address that many hops back (the app must be reachable only through those proxies).
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
 }
 
 declare module 'fastify' {

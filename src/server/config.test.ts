@@ -34,6 +34,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ MAP_TILE_URL: 'http://tiles.local/tile.png' })).toThrow(/MAP_TILE_URL: must be an http\(s\) or \/path URL template with \{z\}, \{x\} and \{y\}/);
   });
 
+  it('believes no X-Forwarded-For unless TRUST_PROXY names the proxies, and never all of them', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.0/8, 192.168.1.4 ,loopback,fd00::/8' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.4', 'loopback', 'fd00::/8']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: must be a number of proxy hops .*true is not allowed/);
+    expect(() => loadConfig({ TRUST_PROXY: '99' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33, proxy.local' })).toThrow(/TRUST_PROXY: not proxy addresses or CIDRs: 10\.0\.0\.0\/33, proxy\.local/);
+  });
+
   it('stops with a message naming every bad variable', () => {
     let error: unknown;
     try {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { formatUsPhone } from '../shared/contact';
 
@@ -24,6 +25,47 @@ const optionalUrl = z
   .transform((value) => (value && value.trim() ? value.trim() : undefined))
   .pipe(z.url({ error: 'must be a URL' }).optional());
 
+/** Names proxy-addr (Fastify's trustProxy) accepts for whole address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  if (rest.length || !address) return false;
+  const family = isIP(address);
+  if (!family) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: whom to believe about the client's address. Unset: nobody, the socket's peer is the client. A
+ * number: that many proxies in front (the client is that many hops back in X-Forwarded-For). A list: the
+ * proxies' addresses or CIDRs. `true` (believe every X-Forwarded-For) is refused: any client could then
+ * claim a fresh address per request and escape every per-address limit.
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const text = value?.trim() ?? '';
+    if (text === '' || /^(false|no|off|0)$/i.test(text)) return false;
+    if (/^\d+$/.test(text)) {
+      const hops = Number(text);
+      if (hops <= 32) return hops;
+    } else if (!/^(true|yes|on)$/i.test(text)) {
+      const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = entries.filter((entry) => !isProxyAddress(entry));
+      if (!bad.length) return entries;
+      ctx.addIssue({ code: 'custom', message: `not proxy addresses or CIDRs: ${bad.join(', ')}` });
+      return z.NEVER;
+    }
+    ctx.addIssue({ code: 'custom', message: 'must be a number of proxy hops (1-32) or a comma list of proxy addresses/CIDRs; true is not allowed' });
+    return z.NEVER;
+  });
+
 /** OpenStreetMap's own tile servers: they need the internet (and fair use); MAP_TILE_URL points elsewhere. */
 export const DEFAULT_MAP_TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 
@@ -32,6 +74,7 @@ const envSchema = z.object({
   // Loopback unless configured: demo logins and /dev/mail must not be on the network by accident.
   HOST: z.string().default('localhost'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  TRUST_PROXY: trustProxy,
   PUBLIC_URL: optionalUrl,
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
@@ -91,6 +134,8 @@ export interface Config {
   port: number;
   host: string;
   nodeEnv: 'development' | 'production' | 'test';
+  /** Fastify's trustProxy: every rate limit and the sign-in lockout key on the address it yields. */
+  trustProxy: TrustProxy;
   isProduction: boolean;
   publicUrl: string;
   databaseUrl: string | undefined;
@@ -135,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     nodeEnv: e.NODE_ENV,
+    trustProxy: e.TRUST_PROXY,
     isProduction,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     databaseUrl: e.DATABASE_URL,

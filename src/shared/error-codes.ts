@@ -92,6 +92,8 @@ export const ERROR_STATUS = {
   VERIFY_LINK_INVALID: 400,
   ALREADY_VERIFIED: 400,
   RESET_LINK_INVALID: 400,
+  /** The e-mailed link that keeps a guest's booking in a new account: unknown, used or older than 24 hours. */
+  CLAIM_LINK_INVALID: 400,
   CURRENT_PASSWORD_INCORRECT: 400,
   PASSWORD_INCORRECT: 400,
   SAME_PASSWORD: 400,

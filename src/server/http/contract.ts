@@ -14,6 +14,8 @@ import type { $ZodType, output } from 'zod/v4/core';
 import type { ErrorCode } from '../../shared/error-codes';
 import { errorBody } from '../../shared/schemas/common';
 import type { AppContext } from '../context';
+import { AppError } from '../errors';
+import { isLoopback } from './loopback';
 
 /**
  * One declaration per route (docs/decisions/011-declared-contract.md): method, path, the request and
@@ -68,7 +70,7 @@ export interface RouteDeclaration<M extends HttpMethod = HttpMethod, U extends s
   url: U;
   schema: S;
   guard?: Guard;
-  /** Registered outside production only (and documented only there). */
+  /** Registered outside production only (and documented only there), and answered to this machine only. */
   devOnly?: boolean;
   /** A malformed path id is answered like someone else's: 404 with this message, never a hint that the format matters. */
   notFound?: { code: ErrorCode; message: string };
@@ -97,11 +99,21 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Development routes (the mail outbox with every reset link, test bookings) are for the developer's own
+ * machine: with HOST=0.0.0.0 the rest of the network must not reach them. Other clients get the 404 an
+ * unknown path gets.
+ */
+async function answerLoopbackOnly(request: FastifyRequest): Promise<void> {
+  if (!isLoopback(request.socket.remoteAddress)) throw new AppError('NOT_FOUND', 'Not found');
+}
+
 /** Registers declarations on the app; every route answers its 4xx with the shared error body. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext, routes: readonly AnyRoute[]): Promise<void> {
   for (const route of routes) {
     if (route.devOnly && ctx.config.isProduction) continue;
     const preValidation = [
+      ...(route.devOnly ? [answerLoopbackOnly] : []),
       ...(route.guard ? [route.guard] : []),
       ...(route.prepareBody
         ? [

@@ -40,8 +40,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/webhooks/shopify',
   'GET /api/bookings/guest/:id',
   'GET /api/bookings/guest/:id/driver-location',
-  // The guest's one-tap account: allowed by the booking's tracking token in the body.
+  // The guest asks for the claim link (e-mailed to the booking's address): allowed by the booking's tracking token.
   'POST /api/bookings/guest/:id/account',
+  // The claim link's page: the e-mailed single-use token in the body is the credential.
+  'POST /api/auth/claim-guest-booking',
   // The package store is for visitors too (buying needs a sign-in).
   'GET /api/packages',
   // First-party analytics from any visitor (dropped for GPC, bots, opted-out accounts), and the promotional offer.

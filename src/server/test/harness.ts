@@ -65,8 +65,9 @@ export async function createTestApp(options: { env?: Record<string, string>; dat
     app.inject({
       method,
       url,
-      // Each call looks like its own client unless a test names the IP, so per-IP limits stay out of the way.
-      remoteAddress: opts.ip ?? `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
+      // Each call looks like its own client unless a test names the IP, so per-IP limits stay out of the way;
+      // the development routes answer this machine only, so tests read them as the developer would.
+      remoteAddress: opts.ip ?? (isDevelopmentPath(url) ? '127.0.0.1' : `198.51.100.${Math.floor(Math.random() * 250) + 1}`),
       headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...(opts.headers ?? {}) },
       ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
     });
@@ -106,6 +107,10 @@ export async function createTestApp(options: { env?: Record<string, string>; dat
       await fresh?.drop();
     },
   };
+}
+
+function isDevelopmentPath(url: string): boolean {
+  return url.startsWith('/api/dev/') || url.startsWith('/dev/') || url.startsWith('/api/create-test-booking-redirect');
 }
 
 export function cookieFrom(response: LightMyRequestResponse): string {

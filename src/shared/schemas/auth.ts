@@ -72,12 +72,19 @@ export const registerResponse = z.object({
 });
 export type RegisterResponse = z.infer<typeof registerResponse>;
 
-/** POST /api/bookings/guest/:id/account: the guest's tracking token for that booking (never the e-mail alone). */
+/** POST /api/bookings/guest/:id/account: the guest's tracking token for that booking; it only e-mails the guest a claim link. */
 export const guestAccountRequest = z.object({ token: z.string({ error: 'Invalid tracking token' }).check(z.minLength(1, { error: 'Invalid tracking token' }), z.maxLength(200, { error: 'Invalid tracking token' })) });
 export type GuestAccountRequest = z.infer<typeof guestAccountRequest>;
 
-export const guestAccountResponse = z.object({ message: z.string(), user: publicUser });
-export type GuestAccountResponse = z.infer<typeof guestAccountResponse>;
+/** POST /api/auth/claim-guest-booking: the e-mailed claim link's token and the password the owner chooses. */
+export const claimGuestBookingRequest = z.object({
+  token: z.string({ error: 'Claim token is required' }).check(z.minLength(1, { error: 'Claim token is required' }), z.maxLength(200, { error: 'Claim token is required' })),
+  password: newPassword,
+});
+export type ClaimGuestBookingRequest = z.infer<typeof claimGuestBookingRequest>;
+
+export const claimGuestBookingResponse = z.object({ message: z.string(), user: publicUser, bookingId: z.string() });
+export type ClaimGuestBookingResponse = z.infer<typeof claimGuestBookingResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;

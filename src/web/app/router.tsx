@@ -34,6 +34,7 @@ import { paymentMethodsRoute } from './routes/payment-methods';
 import { profileRoute } from './routes/profile';
 import { receiptRoute } from './routes/receipt';
 import { resetPasswordRoute } from './routes/reset-password';
+import { claimBookingRoute } from './routes/claim-booking';
 import { reviewsRoute } from './routes/reviews';
 import { settingsRoute } from './routes/settings';
 import { swwOfferRoute } from './routes/sww-offer';
@@ -49,6 +50,7 @@ const routeTree = rootRoute.addChildren([
   verifyEmailRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  claimBookingRoute,
   bookingRoute,
   bookingDetailsRoute,
   checkoutRoute,

@@ -10,3 +10,4 @@ export * from './mail';
 export * from './payments';
 export * from './safety';
 export * from './calendar';
+export * from './guest-claims';

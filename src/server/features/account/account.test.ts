@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, bookings, packagePurchases, packages, packageUsage, paymentMethods, sessions, users } from '../../db/schema';
-import { createTestApp, latestMailTo, TEST_PASSWORD, type TestApp } from '../../test/harness';
+import { cookieFrom, createTestApp, latestMailTo, TEST_PASSWORD, type TestApp } from '../../test/harness';
 import { anyService, createBooking, saveCard } from '../../test/account-fixtures';
 
 let t: TestApp;
@@ -122,6 +122,7 @@ describe('DELETE /api/auth/me', () => {
     // The e-mail is free again for a new account.
     const again = await t.call('POST', '/api/auth/register', { body: { fullName: 'Erin Again', email: user.email, phone: '4085550000', password: 'another-password' } });
     expect(again.statusCode).toBe(201);
+    expect((await t.call('GET', '/api/auth/session', { cookie: cookieFrom(again) })).json().user).toMatchObject({ fullName: 'Erin Again' });
   });
 
   it('refuses while a booking lies ahead, and saves nothing', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookings, sessions, shopifyCustomerMappings, shopifyCustomers, users } from '../../db/schema';
+import { bookings, guestClaims, sessions, shopifyCustomerMappings, shopifyCustomers, users } from '../../db/schema';
 import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
 
 /** The columns a response may show; the hash and tokens are never selected here. */
@@ -57,6 +57,20 @@ export async function findGuestContact(db: DbOrTx, bookingId: string) {
     .from(bookings)
     .where(eq(bookings.id, bookingId));
   return row;
+}
+
+/** Keeps an e-mailed claim link: only its token's hash (decision 030). */
+export async function insertGuestClaim(db: DbOrTx, claim: { tokenHash: string; bookingId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(guestClaims).values(claim);
+}
+
+/** Takes a claim link out of use (single use) and says which booking it was for, if it was still live. */
+export async function consumeGuestClaim(db: DbOrTx, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .delete(guestClaims)
+    .where(and(eq(guestClaims.tokenHash, tokenHash), gt(guestClaims.expiresAt, now)))
+    .returning({ bookingId: guestClaims.bookingId });
+  return row?.bookingId;
 }
 
 export async function emailTaken(db: DbOrTx, email: string): Promise<boolean> {
@@ -177,6 +191,12 @@ export async function deleteUserSessions(db: DbOrTx, userId: string, keepSession
   await db
     .delete(sessions)
     .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId));
+}
+
+/** Whether a store customer with this e-mail was synced (what registration would link). */
+export async function storeCustomerExists(db: DbOrTx, email: string): Promise<boolean> {
+  const [customer] = await db.select({ id: shopifyCustomers.id }).from(shopifyCustomers).where(sql`lower(${shopifyCustomers.email}) = ${email}`).limit(1);
+  return Boolean(customer);
 }
 
 /** Links a new account to a store customer with the same e-mail, if one was synced. */

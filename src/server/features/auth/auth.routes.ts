@@ -1,7 +1,8 @@
 import {
   forgotPasswordRequest,
   guestAccountRequest,
-  guestAccountResponse,
+  claimGuestBookingRequest,
+  claimGuestBookingResponse,
   loginRequest,
   messageResponse,
   publicUser,
@@ -15,7 +16,7 @@ import { uuidParam } from '../../../shared/schemas/common';
 import { clearSessionCookie, clientInfo, currentUser, requireUser, SESSION_COOKIE, setSessionCookie } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import * as auth from './auth.service';
-import { createAccountFromGuestBooking } from './guest-account';
+import { claimGuestBooking, requestGuestClaim } from './guest-account';
 import { recordServerEvent } from '../analytics/analytics.service';
 
 const tags = ['auth'];
@@ -26,16 +27,22 @@ export const authRoutes = [
   defineRoute({ method: 'GET', url: '/api/auth/session', schema: { tags, response: { 200: sessionResponse } } }, async (request) => ({ user: request.session?.user ?? null })),
 
   defineRoute({ method: 'POST', url: '/api/auth/register', schema: { tags, body: registerRequest, response: { 201: registerResponse } } }, async (request, reply, ctx) => {
-    const { response, token } = await auth.registerCustomer(ctx, request.body, clientInfo(request));
+    const { response, token, created } = await auth.registerCustomer(ctx, request.body, clientInfo(request));
+    // A known e-mail gets the same answer, its cookie opening nothing (decision 030).
     setSessionCookie(reply, ctx, token);
-    await recordServerEvent(ctx, request, 'account_created', {}, response.user.id);
+    if (created) await recordServerEvent(ctx, request, 'account_created', {}, response.user.id);
     return reply.status(201).send(response);
   }),
 
   defineRoute(
-    { method: 'POST', url: '/api/bookings/guest/:id/account', schema: { tags, params: uuidParam, body: guestAccountRequest, response: { 201: guestAccountResponse } } },
+    { method: 'POST', url: '/api/bookings/guest/:id/account', schema: { tags, params: uuidParam, body: guestAccountRequest, response: { 200: messageResponse } } },
+    async (request, _reply, ctx) => requestGuestClaim(ctx, request.params.id, request.body.token, clientInfo(request)),
+  ),
+
+  defineRoute(
+    { method: 'POST', url: '/api/auth/claim-guest-booking', schema: { tags, body: claimGuestBookingRequest, response: { 201: claimGuestBookingResponse } } },
     async (request, reply, ctx) => {
-      const { response, token } = await createAccountFromGuestBooking(ctx, request.params.id, request.body.token, clientInfo(request));
+      const { response, token } = await claimGuestBooking(ctx, request.body, clientInfo(request));
       setSessionCookie(reply, ctx, token);
       await recordServerEvent(ctx, request, 'account_created', {}, response.user.id);
       return reply.status(201).send(response);

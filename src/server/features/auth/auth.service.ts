@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeSignIn, signInFailed, signInSucceeded } from './sign-in-throttle';
 import type { Language } from '../../../shared/domain';
 import { ADMIN_SESSION_HOURS, RESET_TOKEN_MINUTES, SESSION_IDLE_DAYS, VERIFY_TOKEN_HOURS } from '../../../shared/constants';
@@ -23,10 +24,11 @@ import { hashToken, newToken } from './tokens';
  * per account 5 reset and 5 verification e-mails an hour. Counted in the database (decision 026); sign-in
  * itself is throttled in sign-in-throttle.ts (decision 015).
  */
-export const registerPerIp = rateLimit({ name: 'register-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 60 * 60_000 });
+const registerPerIp = rateLimit({ name: 'register-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 60 * 60_000 });
 const forgotPerIp = rateLimit({ name: 'forgot-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 15 * 60_000 });
 const forgotPerAccount = rateLimit({ name: 'forgot-per-account', limit: 5, windowMs: 60 * 60_000 });
 const resendPerAccount = rateLimit({ name: 'resend-per-account', limit: 5, windowMs: 60 * 60_000 });
+const accountExistsPerAccount = rateLimit({ name: 'account-exists-mail-per-account', limit: 3, windowMs: 60 * 60_000 });
 
 export interface ClientInfo {
   ip: string;
@@ -38,11 +40,33 @@ export interface SessionUser {
   user: PublicUser;
 }
 
+/**
+ * Registration answers a known e-mail exactly as a new one (decision 030): the same status, the same body
+ * shape (a stand-in user that exists nowhere) and a session cookie that opens nothing, after hashing the
+ * password either way. Only a new address gets an account and a live session; the known address's owner is
+ * e-mailed instead ("someone tried to create an account with your address"). The client checks its
+ * session to tell which happened, and says "check your e-mail" when there is none.
+ */
 export async function registerCustomer(ctx: AppContext, input: RegisterRequest, client: ClientInfo) {
   await registerPerIp.hit(ctx, [`ip:${client.ip}`]);
-  if (await repo.emailTaken(ctx.db, input.email)) throw new AppError('EMAIL_TAKEN', 'Email already registered');
-  const verification = newToken();
   const passwordHash = await hashPassword(input.password);
+  const existing = await repo.findCredentialsByEmail(ctx.db, input.email);
+  if (existing) {
+    if (!existing.deletedAt && !existing.isDisabled) await sendAccountExistsMail(ctx, repo.toPublicUser(existing));
+    const standIn: PublicUser = {
+      id: randomUUID(),
+      fullName: input.fullName,
+      username: await repo.uniqueUsername(ctx.db, input.email),
+      email: input.email,
+      phone: input.phone,
+      role: 'customer',
+      emailVerified: false,
+      createdAt: ctx.now().toISOString(),
+    };
+    const response: RegisterResponse = { message: REGISTERED_MESSAGE, user: standIn, shopifyCustomerLinked: await repo.storeCustomerExists(ctx.db, input.email) };
+    return { response, token: newToken().token, created: false };
+  }
+  const verification = newToken();
   const user = await ctx.db.transaction(async (tx) => {
     const created = await repo.insertUser(tx, {
       fullName: input.fullName,
@@ -58,12 +82,27 @@ export async function registerCustomer(ctx: AppContext, input: RegisterRequest, 
   const shopifyCustomerLinked = await repo.linkStoreCustomer(ctx.db, user.id, user.email);
   await sendVerificationMail(ctx, user, verification.token);
   const session = await startSession(ctx, user, client);
-  const response: RegisterResponse = {
-    message: 'Registration successful. Please check your email to verify your account.',
-    user,
-    shopifyCustomerLinked,
-  };
-  return { response, token: session };
+  const response: RegisterResponse = { message: REGISTERED_MESSAGE, user, shopifyCustomerLinked };
+  return { response, token: session, created: true };
+}
+
+const REGISTERED_MESSAGE = 'Registration successful. Please check your email to verify your account.';
+
+/** To an address that already has an account, when someone tries to make another with it (registration, a guest's claim). */
+export async function sendAccountExistsMail(ctx: AppContext, user: Pick<PublicUser, 'id' | 'email' | 'fullName'>): Promise<void> {
+  // At most 3 an hour: past that the owner has been told, and the caller's answer must not change (no 429 here).
+  try {
+    await accountExistsPerAccount.hit(ctx, [`account:${user.id}`]);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'RATE_LIMITED') return;
+    throw error;
+  }
+  const t = await mailTextsFor(ctx, user.id);
+  const mail = renderMail(ctx.config.business.name, t('accountExists.subject'), [t('greeting', { name: user.fullName }), t('accountExists.body'), t('accountExists.notYou')], {
+    label: t('accountExists.action'),
+    url: `${ctx.config.publicUrl}/auth`,
+  });
+  await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional', userId: user.id });
 }
 
 export async function login(ctx: AppContext, input: LoginRequest, client: ClientInfo) {

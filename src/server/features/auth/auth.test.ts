@@ -48,11 +48,35 @@ describe('registration', () => {
     expect((await latestMailTo(t, 'paloma@example.com'))?.subject).toMatch(/^Verifica tu correo electrónico/);
   });
 
-  it('refuses an e-mail that is already registered, whatever its case', async () => {
-    await register(valid('taken@example.com'));
-    const response = await register(valid('TAKEN@example.com'));
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe('Email already registered');
+  it('answers a known e-mail (whatever its case) as a new one, signs nobody in and tells the owner instead', async () => {
+    const first = await register(valid('taken@example.com'));
+    const fresh = await register(valid('not-taken-yet@example.com'));
+    const known = await register({ ...valid('TAKEN@example.com'), fullName: 'Someone Else', password: 'another-password-9' });
+    // The same status, the same body shape and words, a session cookie either way.
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(Object.keys(known.json()).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(Object.keys(known.json().user).sort()).toEqual(Object.keys(fresh.json().user).sort());
+    expect(known.json()).toMatchObject({ message: fresh.json().message, user: { email: 'taken@example.com', fullName: 'Someone Else', emailVerified: false, role: 'customer' }, shopifyCustomerLinked: false });
+    expect(known.json().user.id).not.toBe(first.json().user.id);
+    // But the cookie opens nothing, and the account, its password and its owner's session are untouched.
+    expect((await t.call('GET', '/api/auth/session', { cookie: cookieFrom(known) })).json()).toEqual({ user: null });
+    expect((await t.call('GET', '/api/auth/me', { cookie: cookieFrom(first) })).json().fullName).toBe('Jordan Lee');
+    expect((await t.call('POST', '/api/auth/login', { body: { email: 'taken@example.com', password: 'another-password-9' } })).statusCode).toBe(401);
+    expect((await t.handle.executeSql(`select id from users where email = 'taken@example.com'`)).rows).toHaveLength(1);
+    // The owner hears of it, with a way to sign in.
+    const mail = (await latestMailTo(t, 'taken@example.com'))!;
+    expect(mail.subject).toBe('Someone tried to create a Glint account with your address');
+    expect(mail.text).toContain('sign in with your password, or reset it');
+    expect(mail.links).toContain('http://localhost:5000/auth');
+  });
+
+  it('tells the owner of a known address at most 3 times an hour, and answers the same after that', async () => {
+    await register(valid('pestered@example.com'));
+    const statuses = [];
+    for (let n = 0; n < 5; n++) statuses.push((await register(valid('pestered@example.com'))).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+    const outbox = (await t.call('GET', '/api/dev/outbox')).json() as Array<{ to: string; subject: string }>;
+    expect(outbox.filter((m) => m.to === 'pestered@example.com' && m.subject.startsWith('Someone tried'))).toHaveLength(3);
   });
 
   it('answers a body that is not JSON with a 400 and a message', async () => {
@@ -293,10 +317,8 @@ describe('e-mails in the recipient’s language', () => {
 
 describe('error codes', () => {
   it('names sign-in failures by domain code, with the same English words', async () => {
+    // (A taken e-mail at registration is no longer an error: it is answered as a new one, see 'registration'.)
     await t.createUser({ email: 'coded@example.com' });
-    const taken = await register(valid('coded@example.com'));
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ code: 'EMAIL_TAKEN', message: 'Email already registered' });
     const wrong = await t.call('POST', '/api/auth/login', { body: { email: 'coded@example.com', password: 'not-the-password' } });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ code: 'WRONG_CREDENTIALS', message: 'Invalid email or password' });

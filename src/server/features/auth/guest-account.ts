@@ -1,64 +1,84 @@
-import { randomBytes } from 'node:crypto';
-import type { GuestAccountResponse } from '../../../shared/schemas/auth';
+import type { ClaimGuestBookingRequest, ClaimGuestBookingResponse } from '../../../shared/schemas/auth';
 import { normaliseUsPhone } from '../../../shared/contact';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { rateLimit } from '../../http/rate-limit';
 import { renderMail } from '../../integrations/mail/templates';
 import { bookingVerbs } from '../bookings/lifecycle';
 import { verifyTrackingToken } from '../tracking/tracking-token';
 import * as repo from './auth.repository';
-import { mailTextsFor, registerPerIp, startSession, type ClientInfo } from './auth.service';
+import { mailTextsFor, sendAccountExistsMail, startSession, type ClientInfo } from './auth.service';
 import { hashPassword } from './passwords';
-import { newToken } from './tokens';
+import { hashToken, newToken } from './tokens';
 
-/** How long the "choose your password" link of an account made from a booking works. */
-export const SET_PASSWORD_LINK_DAYS = 7;
+/** How long an e-mailed claim link works. */
+export const CLAIM_LINK_HOURS = 24;
+
+/** Claim e-mails per IP (AUTH_RATE_LIMIT_PER_IP an hour) and per booking (3 an hour): nobody floods a guest's inbox. */
+const claimPerIp = rateLimit({ name: 'guest-claim-per-ip', limit: (config) => config.authRateLimitPerIp, windowMs: 60 * 60_000 });
+const claimPerBooking = rateLimit({ name: 'guest-claim-per-booking', limit: 3, windowMs: 60 * 60_000 });
+
+export const CLAIM_SENT_MESSAGE = 'We sent a link to the e-mail address of this booking. Open it to choose a password and create your account.';
+const ALREADY_LINKED = 'This booking already belongs to an account. Please sign in to see it.';
 
 /**
- * POST /api/bookings/guest/:id/account — the guest's one-tap account: made from the booking's own name,
- * e-mail and phone, with the booking (and so its history) linked to it, and the guest signed in. Only the
- * guest's tracking token for this booking allows it: never the e-mail alone. The guest chooses a password
- * from the e-mail this sends (which also proves the address is theirs).
+ * POST /api/bookings/guest/:id/account — a guest asks to keep the booking in an account. The tracking link
+ * is forwarded to family, so holding it proves nothing about who taps: this only e-mails the claim link to
+ * the booking's own address (decision 030). Nothing is created and nobody is signed in here. When the
+ * address already has an account, that mail says so instead; the answer is the same either way.
  */
-export async function createAccountFromGuestBooking(ctx: AppContext, bookingId: string, token: string, client: ClientInfo) {
-  await registerPerIp.hit(ctx, [`ip:${client.ip}`]);
-  if (!(await verifyTrackingToken(ctx.db, bookingId, token, ctx.now()))) {
+export async function requestGuestClaim(ctx: AppContext, bookingId: string, trackingToken: string, client: ClientInfo): Promise<{ message: string }> {
+  await claimPerIp.hit(ctx, [`ip:${client.ip}`]);
+  if (!(await verifyTrackingToken(ctx.db, bookingId, trackingToken, ctx.now()))) {
     throw new AppError('GUEST_LINK_INVALID', 'This link is not valid for this booking. Please use the link from your confirmation e-mail.');
   }
+  await claimPerBooking.hit(ctx, [`booking:${bookingId}`]);
   const booking = await repo.findGuestContact(ctx.db, bookingId);
-  if (!booking || booking.userId || !booking.guestEmail) throw new AppError('BOOKING_ALREADY_LINKED', 'This booking already belongs to an account. Please sign in to see it.');
+  if (!booking || booking.userId || !booking.guestEmail) throw new AppError('BOOKING_ALREADY_LINKED', ALREADY_LINKED);
   const email = booking.guestEmail.toLowerCase();
-  if (await repo.emailTaken(ctx.db, email)) throw new AppError('EMAIL_TAKEN', 'Email already registered');
+  const existing = await repo.findCredentialsByEmail(ctx.db, email);
+  if (existing) {
+    if (!existing.deletedAt && !existing.isDisabled) await sendAccountExistsMail(ctx, repo.toPublicUser(existing));
+    return { message: CLAIM_SENT_MESSAGE };
+  }
+  const claim = newToken();
+  await repo.insertGuestClaim(ctx.db, { tokenHash: claim.hash, bookingId, expiresAt: new Date(ctx.now().getTime() + CLAIM_LINK_HOURS * 3600_000) });
+  const t = await mailTextsFor(ctx, null);
+  const url = `${ctx.config.publicUrl}/claim-booking?token=${encodeURIComponent(claim.token)}`;
+  const mail = renderMail(ctx.config.business.name, t('guestClaim.subject'), [booking.guestName?.trim() ? t('greeting', { name: booking.guestName.trim() }) : t('greetingNoName'), t('guestClaim.body'), t('guestClaim.notYou')], {
+    label: t('guestClaim.action'),
+    url,
+  });
+  await ctx.mailer.send({ to: email, ...mail, category: 'transactional' });
+  return { message: CLAIM_SENT_MESSAGE };
+}
 
-  const verification = newToken();
-  const setPassword = newToken();
-  // Nobody knows this password: the guest chooses theirs from the e-mail.
-  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'));
-  const user = await ctx.db.transaction(async (tx) => {
+/**
+ * POST /api/auth/claim-guest-booking — the e-mailed link's page: its owner chooses a password, and only then
+ * is the account made from the booking's name, e-mail (verified: the link came to it) and phone, the
+ * booking and its history linked to it, and the owner signed in.
+ */
+export async function claimGuestBooking(ctx: AppContext, input: ClaimGuestBookingRequest, client: ClientInfo) {
+  const passwordHash = await hashPassword(input.password);
+  const { user, bookingId } = await ctx.db.transaction(async (tx) => {
+    const claimed = await repo.consumeGuestClaim(tx, hashToken(input.token), ctx.now());
+    if (!claimed) throw new AppError('CLAIM_LINK_INVALID', 'This link has expired or was already used. Ask for a new one from your booking’s tracking page.');
+    const booking = await repo.findGuestContact(tx, claimed);
+    if (!booking || booking.userId || !booking.guestEmail) throw new AppError('BOOKING_ALREADY_LINKED', ALREADY_LINKED);
+    const email = booking.guestEmail.toLowerCase();
+    // An account made for this address since the link was sent is never taken over: its owner signs in.
+    if (await repo.emailTaken(tx, email)) throw new AppError('EMAIL_TAKEN', 'An account with this e-mail already exists. Please sign in.');
     const created = await repo.insertUser(tx, {
       fullName: booking.guestName?.trim() || email.split('@')[0]!,
       email,
       phone: booking.guestPhone ? (normaliseUsPhone(booking.guestPhone) ?? booking.guestPhone) : null,
       passwordHash,
-      verificationTokenHash: verification.hash,
-      verificationExpiry: new Date(ctx.now().getTime() + SET_PASSWORD_LINK_DAYS * 86_400_000),
+      emailVerified: true,
     });
-    // A double tap: the second finds the booking linked and the whole account rolls back.
-    if (!(await bookingVerbs(ctx).linkToAccount(tx, bookingId, created.id))) {
-      throw new AppError('BOOKING_ALREADY_LINKED', 'This booking already belongs to an account. Please sign in to see it.');
-    }
-    await repo.setResetToken(tx, created.id, setPassword.hash, new Date(ctx.now().getTime() + SET_PASSWORD_LINK_DAYS * 86_400_000));
-    return created;
+    if (!(await bookingVerbs(ctx).linkToAccount(tx, claimed, created.id))) throw new AppError('BOOKING_ALREADY_LINKED', ALREADY_LINKED);
+    return { user: created, bookingId: claimed };
   });
-
-  const t = await mailTextsFor(ctx, user.id);
-  const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(setPassword.token)}`;
-  const mail = renderMail(ctx.config.business.name, t('guestAccount.subject'), [t('greeting', { name: user.fullName }), t('guestAccount.body'), t('reset.notYou')], {
-    label: t('guestAccount.action'),
-    url,
-  });
-  await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional', userId: user.id });
   const session = await startSession(ctx, user, client);
-  const response: GuestAccountResponse = { message: 'Your account is ready. Check your e-mail to choose a password.', user };
+  const response: ClaimGuestBookingResponse = { message: 'Your account is ready, with your booking in it.', user, bookingId };
   return { response, token: session };
 }

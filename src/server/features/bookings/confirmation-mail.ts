@@ -11,7 +11,7 @@ export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: str
   const url = new URL('/tracking', ctx.config.publicUrl);
   url.searchParams.set('bookingId', bookingId);
   if (guestToken) url.searchParams.set('token', guestToken);
-  // Opens the tracking page at its one-tap account offer (the token is what lets the server link the booking).
+  // Opens the tracking page at its account offer, which e-mails the guest a claim link (decision 030).
   if (guestToken && options.accountOffer) url.searchParams.set('account', '1');
   return url.toString();
 }
@@ -62,7 +62,7 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
         : booking.paymentMethodLast4
           ? t('confirmation.totalWithCard', { total, brand: booking.paymentMethodBrand ?? t('card'), last4: booking.paymentMethodLast4 })
           : t('confirmation.total', { total }),
-      // A guest is offered an account made from this booking, through the same tracking token.
+      // A guest is offered an account made from this booking: the page it opens e-mails them the claim link.
       ...(guestToken && !booking.userId ? [t('confirmation.accountOffer', { link: trackingUrl(ctx, booking.id, guestToken, { accountOffer: true }) })] : []),
       ...(payByLink ? [t('confirmation.trackLink', { link })] : []),
       t('questions'),

@@ -26,18 +26,28 @@ export function useLogin() {
   });
 }
 
+/**
+ * Registration answers a known e-mail like a new one but signs nobody in (decision 030): the session
+ * probe after it tells which happened. Resolves to whether the visitor is now signed in; when not, the form
+ * asks them to check their e-mail.
+ */
 export function useRegister() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: (input: RegisterRequest) => apiCall('POST /api/auth/register', { body: { ...input, language: currentLanguage() } }),
-    onSuccess: async (result) => {
-      queryClient.setQueryData(currentUserKey, result.user);
+    mutationFn: async (input: RegisterRequest) => {
+      const result = await apiCall('POST /api/auth/register', { body: { ...input, language: currentLanguage() } });
+      const { user } = await apiCall('GET /api/auth/session');
+      return { result, user };
+    },
+    onSuccess: async ({ result, user }) => {
+      if (!user) return;
+      queryClient.setQueryData(currentUserKey, user);
       toast.success('Welcome!', {
         description: 'Your account has been created successfully. Please check your email to verify your account.',
         duration: result.shopifyCustomerLinked ? 6000 : 4000,
       });
-      await navigate({ to: homeFor(result.user) });
+      await navigate({ to: homeFor(user) });
     },
   });
 }

@@ -66,6 +66,7 @@ export const codes: Record<ErrorCode, string> = {
   VERIFY_LINK_INVALID: 'The verification link may be expired or invalid.',
   ALREADY_VERIFIED: 'Your email is already verified',
   RESET_LINK_INVALID: 'The reset link may be expired or invalid.',
+  CLAIM_LINK_INVALID: 'This link has expired or was already used. Ask for a new one from your booking’s tracking page.',
   CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
   PASSWORD_INCORRECT: 'Password is incorrect',
   SAME_PASSWORD: 'The new password must be different from the current one',

@@ -63,6 +63,7 @@ export const codes: { [K in ErrorCode]: string } = {
   VERIFY_LINK_INVALID: 'El enlace de verificación ha caducado o no es válido.',
   ALREADY_VERIFIED: 'Tu correo electrónico ya está verificado',
   RESET_LINK_INVALID: 'El enlace para restablecer la contraseña ha caducado o no es válido.',
+  CLAIM_LINK_INVALID: 'Este enlace ha caducado o ya se usó. Pide uno nuevo desde la página de seguimiento de tu reserva.',
   CURRENT_PASSWORD_INCORRECT: 'La contraseña actual no es correcta',
   PASSWORD_INCORRECT: 'La contraseña no es correcta',
   SAME_PASSWORD: 'La nueva contraseña debe ser distinta de la actual',

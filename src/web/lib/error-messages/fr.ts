@@ -63,6 +63,7 @@ export const codes: { [K in ErrorCode]: string } = {
   VERIFY_LINK_INVALID: 'Le lien de vérification a expiré ou n’est pas valide.',
   ALREADY_VERIFIED: 'Votre adresse e-mail est déjà vérifiée',
   RESET_LINK_INVALID: 'Le lien de réinitialisation a expiré ou n’est pas valide.',
+  CLAIM_LINK_INVALID: 'Ce lien a expiré ou a déjà servi. Demandez-en un nouveau depuis la page de suivi de votre réservation.',
   CURRENT_PASSWORD_INCORRECT: 'Le mot de passe actuel est incorrect',
   PASSWORD_INCORRECT: 'Le mot de passe est incorrect',
   SAME_PASSWORD: 'Le nouveau mot de passe doit être différent de l’actuel',

@@ -14,11 +14,13 @@ export function RegisterForm() {
   const register = useRegister();
   const form = useSchemaForm<RegisterRequest>(registerRequest);
   const error = register.error;
-  const banner =
-    error instanceof ApiError && error.code === 'EMAIL_TAKEN' ? t('alreadyRegistered') : error instanceof ApiError ? errorMessage(error, t('checkInfo')) : error ? t('checkInfo') : null;
+  const banner = error instanceof ApiError ? errorMessage(error, t('checkInfo')) : error ? t('checkInfo') : null;
+  // Registered but not signed in: the address already had an account, whose owner was e-mailed.
+  const checkEmail = register.isSuccess && !register.data.user;
   return (
     <form className="flex flex-col gap-3" {...form.formProps((values) => register.mutate(values))}>
       {banner && <Alert tone="error">{banner}</Alert>}
+      {checkEmail && <Alert tone="info">{t('registeredCheckEmail')}</Alert>}
       <TextField id="register-name" label={t('fullName')} autoComplete="name" name="fullName" error={form.errors.fullName} />
       <TextField id="register-email" label={t('email')} type="email" autoComplete="email" inputMode="email" name="email" error={form.errors.email} />
       <TextField id="register-phone" label={t('phone')} type="tel" autoComplete="tel" inputMode="tel" name="phone" error={form.errors.phone} />

@@ -1,32 +1,26 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { CheckCircle2, UserPlus } from 'lucide-react';
+import { useMutation } from '@tanstack/react-query';
+import { MailCheck, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { formatUsPhone } from '@shared/contact';
 import type { FullTrackingView } from '@shared/schemas/tracking';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert } from '@web/components/ui/feedback';
-import { apiCall, ApiError, errorMessage } from '@web/lib/api';
+import { apiCall, errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
-import { currentUserKey } from '@web/lib/session';
-import { trackingKey } from '../api';
 import { trackingMessages } from '../messages';
 
 /**
- * After booking as a guest: one tap makes an account from the booking's own name, e-mail and phone and
- * links the booking to it. The server allows it only with this booking's tracking token.
+ * After booking as a guest: the offer to keep the booking in an account made from its own name, e-mail and
+ * phone. The tracking link is forwarded to family, so the button only has the server e-mail a claim link to
+ * the booking's address; the account is made where that link leads, once its owner chooses a password
+ * (decision 030).
  */
 export function AccountOffer({ view, token, focus }: { view: FullTrackingView; token: string; focus: boolean }) {
   const t = useT(trackingMessages);
-  const queryClient = useQueryClient();
   const card = useRef<HTMLDivElement>(null);
   const create = useMutation({
     mutationFn: () => apiCall('POST /api/bookings/guest/:id/account', { params: { id: view.id }, body: { token } }),
-    onSuccess: (result) => {
-      queryClient.setQueryData(currentUserKey, result.user);
-      void queryClient.invalidateQueries({ queryKey: trackingKey(view.id) });
-    },
   });
   // The e-mail's link opens the page at the offer.
   useEffect(() => {
@@ -38,16 +32,13 @@ export function AccountOffer({ view, token, focus }: { view: FullTrackingView; t
       <Card data-testid="account-offer">
         <CardContent className="flex flex-col gap-3 p-4">
           <p className="flex items-center gap-2 font-semibold text-green-800 dark:text-green-300">
-            <CheckCircle2 className="size-5" aria-hidden /> {t('accountOfferDone')}
+            <MailCheck className="size-5" aria-hidden /> {t('accountOfferSent')}
           </p>
-          <Button asChild variant="outline">
-            <Link to="/bookings">{t('accountOfferSeeBookings')}</Link>
-          </Button>
+          <p className="break-all text-sm text-slate-600 dark:text-slate-300">{t('accountOfferSentTo', { email: view.guestEmail ?? '' })}</p>
         </CardContent>
       </Card>
     );
   }
-  const taken = create.error instanceof ApiError && create.error.code === 'EMAIL_TAKEN';
   return (
     <div ref={card}>
     <Card data-testid="account-offer" className="border-brand-200 dark:border-brand-800">
@@ -75,14 +66,7 @@ export function AccountOffer({ view, token, focus }: { view: FullTrackingView; t
           )}
         </dl>
         {create.isError && (
-          <Alert tone="error">
-            {errorMessage(create.error, '')}{' '}
-            {taken && (
-              <Link to="/auth" className="font-semibold underline">
-                {t('accountOfferSignIn')}
-              </Link>
-            )}
-          </Alert>
+          <Alert tone="error">{errorMessage(create.error, '')}</Alert>
         )}
         <Button onClick={() => create.mutate()} disabled={create.isPending}>
           {create.isPending ? t('accountOfferWorking') : t('accountOfferAction')}
