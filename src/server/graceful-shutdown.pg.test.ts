@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe('SIGTERM', () => {
   it('finishes a slow request in flight, closes live sockets, refuses new connections, and exits 0', async () => {
-    server = await startServer({ DATABASE_URL: database.url, JOBS: 'true', TRUST_PROXY: 'true' });
+    server = await startServer({ DATABASE_URL: database.url, JOBS: 'true', TRUST_PROXY: 'loopback' });
     const service = await serviceId(server.url);
     const [slot] = await openSlots(server.url, service);
     const held = await send(server.url, 'POST', '/api/bookings', { headers: { 'idempotency-key': 'sigterm-socket-1', 'x-forwarded-for': '10.30.0.1' }, body: holdRequest(service, slot!, 'sigterm1@example.com') });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   relay = await databaseRelay({ host: target.hostname, port: Number(target.port || 5432) });
   const viaRelay = new URL(database.url);
   viaRelay.port = String(relay.port);
-  server = await startServer({ DATABASE_URL: viaRelay.toString(), JOBS: 'false', TRUST_PROXY: 'true' });
+  server = await startServer({ DATABASE_URL: viaRelay.toString(), JOBS: 'false', TRUST_PROXY: 'loopback' });
   service = await serviceId(server.url);
   slots = await openSlots(server.url, service);
 }, 120_000);

@@ -21,7 +21,7 @@ const CAPACITY = 3;
 const WEBHOOK_SECRET = 'faults-webhook-secret';
 const UNIQUE_WEBHOOKS = 400;
 const DUPLICATE_WEBHOOKS = 100;
-const env = { TRUST_PROXY: 'true', SHOPIFY_WEBHOOK_SECRET: WEBHOOK_SECRET, JOBS: 'true' };
+const env = { TRUST_PROXY: 'loopback', SHOPIFY_WEBHOOK_SECRET: WEBHOOK_SECRET, JOBS: 'true' };
 
 let database: Awaited<ReturnType<typeof freshPostgresDatabase>>;
 let a: ServerProcess;
