@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testPaymentIntents } from '../../db/schema';
 import type { CardDetails, CreateIntentInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
@@ -117,6 +117,15 @@ export class TestPaymentProvider implements PaymentProvider {
           .where(eq(testPaymentIntents.id, intentId))
           .returning();
     return { kind: 'done', intent: toIntent(row!) };
+  }
+
+  async cancelIntent(intentId: string): Promise<PaymentIntent> {
+    const [row] = await this.db
+      .update(testPaymentIntents)
+      .set({ status: 'canceled', updatedAt: this.now() })
+      .where(and(eq(testPaymentIntents.id, intentId), ne(testPaymentIntents.status, 'succeeded')))
+      .returning();
+    return row ? toIntent(row) : this.retrieveIntent(intentId);
   }
 
   async refund(intentId: string, amountCents?: number): Promise<string> {
