@@ -116,7 +116,7 @@ async function openIntent(
     const provider = providerInTransaction(ctx, tx);
     if (open && open.provider === provider.name) {
       let current = await retrieve(provider, open.intentId).catch(() => undefined);
-      const fits = current && !wanted.card && current.amountCents === wanted.amountCents && (!wanted.saveCard || current.saveCard);
+      const fits = current && !wanted.card && current.amountCents === wanted.amountCents && Boolean(current.saveCard) === wanted.saveCard;
       if (current && fits && current.status !== 'canceled') return { intent: current, settle: current.status === 'succeeded' };
       if (current && current.status !== 'canceled') current = await provider.cancelIntent(current.id);
       if (current?.status === 'succeeded') return { intent: current, settle: true };

@@ -151,8 +151,12 @@ describe('Stripe adapter against a local stand-in', () => {
     expect(saving.paymentIntentId).not.toBe(form.paymentIntentId);
     expect(standIn.intents.get(form.paymentIntentId)!.status).toBe('canceled');
     expect(standIn.intents.get(saving.paymentIntentId)!.setup_future_usage).toBe('off_session');
-    // Asking once more answers the intent that saves the card.
+    // Asking once more answers the intent that saves the card; unticking the box again replaces it with one that does not.
     expect((await t.call('POST', '/api/create-payment-intent', { cookie, body: { bookingId, saveCard: true } })).json().paymentIntentId).toBe(saving.paymentIntentId);
+    const unticked = (await t.call('POST', '/api/create-payment-intent', { cookie, body: { bookingId, saveCard: false } })).json();
+    expect(unticked.paymentIntentId).not.toBe(saving.paymentIntentId);
+    expect(standIn.intents.get(saving.paymentIntentId)!.status).toBe('canceled');
+    expect(standIn.intents.get(unticked.paymentIntentId)!.setup_future_usage).toBeNull();
   });
 
   it('releases the hold at once on a decline, from the browser or the webhook', async () => {
