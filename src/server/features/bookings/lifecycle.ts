@@ -310,7 +310,8 @@ export function bookingVerbs(ctx: AppContext) {
     },
 
     /**
-     * A payment the provider reports as succeeded. A second call for a paid booking is a no-op. A payment
+     * A payment the provider reports as succeeded. The same payment reported again is a no-op; another
+     * payment for a booking already paid (or refunded) is `duplicate`, for the caller to refund. A payment
      * that arrives after its hold ended takes the time again if it is still free (`slot_taken` when not).
      * A booking already past confirmed keeps its status; only the payment is recorded. A booking the business
      * confirmed (paid by link) already holds its time, so nothing is claimed again; one cancelled while the

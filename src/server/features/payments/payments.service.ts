@@ -39,7 +39,7 @@ async function savedCards(ctx: AppContext, provider: PaymentProvider, user: Publ
  * from the client). Only the booking's customer may pay it: the signed-in owner, or the guest holding its
  * tracking token. A booking is paid while its hold is live, or — a phone appointment whose customer was
  * e-mailed a payment link — while it is confirmed and not yet cancelled or finished. A saved card is
- * charged at once.
+ * charged at once. Whatever the way of paying, the booking has one open intent (`openIntent`).
  */
 export async function createPaymentIntent(
   ctx: AppContext,
