@@ -167,6 +167,8 @@ export const UPDATE_KINDS = [
   'payment_declined',
   'hold_expired',
   'late_payment_refunded',
+  /** A second payment for a booking already paid was refunded at once; the booking keeps the first. */
+  'duplicate_payment_refunded',
   /** The business e-mailed the customer a link to pay by card (a phone appointment, decision 024). */
   'payment_link_sent',
   'status_changed',
@@ -224,6 +226,8 @@ export function updateMessage({ kind, params, note }: BookingUpdateRecord): stri
       return 'The booking was not paid within 15 minutes, so the time was released.';
     case 'payment_link_sent':
       return 'A link to pay by card was sent by e-mail.';
+    case 'duplicate_payment_refunded':
+      return 'A second payment for this booking, already paid, was refunded at once. Only one payment is kept.';
     case 'late_payment_refunded':
       if (params.reason === 'cancelled') return 'Payment arrived after this appointment was cancelled. The payment was refunded.';
       return 'Payment arrived after the hold on this time ended and the time was taken. The payment was refunded.';

@@ -57,6 +57,7 @@ export const ERROR_STATUS = {
   PAYMENT_NOT_FOUND: 404,
   PAYMENT_METHOD_NOT_FOUND: 404,
   PAYMENT_NOT_COMPLETED: 409,
+  PAYMENT_IN_PROGRESS: 409,
   /** params: { reason } (the provider's decline text) */
   PAYMENT_DECLINED: 402,
   PAYMENT_UNAVAILABLE: 503,

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 
 /**
  * A small local stand-in of the Stripe API for tests (stripe-node pointed at it with host/port/protocol):
- * payment intents, refunds, customers and payment-method detach, with the form-encoded bodies and
+ * payment intents (create, retrieve, cancel), refunds, customers and payment-method detach, with the form-encoded bodies and
  * Idempotency-Key replays Stripe uses. Tests move an intent to succeeded or declined themselves.
  */
 export interface StandInIntent {
@@ -110,6 +110,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (request.method === 'GET' && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname))) {
       const intent = intents.get(match[1]!);
       if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${match[1]}'` } });
+      return send(200, expand(intent));
+    }
+    if (request.method === 'POST' && (match = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname))) {
+      const intent = intents.get(match[1]!);
+      if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${match[1]}'` } });
+      if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'canceled') {
+        return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `This PaymentIntent's status is ${intent.status}.` } });
+      }
+      intent.status = 'canceled';
       return send(200, expand(intent));
     }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {

@@ -27,6 +27,7 @@ type UpdateWords = {
   hold_expired: string;
   late_payment_refunded: string;
   latePaymentAfterCancel: string;
+  duplicate_payment_refunded: string;
   payment_link_sent: string;
   statusByBusiness: string;
   refundedSuffix: string;
@@ -55,6 +56,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     hold_expired: 'La reserva no se pagó en 15 minutos, así que la hora quedó libre.',
     late_payment_refunded: 'El pago llegó cuando la hora ya no estaba reservada para ti y otra persona la tomó. Te hemos devuelto el pago.',
     latePaymentAfterCancel: 'El pago llegó después de que se cancelara esta cita. Te hemos devuelto el pago.',
+    duplicate_payment_refunded: 'Llegó un segundo pago para esta reserva, que ya estaba pagada, y se devolvió al instante. Solo se conserva un pago.',
     payment_link_sent: 'Se envió por correo electrónico un enlace para pagar con tarjeta.',
     statusByBusiness: 'La empresa cambió el estado a «{status}».',
     refundedSuffix: ' Se ha devuelto el importe completo a la tarjeta.',
@@ -81,6 +83,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     hold_expired: 'La réservation n’a pas été payée dans les 15 minutes, le créneau a donc été libéré.',
     late_payment_refunded: 'Le paiement est arrivé après la fin de la réservation temporaire et le créneau a été pris. Le paiement a été remboursé.',
     latePaymentAfterCancel: 'Le paiement est arrivé après l’annulation de ce rendez-vous. Le paiement a été remboursé.',
+    duplicate_payment_refunded: 'Un second paiement pour cette réservation, déjà payée, a été remboursé aussitôt. Un seul paiement est conservé.',
     payment_link_sent: 'Un lien pour payer par carte a été envoyé par e-mail.',
     statusByBusiness: 'Statut changé en « {status} » par l’entreprise.',
     refundedSuffix: ' Un remboursement complet a été effectué sur la carte.',
@@ -128,6 +131,7 @@ export function updateText(language: Language, serviceType: string, update: Upda
     case 'payment_link_sent':
     case 'payment_declined':
     case 'hold_expired':
+    case 'duplicate_payment_refunded':
     case 'driver_unassigned':
     case 'refunded':
       return words[update.kind];

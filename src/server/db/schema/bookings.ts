@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentStatus, UpdateKind, UpdateParams } from '../../../shared/booking-lifecycle';
 import type { BookingStatus, ServiceType } from '../../../shared/domain';
@@ -104,6 +105,34 @@ export const bookingUpdates = pgTable(
   },
   (t) => [index('booking_updates_booking_idx').on(t.bookingId, t.createdAt)],
 );
+
+/**
+ * Every card payment a booking was ever asked for, one row per provider intent: `open` while it may still
+ * be paid, then `succeeded`, `refunded` or `canceled`. A booking has at most one open intent (checkout
+ * reuses it, or cancels it before making another) and keeps at most one succeeded payment: any other that
+ * succeeds is refunded at once, and every refund path refunds every succeeded row (decision 029).
+ */
+export const bookingPayments = pgTable(
+  'booking_payments',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    intentId: text('intent_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status').$type<BookingPaymentStatus>().notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('booking_payments_intent_uq').on(t.provider, t.intentId),
+    uniqueIndex('booking_payments_one_open_uq').on(t.bookingId).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+export type BookingPaymentStatus = 'open' | 'succeeded' | 'refunded' | 'canceled';
 
 /** The spec's per-service slot table; the slot engine derives slots from hours and bookings instead. */
 export const timeSlots = pgTable(

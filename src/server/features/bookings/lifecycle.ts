@@ -20,13 +20,13 @@ import { toCents } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
+import { bookingPayments, bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CardDetails } from '../../integrations/payments/provider';
 import { hashToken, newToken } from '../auth/tokens';
 import { claimCapacity } from '../slots/slots.service';
 import { requestStoreFulfilment } from '../store-orders/fulfilment';
-import { refundCancelledBooking, restorePackageCredit } from './booking-refunds';
+import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
 
 /**
  * The owner of the booking (docs/decisions/010-booking-lifecycle.md): the only code that locks, writes or
@@ -38,6 +38,7 @@ import { refundCancelledBooking, restorePackageCredit } from './booking-refunds'
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingUpdateRow = typeof bookingUpdates.$inferSelect;
+export type BookingPaymentRow = typeof bookingPayments.$inferSelect;
 type NewBooking = typeof bookings.$inferInsert;
 
 /** What a new hold answers with (the checkout's response), read back from its insert. */
@@ -126,7 +127,9 @@ export interface PaymentFacts {
 export type MarkPaidResult =
   | { outcome: 'paid'; booking: BookingRow; guestToken: string | undefined }
   | { outcome: 'already_settled'; booking: BookingRow }
-  | { outcome: 'slot_taken'; booking: BookingRow };
+  | { outcome: 'slot_taken'; booking: BookingRow }
+  /** The booking was already paid (or refunded) by another payment: this one must go back (`refundDuplicatePayment`). */
+  | { outcome: 'duplicate'; booking: BookingRow };
 
 const NOT_FOUND_MESSAGE = 'Booking not found';
 
@@ -221,6 +224,20 @@ export function bookingVerbs(ctx: AppContext) {
     return row?.token;
   }
 
+  /**
+   * Cancels a locked booking (the caller checked the move): the one way a booking is cancelled by someone,
+   * whichever screen asked. A package credit goes back, every payment is refunded, and the update is the
+   * `cancelled` kind that e-mails, the history and the calendar feeds read.
+   */
+  async function cancelLocked(tx: DbOrTx, booking: BookingRow, actor: BookingActor, note: string | null): Promise<{ refunded: boolean }> {
+    const now = ctx.now();
+    await write(tx, booking.id, { status: 'cancelled', cancelledAt: now, updatedAt: now });
+    const creditRestored = await restorePackageCredit(ctx, tx, booking);
+    const refunded = await refundCancelledBooking(ctx, tx, booking);
+    await record(tx, booking.id, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
+    return { refunded };
+  }
+
   return {
     /**
      * A customer's or guest's pending booking that holds its capacity for HOLD_MINUTES (the caller claimed
@@ -293,7 +310,8 @@ export function bookingVerbs(ctx: AppContext) {
     },
 
     /**
-     * A payment the provider reports as succeeded. A second call for a paid booking is a no-op. A payment
+     * A payment the provider reports as succeeded. The same payment reported again is a no-op; another
+     * payment for a booking already paid (or refunded) is `duplicate`, for the caller to refund. A payment
      * that arrives after its hold ended takes the time again if it is still free (`slot_taken` when not).
      * A booking already past confirmed keeps its status; only the payment is recorded. A booking the business
      * confirmed (paid by link) already holds its time, so nothing is claimed again; one cancelled while the
@@ -302,9 +320,15 @@ export function bookingVerbs(ctx: AppContext) {
     async markPaid(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: PaymentFacts): Promise<MarkPaidResult> {
       const now = ctx.now();
       const booking = await lock(tx, bookingId);
-      // Settled already: paid, or refunded because this very payment came too late.
-      if (booking.paymentStatus === 'paid' || (booking.paymentStatus === 'refunded' && booking.paymentIntentId === payment.intentId)) return { outcome: 'already_settled', booking };
-      if (payment.intentBookingId !== booking.id || payment.currency !== 'usd' || payment.amountCents !== toCents(booking.totalAmount)) {
+      // Settled already: this very payment was recorded (kept, or refunded because it came too late or second).
+      const entry = await findPayment(tx, payment.provider, payment.intentId);
+      if (entry && (entry.status === 'succeeded' || entry.status === 'refunded')) return { outcome: 'already_settled', booking };
+      if ((booking.paymentStatus === 'paid' || booking.paymentStatus === 'refunded') && booking.paymentIntentId === payment.intentId) return { outcome: 'already_settled', booking };
+      if (payment.intentBookingId !== booking.id) throw new AppError('PAYMENT_MISMATCH', 'This payment does not match the booking');
+      // Another payment paid for this booking first (a race, a retry, an older card form confirmed late): the
+      // booking keeps one payment, so this one is refunded by the caller, never kept.
+      if (booking.paymentStatus === 'paid' || booking.paymentStatus === 'refunded') return { outcome: 'duplicate', booking };
+      if (payment.currency !== 'usd' || payment.amountCents !== toCents(booking.totalAmount)) {
         throw new AppError('PAYMENT_MISMATCH', 'This payment does not match the booking');
       }
       if (booking.status === 'cancelled' && booking.paymentStatus === 'link_sent') return { outcome: 'slot_taken', booking };
@@ -329,6 +353,7 @@ export function bookingVerbs(ctx: AppContext) {
         cancelledAt: null,
         updatedAt: now,
       });
+      await recordPayment(tx, booking.id, { intentId: payment.intentId, provider: payment.provider, amountCents: payment.amountCents }, 'succeeded');
       await record(tx, booking.id, { status, kind: 'payment_received' });
       // The guest's link stays for the booking's life: every status e-mail carries it (decision 005).
       const guestToken = booking.guestEmail && !booking.userId ? await peekGuestLink(tx, booking.id) : undefined;
@@ -349,18 +374,49 @@ export function bookingVerbs(ctx: AppContext) {
       return { guestToken: booking.userId ? undefined : await peekGuestLink(tx, bookingId) };
     },
 
-    /** The payment intent that will pay for the booking (recorded when checkout creates it). */
-    async attachPayment(tx: DbOrTx, bookingId: string, _actor: BookingActor, payment: { intentId: string; provider: string }): Promise<void> {
+    /**
+     * Checkout's way in to paying: the booking locked (so two requests for one booking take turns), with its
+     * open payment intent if it has one and how many intents it was ever given (the next one's key).
+     */
+    async openPayment(tx: DbOrTx, bookingId: string): Promise<{ booking: BookingRow; open: BookingPaymentRow | undefined; attempts: number }> {
+      const booking = await lock(tx, bookingId);
+      const rows = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId));
+      return { booking, open: rows.find((row) => row.status === 'open'), attempts: rows.length };
+    },
+
+    /** The payment intent that will pay for the booking (recorded when checkout creates it): its one open intent. */
+    async attachPayment(tx: DbOrTx, bookingId: string, _actor: BookingActor, payment: { intentId: string; provider: string; amountCents: number }): Promise<void> {
+      await recordPayment(tx, bookingId, payment, 'open');
       await write(tx, bookingId, { paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
     },
 
+    /** An open intent the provider cancelled (checkout replaces it): it can no longer be paid. */
+    async cancelPayment(tx: DbOrTx, bookingId: string, payment: { intentId: string; provider: string; amountCents: number }): Promise<void> {
+      await recordPayment(tx, bookingId, payment, 'canceled');
+    },
+
+    /**
+     * After `markPaid` answered `duplicate`: the second payment goes back at once and the booking's history
+     * says so; the booking keeps the payment it had. False when this payment was already refunded (a
+     * repeated report of it), so the caller reports each duplicate once.
+     */
+    async refundDuplicatePayment(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: { intentId: string; provider: string; amountCents: number }): Promise<boolean> {
+      const booking = await lock(tx, bookingId);
+      const entry = await findPayment(tx, payment.provider, payment.intentId);
+      if (entry?.status === 'refunded') return false;
+      await refundPayment(ctx, tx, bookingId, payment);
+      await record(tx, bookingId, { status: booking.status, kind: 'duplicate_payment_refunded', params: { by: actor.role, amountCents: payment.amountCents } });
+      return true;
+    },
+
     /** After `markPaid` answered `slot_taken` and the money went back: the booking stays cancelled, marked refunded. */
-    async refundLatePayment(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: { intentId: string; provider: string }): Promise<void> {
+    async refundLatePayment(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: { intentId: string; provider: string; amountCents: number }): Promise<void> {
       const booking = await lock(tx, bookingId);
       assertTransition(actor, booking.status, 'cancelled');
       // A link payment for an appointment the business cancelled meanwhile says so, not that a hold ended.
       const cancelledMeanwhile = booking.status === 'cancelled' && booking.paymentStatus === 'link_sent';
       await write(tx, bookingId, { status: 'cancelled', paymentStatus: 'refunded', paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
+      await recordPayment(tx, bookingId, payment, 'refunded');
       await record(tx, bookingId, { status: 'cancelled', kind: 'late_payment_refunded', ...(cancelledMeanwhile ? { params: { reason: 'cancelled' } } : {}) });
     },
 
@@ -387,15 +443,10 @@ export function bookingVerbs(ctx: AppContext) {
       const booking = await lock(tx, bookingId);
       if (booking.status === 'cancelled') throw refuse(booking.status, 'cancelled', 'This booking is already cancelled');
       assertTransition(actor, booking.status, 'cancelled');
-      const now = ctx.now();
-      await write(tx, bookingId, { status: 'cancelled', cancelledAt: now, updatedAt: now });
-      const creditRestored = await restorePackageCredit(ctx, tx, booking);
-      const refunded = await refundCancelledBooking(ctx, tx, booking);
-      await record(tx, bookingId, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
-      return { refunded };
+      return cancelLocked(tx, booking, actor, note);
     },
 
-    /** The admin's status selector: any status (the table says so); cancelling a paid booking refunds it. */
+    /** The admin's status selector: any status the table allows; cancelling is `cancel` (a paid booking is refunded). */
     async setStatus(tx: DbOrTx, bookingId: string, actor: BookingActor, to: BookingStatus, note: string | null): Promise<{ from: BookingStatus; refunded: boolean }> {
       const booking = await lock(tx, bookingId);
       if (!canTransition(actor.role, booking.status, to, booking.paymentStatus)) {
@@ -404,18 +455,17 @@ export function bookingVerbs(ctx: AppContext) {
         }
         throw refuse(booking.status, to);
       }
-      const cancelling = to === 'cancelled' && booking.status !== 'cancelled';
-      const creditRestored = cancelling ? await restorePackageCredit(ctx, tx, booking) : false;
-      const refunded = cancelling ? await refundCancelledBooking(ctx, tx, booking) : false;
+      // Cancelling from the status menu is the Cancel button's verb: the same refund, history and feeds.
+      if (to === 'cancelled' && booking.status !== 'cancelled') return { from: booking.status, ...(await cancelLocked(tx, booking, actor, note)) };
       await write(tx, bookingId, {
         status: to,
         cancelledAt: to === 'cancelled' ? ctx.now() : null,
         holdExpiresAt: to === 'pending' ? booking.holdExpiresAt : null,
         updatedAt: ctx.now(),
       });
-      await record(tx, bookingId, { status: to, kind: 'status_changed', params: { status: to, by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
+      await record(tx, bookingId, { status: to, kind: 'status_changed', params: { status: to, by: actor.role, refunded: false }, note });
       if (to === 'completed' && booking.status !== 'completed') await requestStoreFulfilment(tx, bookingId, ctx.now());
-      return { from: booking.status, refunded };
+      return { from: booking.status, refunded: false };
     },
 
     /** The assigned driver moves the booking one step along back-office.md §4, never anywhere else. */

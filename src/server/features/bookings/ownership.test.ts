@@ -3,10 +3,10 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One owner per table (STYLE.md rule 13): only features/bookings may write or lock `bookings`,
+ * One owner per table (STYLE.md rule 13): only features/bookings may write or lock `bookings`, its payments,
  * `booking_updates` and the guest link tokens. Reading them for display is allowed anywhere.
  */
-const OWNED = ['bookings', 'bookingUpdates', 'guestLinkTokens'];
+const OWNED = ['bookings', 'bookingUpdates', 'guestLinkTokens', 'bookingPayments'];
 const SERVER = join(__dirname, '../..');
 
 /** The owned tables a source file imports from the schema and then writes or locks. */

@@ -1,7 +1,10 @@
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createBooking, openDayAfter } from '../../test/account-fixtures';
+import { eq } from 'drizzle-orm';
+import { toCents } from '../../../shared/money';
+import { bookingUpdates, emailOutbox } from '../../db/schema';
+import { createBooking, openDayAfter, paidTestIntent, refundedCents } from '../../test/account-fixtures';
 
 let t: TestApp;
 let admin: string;
@@ -132,6 +135,36 @@ describe('calendar feeds', () => {
       const response = await t.call('GET', junk);
       expect(response.statusCode, junk).toBe(404);
       expect(response.json()).toMatchObject({ code: 'CALENDAR_FEED_NOT_FOUND' });
+    }
+  });
+
+  it('cancelling from the status menu and from the Cancel button is one verb: the same e-mail, history and calendar event', async () => {
+    const dateKey = openDayAfter(t, 6);
+    const customer = await t.createUser({ role: 'customer', fullName: 'Casey Cancel' });
+    const cancelled: Record<'menu' | 'button', { id: string }> = {} as never;
+    for (const [how, time] of [['menu', '10:00'], ['button', '12:00']] as const) {
+      const { booking } = await createBooking(t, { dateKey, time, userId: customer.user.id });
+      const intent = await paidTestIntent(t, toCents(booking.totalAmount));
+      await t.handle.executeSql('update bookings set payment_intent_id = $1 where id = $2', [intent, booking.id]);
+      const response =
+        how === 'menu'
+          ? await t.call('PATCH', `/api/bookings/${booking.id}/status`, { cookie: admin, body: { status: 'cancelled' } })
+          : await t.call('POST', `/api/admin/bookings/${booking.id}/cancel`, { cookie: admin, body: { message: null } });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await refundedCents(t, intent)).toBe(toCents(booking.totalAmount));
+      cancelled[how] = booking;
+    }
+
+    const mails = (await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, customer.user.email))).filter((m) => /booking cancelled/.test(m.subject));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.text).toMatch(/A full refund of \$\d+\.\d\d was issued to your card/);
+    for (const booking of Object.values(cancelled)) {
+      const history = await t.ctx.db.select().from(bookingUpdates).where(eq(bookingUpdates.bookingId, booking.id));
+      expect(history.map((u) => ({ kind: u.kind, params: u.params }))).toEqual([{ kind: 'cancelled', params: { by: 'admin', refunded: true } }]);
+    }
+    const { events } = await readFeed(await makeFeed(admin));
+    for (const booking of Object.values(cancelled)) {
+      expect(events.find((e) => e.uid === `${booking.id}@glint`)).toMatchObject({ status: 'CANCELLED', sequence: 1 });
     }
   });
 

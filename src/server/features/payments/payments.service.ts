@@ -6,8 +6,11 @@ import type { ConfirmPaymentResponse, CreatePaymentIntentRequest, CreatePaymentI
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { isStripe, isTestProvider } from '../../integrations/payments';
-import type { PaymentIntent, PaymentProvider } from '../../integrations/payments/provider';
+import { bookingNumber } from '../../../shared/format';
+import { formatMailDateTime, formatMailMoney, mailTexts } from '../../integrations/mail/mail-texts';
+import { renderMail } from '../../integrations/mail/templates';
+import { isStripe, isTestProvider, providerInTransaction } from '../../integrations/payments';
+import type { CreateIntentInput, PaymentIntent, PaymentProvider } from '../../integrations/payments/provider';
 import { toPaymentIntent } from '../../integrations/payments/stripe-provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { findBookingView } from '../bookings/bookings.repository';
@@ -36,7 +39,7 @@ async function savedCards(ctx: AppContext, provider: PaymentProvider, user: Publ
  * from the client). Only the booking's customer may pay it: the signed-in owner, or the guest holding its
  * tracking token. A booking is paid while its hold is live, or — a phone appointment whose customer was
  * e-mailed a payment link — while it is confirmed and not yet cancelled or finished. A saved card is
- * charged at once.
+ * charged at once. Whatever the way of paying, the booking has one open intent (`openIntent`).
  */
 export async function createPaymentIntent(
   ctx: AppContext,
@@ -69,25 +72,21 @@ export async function createPaymentIntent(
 
   const amountCents = toCents(booking.totalAmount);
   const purpose = card ? `card-${card.id}` : input.saveCard && user ? 'save' : 'new';
-  let intent: PaymentIntent;
-  try {
-    intent = await provider.createIntent({
-      bookingId: booking.id,
-      amountCents,
-      currency: 'usd',
-      idempotencyKey: `booking-${booking.id}-${amountCents}-${purpose}`,
-      receiptEmail: user?.email ?? booking.guestEmail ?? undefined,
-      customerRef,
-      saveCard: Boolean(user && input.saveCard),
-      paymentMethodId: card?.providerMethodId,
-    });
-  } catch (error) {
-    console.error('creating a payment intent failed', error);
-    throw new AppError('PAYMENT_UNAVAILABLE', 'Unable to initialize payment. Please try again.');
-  }
-  await ctx.db.transaction((tx) => bookingVerbs(ctx).attachPayment(tx, booking.id, SYSTEM, { intentId: intent.id, provider: provider.name }));
-  // A saved card is charged at once: its outcome goes through the same sink as every other.
-  if (card && (intent.status === 'succeeded' || intent.lastError)) declinedToError(await settlePayment(ctx, intent), intent);
+  const wanted = { amountCents, saveCard: Boolean(user && input.saveCard), card: Boolean(card) };
+  const { intent, settle } = await openIntent(ctx, booking.id, wanted, (attempt) => ({
+    bookingId: booking.id,
+    amountCents,
+    currency: 'usd',
+    // Per attempt: a retried request replays its own intent at the provider, never one cancelled earlier.
+    idempotencyKey: `booking-${booking.id}-${amountCents}-${purpose}-${attempt}`,
+    receiptEmail: user?.email ?? booking.guestEmail ?? undefined,
+    customerRef,
+    saveCard: wanted.saveCard,
+    paymentMethodId: card?.providerMethodId,
+  }));
+  // A saved card is charged at once, and the open intent may have been paid meanwhile: either outcome goes
+  // through the same sink as every other.
+  if (settle) declinedToError(await settlePayment(ctx, intent), intent);
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -96,6 +95,44 @@ export async function createPaymentIntent(
     status: intent.status,
     savedCards: await savedCards(ctx, provider, user),
   };
+}
+
+/**
+ * The booking's one open intent (docs/decisions/029): under the booking's lock, so two requests for one
+ * booking take turns. An open intent that fits the request (same amount, no saved card, card saving as
+ * asked) is answered again; one that does not is cancelled at the provider before another is made, so an
+ * older card form can no longer charge. An intent found paid meanwhile is handed back to be settled.
+ */
+async function openIntent(
+  ctx: AppContext,
+  bookingId: string,
+  wanted: { amountCents: number; saveCard: boolean; card: boolean },
+  request: (attempt: number) => CreateIntentInput,
+): Promise<{ intent: PaymentIntent; settle: boolean }> {
+  const verbs = bookingVerbs(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const { booking, open, attempts } = await verbs.openPayment(tx, bookingId);
+    if (booking.paymentStatus === 'paid') throw new AppError('ALREADY_PAID', 'This booking is already paid');
+    const provider = providerInTransaction(ctx, tx);
+    if (open && open.provider === provider.name) {
+      let current = await retrieve(provider, open.intentId).catch(() => undefined);
+      const fits = current && !wanted.card && current.amountCents === wanted.amountCents && Boolean(current.saveCard) === wanted.saveCard;
+      if (current && fits && current.status !== 'canceled') return { intent: current, settle: current.status === 'succeeded' };
+      if (current && current.status !== 'canceled') current = await provider.cancelIntent(current.id);
+      if (current?.status === 'succeeded') return { intent: current, settle: true };
+      if (current?.status === 'processing') throw new AppError('PAYMENT_IN_PROGRESS', 'A payment for this booking is being processed. Please wait a moment.');
+      await verbs.cancelPayment(tx, bookingId, open);
+    }
+    let intent: PaymentIntent;
+    try {
+      intent = await provider.createIntent(request(attempts + 1));
+    } catch (error) {
+      console.error('creating a payment intent failed', error);
+      throw new AppError('PAYMENT_UNAVAILABLE', 'Unable to initialize payment. Please try again.');
+    }
+    await verbs.attachPayment(tx, bookingId, SYSTEM, { intentId: intent.id, provider: provider.name, amountCents: intent.amountCents });
+    return { intent, settle: wanted.card && (intent.status === 'succeeded' || Boolean(intent.lastError)) };
+  });
 }
 
 async function retrieve(provider: PaymentProvider, intentId: string): Promise<PaymentIntent> {
@@ -146,9 +183,16 @@ export async function settlePayment(ctx: AppContext, intent: PaymentIntent): Pro
     return result;
   });
   if (paid.outcome === 'already_settled') return 'already_settled';
+  const payment = { intentId: intent.id, provider: provider.name, amountCents: intent.amountCents };
+  if (paid.outcome === 'duplicate') {
+    // The customer is never left charged twice: the second payment goes back now, and the admin hears of it.
+    const refunded = await ctx.db.transaction((tx) => verbs.refundDuplicatePayment(tx, bookingId, SYSTEM, payment));
+    if (refunded) await reportDuplicatePayment(ctx, bookingId, payment).catch((error) => console.error('duplicate payment report failed', error));
+    return 'refunded';
+  }
   if (paid.outcome === 'slot_taken') {
     await provider.refund(intent.id);
-    await ctx.db.transaction((tx) => verbs.refundLatePayment(tx, bookingId, SYSTEM, { intentId: intent.id, provider: provider.name }));
+    await ctx.db.transaction((tx) => verbs.refundLatePayment(tx, bookingId, SYSTEM, payment));
     return 'refunded';
   }
   const view = await findBookingView(ctx.db, bookingId);
@@ -156,6 +200,29 @@ export async function settlePayment(ctx: AppContext, intent: PaymentIntent): Pro
   if (view) await sendConfirmationMail(ctx, view, paid.guestToken).catch((error) => console.error('confirmation mail failed', error));
   await recordPaymentCompleted(ctx, bookingId, intent.amountCents);
   return 'confirmed';
+}
+
+/** Tells the admin (ADMIN_EMAIL, through the outbox) that a second payment for a paid booking was refunded. */
+async function reportDuplicatePayment(ctx: AppContext, bookingId: string, payment: { intentId: string; amountCents: number }): Promise<void> {
+  const view = await findBookingView(ctx.db, bookingId);
+  if (!view) return;
+  const t = mailTexts('en', { business: ctx.config.business.name });
+  const number = bookingNumber(bookingId);
+  const mail = renderMail(
+    ctx.config.business.name,
+    t('duplicatePayment.subject', { number }),
+    [
+      t('duplicatePayment.body', {
+        number,
+        service: view.serviceName,
+        when: formatMailDateTime('en', new Date(view.scheduledDate)),
+        amount: formatMailMoney('en', payment.amountCents),
+        intent: payment.intentId,
+      }),
+    ],
+    { label: t('duplicatePayment.action'), url: `${ctx.config.publicUrl}/admin/bookings` },
+  );
+  await ctx.mailer.send({ to: ctx.config.adminEmail, ...mail, category: 'transactional' });
 }
 
 /** A declined payment is the caller's 402, with the provider's reason. */
@@ -205,6 +272,8 @@ export async function confirmTestCard(ctx: AppContext, input: TestCardConfirmReq
   }
   if (outcome.kind === 'invalid') throw new AppError('CARD_INVALID', outcome.message, { reason: outcome.message });
   const { intent } = outcome;
+  // A card form the booking no longer pays through (replaced by a saved card or a newer form) takes nothing.
+  if (intent.status === 'canceled') throw new AppError('PAYMENT_NOT_COMPLETED', 'This payment was replaced by another one, so nothing was charged.');
   if (intent.status === 'succeeded') {
     await settlePayment(ctx, intent);
     return { status: 'succeeded', paymentIntentId: intent.id, bookingId: intent.bookingId };

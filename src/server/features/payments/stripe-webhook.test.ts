@@ -54,11 +54,14 @@ describe('Stripe adapter against a local stand-in', () => {
     expect(intent.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
     const created = standIn.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-1)!;
     expect(created.form).toMatchObject({ amount: '5890', currency: 'usd', 'metadata[bookingId]': booking.id, 'automatic_payment_methods[enabled]': 'true' });
-    expect(created.idempotencyKey).toBe(`booking-${booking.id}-5890-new`);
+    expect(created.idempotencyKey).toBe(`booking-${booking.id}-5890-new-1`);
     expect(created.authorization).toBe('Bearer sk_test_standin');
-    // Asking again gives the same intent (Stripe replays the idempotent request).
+    // Asking again gives the booking's open intent: Stripe is not asked for another.
+    const creates = () => standIn.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').length;
+    const before = creates();
     const again = await t.call('POST', '/api/create-payment-intent', { headers: { 'x-tracking-token': booking.trackingToken }, body: { bookingId: booking.id } });
     expect(again.json().paymentIntentId).toBe(intent.paymentIntentId);
+    expect(creates()).toBe(before);
   });
 
   it('confirms through a signed webhook once, ignores the replay and refuses a forged one', async () => {
@@ -106,6 +109,54 @@ describe('Stripe adapter against a local stand-in', () => {
     const event = signedEvent('payment_intent.succeeded', paid);
     expect((await postWebhook(event.payload, event.signature)).json()).toEqual({ received: true });
     expect((await updatesOf(booking.id)).map((u) => u.status)).toEqual(['confirmed']);
+  });
+
+  it('refunds at once a late webhook for another intent of a booking already paid, and reports it once', async () => {
+    const { booking, intent } = await heldBooking('twice-stripe@example.com');
+    // A second intent for the same booking (another tab, a retry from before the open-intent rule).
+    const other = await getPaymentProvider(t.ctx).createIntent({ bookingId: booking.id, amountCents: 5890, currency: 'usd', idempotencyKey: `other-${booking.id}` });
+    standIn.succeed(intent.paymentIntentId);
+    expect((await t.call('POST', '/api/confirm-payment', { body: { paymentIntentId: intent.paymentIntentId, bookingId: booking.id } })).statusCode).toBe(200);
+
+    const late = signedEvent('payment_intent.succeeded', standIn.succeed(other.id));
+    expect((await postWebhook(late.payload, late.signature)).json()).toEqual({ received: true });
+    const again = signedEvent('payment_intent.succeeded', standIn.intents.get(other.id));
+    expect((await postWebhook(again.payload, again.signature)).json()).toEqual({ received: true });
+
+    expect(standIn.refunds.filter((r) => r.payment_intent === other.id)).toHaveLength(1);
+    expect(standIn.refunds.filter((r) => r.payment_intent === intent.paymentIntentId)).toHaveLength(0);
+    expect((await t.ctx.db.select().from(bookings).where(eq(bookings.id, booking.id)))[0]).toMatchObject({ paymentStatus: 'paid', paymentIntentId: intent.paymentIntentId });
+    expect((await updatesOf(booking.id)).map((u) => u.kind)).toEqual(['payment_received', 'duplicate_payment_refunded']);
+    expect((await latestMailTo(t, t.ctx.config.adminEmail))?.text).toContain(other.id);
+
+    // Cancelling later refunds the payment the booking kept; the refunded one is not refunded again.
+    const admin = await t.login('admin@glint.local');
+    expect((await t.call('POST', `/api/admin/bookings/${booking.id}/cancel`, { cookie: admin, body: { message: null } })).statusCode).toBe(200);
+    expect(standIn.refunds.filter((r) => r.payment_intent === intent.paymentIntentId)).toHaveLength(1);
+    expect(standIn.refunds.filter((r) => r.payment_intent === other.id)).toHaveLength(1);
+  });
+
+  it('cancels the open card-form intent at Stripe before making one that saves the card, so the old form cannot charge', async () => {
+    const { cookie } = await t.createUser();
+    const express = await serviceNamed(t, 'Express Exterior Wash');
+    const held = await t.call('POST', '/api/bookings', {
+      cookie,
+      headers: { 'idempotency-key': `replaced-${Date.now()}` },
+      body: { serviceId: express.id, serviceType: 'mobile', slotId: `${TUESDAY}T15:00`, address: { street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110' } },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const bookingId = held.json().id;
+    const form = (await t.call('POST', '/api/create-payment-intent', { cookie, body: { bookingId } })).json();
+    const saving = (await t.call('POST', '/api/create-payment-intent', { cookie, body: { bookingId, saveCard: true } })).json();
+    expect(saving.paymentIntentId).not.toBe(form.paymentIntentId);
+    expect(standIn.intents.get(form.paymentIntentId)!.status).toBe('canceled');
+    expect(standIn.intents.get(saving.paymentIntentId)!.setup_future_usage).toBe('off_session');
+    // Asking once more answers the intent that saves the card; unticking the box again replaces it with one that does not.
+    expect((await t.call('POST', '/api/create-payment-intent', { cookie, body: { bookingId, saveCard: true } })).json().paymentIntentId).toBe(saving.paymentIntentId);
+    const unticked = (await t.call('POST', '/api/create-payment-intent', { cookie, body: { bookingId, saveCard: false } })).json();
+    expect(unticked.paymentIntentId).not.toBe(saving.paymentIntentId);
+    expect(standIn.intents.get(saving.paymentIntentId)!.status).toBe('canceled');
+    expect(standIn.intents.get(unticked.paymentIntentId)!.setup_future_usage).toBeNull();
   });
 
   it('releases the hold at once on a decline, from the browser or the webhook', async () => {

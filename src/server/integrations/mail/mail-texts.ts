@@ -88,6 +88,9 @@ const en = {
   'storeOrder.action': 'Schedule my service',
   'storeData.subject': 'Customer data request from the store ({email})',
   'storeData.body': 'The store forwarded a customer data request for {email}. Everything the app keeps about this customer is attached; send it to the customer.',
+  'duplicatePayment.subject': 'A second payment for booking {number} was refunded',
+  'duplicatePayment.body': 'Booking {number} ({service}, {when}) was already paid when another payment of {amount} succeeded for it (payment {intent}). That payment was refunded at once and the booking keeps its first payment; the booking history records the refund.',
+  'duplicatePayment.action': 'Open the bookings',
 };
 export type MailKey = keyof typeof en;
 
@@ -172,6 +175,9 @@ const es: { [K in MailKey]: string } = {
   'storeOrder.action': 'Programar mi servicio',
   'storeData.subject': 'Solicitud de datos de un cliente de la tienda ({email})',
   'storeData.body': 'La tienda envió una solicitud de datos del cliente {email}. Todo lo que la aplicación guarda de este cliente va adjunto; envíaselo al cliente.',
+  'duplicatePayment.subject': 'Se devolvió un segundo pago de la reserva {number}',
+  'duplicatePayment.body': 'La reserva {number} ({service}, {when}) ya estaba pagada cuando otro pago de {amount} se completó para ella (pago {intent}). Ese pago se devolvió al instante y la reserva conserva su primer pago; el historial de la reserva registra la devolución.',
+  'duplicatePayment.action': 'Abrir las reservas',
 };
 
 const fr: { [K in MailKey]: string } = {
@@ -255,6 +261,9 @@ const fr: { [K in MailKey]: string } = {
   'storeOrder.action': 'Planifier mon service',
   'storeData.subject': 'Demande de données d’un client de la boutique ({email})',
   'storeData.body': 'La boutique a transmis une demande de données pour le client {email}. Tout ce que l’application conserve sur ce client est en pièce jointe ; envoyez-le au client.',
+  'duplicatePayment.subject': 'Un second paiement de la réservation {number} a été remboursé',
+  'duplicatePayment.body': 'La réservation {number} ({service}, {when}) était déjà payée quand un autre paiement de {amount} a abouti pour elle (paiement {intent}). Ce paiement a été remboursé aussitôt et la réservation garde son premier paiement ; l’historique de la réservation note le remboursement.',
+  'duplicatePayment.action': 'Ouvrir les réservations',
 };
 
 const MAIL_TEXTS: Record<Language, { [K in MailKey]: string }> = { en, es, fr };

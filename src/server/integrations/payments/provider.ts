@@ -52,6 +52,11 @@ export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
   retrieveIntent(intentId: string): Promise<PaymentIntent>;
+  /**
+   * Cancels an intent nobody may pay any more; resolves to the intent afterwards. An intent that already
+   * succeeded (or is processing) cannot be cancelled: it comes back as it is, for the caller to settle.
+   */
+  cancelIntent(intentId: string): Promise<PaymentIntent>;
   /** Refunds the whole intent (or `amountCents` of it); resolves to the refund id. */
   refund(intentId: string, amountCents?: number): Promise<string>;
   /** Creates (or returns) the provider's customer reference for an account. */

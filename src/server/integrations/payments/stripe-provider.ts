@@ -78,6 +78,16 @@ export class StripePaymentProvider implements PaymentProvider {
     return toPaymentIntent(await this.client.paymentIntents.retrieve(intentId, { expand: ['payment_method'] }));
   }
 
+  async cancelIntent(intentId: string): Promise<PaymentIntent> {
+    try {
+      return toPaymentIntent(await this.client.paymentIntents.cancel(intentId, { expand: ['payment_method'] }));
+    } catch (error) {
+      // Succeeded or processing meanwhile: Stripe refuses the cancel, and the caller settles what it finds.
+      if ((error as { code?: string }).code === 'payment_intent_unexpected_state') return this.retrieveIntent(intentId);
+      throw error;
+    }
+  }
+
   async refund(intentId: string, amountCents?: number): Promise<string> {
     const refund = await this.client.refunds.create({ payment_intent: intentId, ...(amountCents ? { amount: amountCents } : {}) }, { idempotencyKey: `refund-${intentId}-${amountCents ?? 'all'}` });
     return refund.id;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testPaymentIntents } from '../../db/schema';
 import type { CardDetails, CreateIntentInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
@@ -109,14 +109,24 @@ export class TestPaymentProvider implements PaymentProvider {
             cardExpiryYear: normaliseYear(card.expYear),
             updatedAt: this.now(),
           })
-          .where(eq(testPaymentIntents.id, intentId))
+          // Like Stripe, an intent cancelled (or paid) meanwhile is not charged again.
+          .where(and(eq(testPaymentIntents.id, intentId), notInArray(testPaymentIntents.status, ['succeeded', 'canceled'])))
           .returning()
       : await this.db
           .update(testPaymentIntents)
           .set({ status: 'requires_payment_method', lastError: check.message, updatedAt: this.now() })
-          .where(eq(testPaymentIntents.id, intentId))
+          .where(and(eq(testPaymentIntents.id, intentId), notInArray(testPaymentIntents.status, ['succeeded', 'canceled'])))
           .returning();
-    return { kind: 'done', intent: toIntent(row!) };
+    return { kind: 'done', intent: row ? toIntent(row) : await this.retrieveIntent(intentId) };
+  }
+
+  async cancelIntent(intentId: string): Promise<PaymentIntent> {
+    const [row] = await this.db
+      .update(testPaymentIntents)
+      .set({ status: 'canceled', updatedAt: this.now() })
+      .where(and(eq(testPaymentIntents.id, intentId), ne(testPaymentIntents.status, 'succeeded')))
+      .returning();
+    return row ? toIntent(row) : this.retrieveIntent(intentId);
   }
 
   async refund(intentId: string, amountCents?: number): Promise<string> {

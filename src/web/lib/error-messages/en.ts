@@ -43,6 +43,7 @@ export const codes: Record<ErrorCode, string> = {
   PAYMENT_MISMATCH: 'This payment does not match the booking',
   PAYMENT_NOT_FOUND: 'Payment not found',
   PAYMENT_NOT_COMPLETED: 'Payment has not been completed yet',
+  PAYMENT_IN_PROGRESS: 'A payment for this booking is being processed. Please wait a moment.',
   PAYMENT_DECLINED: '{reason}',
   PAYMENT_UNAVAILABLE: 'We could not reach the payment provider. Please try again.',
   TEST_PAYMENTS_DISABLED: 'Test payments are not enabled',

@@ -40,6 +40,7 @@ export const codes: { [K in ErrorCode]: string } = {
   PAYMENT_MISMATCH: 'Este pago no corresponde a la reserva',
   PAYMENT_NOT_FOUND: 'No se encontró el pago',
   PAYMENT_NOT_COMPLETED: 'El pago aún no se ha completado',
+  PAYMENT_IN_PROGRESS: 'Se está procesando un pago de esta reserva. Espera un momento.',
   PAYMENT_DECLINED: 'Se rechazó el pago con tarjeta. Prueba con otra tarjeta.',
   PAYMENT_UNAVAILABLE: 'No pudimos contactar con el proveedor de pagos. Inténtalo de nuevo.',
   TEST_PAYMENTS_DISABLED: 'Los pagos de prueba no están activados',

@@ -40,6 +40,7 @@ export const codes: { [K in ErrorCode]: string } = {
   PAYMENT_MISMATCH: 'Ce paiement ne correspond pas à la réservation',
   PAYMENT_NOT_FOUND: 'Paiement introuvable',
   PAYMENT_NOT_COMPLETED: 'Le paiement n’est pas encore terminé',
+  PAYMENT_IN_PROGRESS: 'Un paiement de cette réservation est en cours de traitement. Patientez un instant.',
   PAYMENT_DECLINED: 'Le paiement par carte a été refusé. Essayez une autre carte.',
   PAYMENT_UNAVAILABLE: 'Impossible de joindre le prestataire de paiement. Réessayez.',
   TEST_PAYMENTS_DISABLED: 'Les paiements de test ne sont pas activés',

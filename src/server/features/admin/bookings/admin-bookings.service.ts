@@ -39,11 +39,15 @@ export async function getAdminBooking(ctx: AppContext, id: string): Promise<Admi
   return { ...view, updates: updates.get(id) ?? [] };
 }
 
-/** The admin sets any status directly (no transition rule); the change is recorded, published live and e-mailed where it matters. */
+/**
+ * The admin sets a status from the menu; the change is recorded, published live and e-mailed where it
+ * matters. Cancelling from the menu is the Cancel button (`cancelAdminBooking`): the same refund, e-mail,
+ * history and calendar feed.
+ */
 export async function setBookingStatus(ctx: AppContext, id: string, status: BookingStatus, message: string | null): Promise<AdminBooking> {
   const existing = await repo.findBookingRow(ctx.db, id);
   if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
-  // Cancelling a paid booking gives the money back; a failed refund cancels nothing.
+  if (status === 'cancelled' && existing.status !== 'cancelled') return (await cancelAdminBooking(ctx, id, message)).booking;
   await ctx.db.transaction((tx) => bookingVerbs(ctx).setStatus(tx, id, ADMIN, status, message));
   if (existing.status !== status) await emailStatusChange(ctx, id, status);
   return getAdminBooking(ctx, id);
