@@ -113,7 +113,7 @@ test('an abandoned checkout shows as "Not paid — Pay now" in the history while
   const card = page.getByTestId('booking-card').filter({ hasText: 'Not paid' }).first();
   await expect(card).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/bookings-not-paid.png', fullPage: true });
-  await card.getByRole('button', { name: 'Pay now' }).click();
+  await card.getByRole('button', { name: 'Continue to payment' }).click();
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/tracking\?bookingId=/);
 });
