@@ -47,6 +47,7 @@ export default defineConfig({
       // Every browser test comes from 127.0.0.1; the per-IP sign-in and analytics limits are for the open internet.
       AUTH_RATE_LIMIT_PER_IP: '10000',
       ANALYTICS_RATE_LIMIT_PER_IP: '10000',
+      GUEST_HOLDS_PER_IP: '10000',
     },
   },
 });

@@ -33,8 +33,8 @@ async function serviceNamed(api: APIRequestContext, name: string): Promise<Servi
   return service!;
 }
 
-/** Books and pays like the checkout does; answers the booking id. */
-async function bookAndPay(api: APIRequestContext, service: Service, date: string, slotIndex = 0): Promise<string> {
+/** Holds a time like the checkout does, without paying; answers the booking id. */
+async function holdOnly(api: APIRequestContext, service: Service, date: string, slotIndex = 0): Promise<string> {
   const serviceId = service.id;
   const serviceType = (['mobile', 'pickup', 'serviceLocation'] as const).find((type) => service.locationOptions[type]) ?? 'mobile';
   const slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${date}`)).json()) as Array<{ id: string }>;
@@ -44,7 +44,12 @@ async function bookAndPay(api: APIRequestContext, service: Service, date: string
     data: { serviceId, serviceType, slotId: slots[slotIndex]!.id, address: serviceType === 'serviceLocation' ? null : '425 Park Ave, San Jose, CA 95110', totalAmount: '0.00', serviceFee: '0.00', tax: '0.00' },
   });
   expect(created.status(), await created.text()).toBe(201);
-  const bookingId = ((await created.json()) as { id: string }).id;
+  return ((await created.json()) as { id: string }).id;
+}
+
+/** Books and pays like the checkout does; answers the booking id. */
+async function bookAndPay(api: APIRequestContext, service: Service, date: string, slotIndex = 0): Promise<string> {
+  const bookingId = await holdOnly(api, service, date, slotIndex);
   const intent = await api.post('/api/create-payment-intent', { data: { bookingId } });
   expect(intent.ok(), await intent.text()).toBeTruthy();
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
@@ -168,4 +173,30 @@ test('Book Again opens the booking start with the service, type and address fill
   await expect(card.getByRole('button', { pressed: true })).toBeVisible();
   await expect(page.getByRole('radio', { checked: true })).toHaveValue('mobile');
   await expect(page.getByRole('combobox', { name: /service location/i }).or(page.getByLabel(/service location/i).first())).toHaveValue('425 Park Ave, San Jose, CA 95110');
+});
+
+test('My Bookings shows a checkout once: a paid one without a "Not paid" copy, a live one with its time left and Continue to payment', async ({ page }) => {
+  await newCustomer(page);
+  const paidService = await serviceNamed(page.request, 'Headlight Restoration');
+  const openService = await serviceNamed(page.request, 'Interior Refresh');
+  const day = openDay(6);
+  // The first try at a time was left open, the second was paid.
+  await holdOnly(page.request, paidService, day, 2);
+  await bookAndPay(page.request, paidService, day, 2);
+  // Another service was started twice and not paid yet.
+  await holdOnly(page.request, openService, day, 4);
+  await holdOnly(page.request, openService, day, 4);
+
+  await page.goto('/bookings');
+  const paid = page.getByTestId('booking-card').filter({ hasText: paidService.name });
+  await expect(paid).toHaveCount(1);
+  await expect(paid).toContainText('Confirmed');
+  await expect(paid).not.toContainText('Not paid');
+  const open = page.getByTestId('booking-card').filter({ hasText: openService.name });
+  await expect(open).toHaveCount(1);
+  await expect(open).toContainText('Not paid');
+  await expect(open.getByTestId('hold-time-left')).toHaveText(/Your time is held for 1[45] more min/);
+  await expect(open.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screenshots/account-live-checkout.png', fullPage: true });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureTomorrowOpen, payWithCard, startBooking } from '../support/booking-flow';
+import { dayKey, ensureTomorrowOpen, payWithCard, serviceId, startBooking } from '../support/booking-flow';
 import { CUSTOMER, signInViaApi, uniqueEmail } from '../support/helpers';
 
 const ADDRESS = { type: 'Mobile Service', addressLabel: 'Service Location', typed: '425 Park Ave, San Jose, CA 95110', pick: /425 Park Ave, San Jose, CA 95110/ } as const;
@@ -101,7 +101,7 @@ test('Back after paying goes to the tracking page, for a guest and for a signed-
   await expect(page.getByLabel('Card number')).toHaveCount(0);
 });
 
-test('an abandoned checkout shows as "Not paid — Pay now" in the history while the hold lives, and Pay now pays it', async ({ page, request }) => {
+test('an abandoned checkout shows as "Not paid — Continue to payment" in the history while the hold lives, and Continue to payment pays it', async ({ page, request }) => {
   await ensureTomorrowOpen(request, 'Wash & Wax');
   await page.goto('/');
   await signInViaApi(page, CUSTOMER);
@@ -113,7 +113,29 @@ test('an abandoned checkout shows as "Not paid — Pay now" in the history while
   const card = page.getByTestId('booking-card').filter({ hasText: 'Not paid' }).first();
   await expect(card).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/bookings-not-paid.png', fullPage: true });
-  await card.getByRole('button', { name: 'Pay now' }).click();
+  await card.getByRole('button', { name: 'Continue to payment' }).click();
   await payWithCard(page, '4242 4242 4242 4242');
   await expect(page).toHaveURL(/\/tracking\?bookingId=/);
+});
+
+test('a third checkout while two are held is refused with words that say why', async ({ page, request }) => {
+  await ensureTomorrowOpen(request, 'Express Exterior Wash');
+  const registered = await page.request.post('/api/auth/register', {
+    data: { fullName: 'Hana Holder', email: uniqueEmail('holder'), phone: '4085550177', password: 'holder-e2e-pass' },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  // Two checkouts already held, of other services, a few days out.
+  const day = dayKey(5);
+  for (const name of ['Interior Refresh', 'Headlight Restoration']) {
+    await ensureTomorrowOpen(request, name, day); // a Sunday is opened first
+    const id = await serviceId(page.request, name);
+    const slots = (await (await page.request.get(`/api/services/${id}/available-slots?date=${day}`)).json()) as Array<{ id: string }>;
+    const held = await page.request.post('/api/bookings', { data: { serviceId: id, serviceType: 'mobile', slotId: slots.at(-1)!.id, address: '425 Park Ave, San Jose, CA 95110' } });
+    expect(held.status(), await held.text()).toBe(201);
+  }
+  await page.goto('/');
+  await startBooking(page, { service: 'Express Exterior Wash', ...ADDRESS, slotIndex: 'last' });
+  await expect(page.getByText('You already have 2 checkouts in progress.', { exact: false }).first()).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/checkout-hold-limit.png', fullPage: true });
 });

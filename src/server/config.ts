@@ -125,6 +125,7 @@ const envSchema = z.object({
   /** Sign-in, registration and reset attempts allowed per IP address per window (15 min; registration 1 hour). */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   ANALYTICS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+  GUEST_HOLDS_PER_IP: z.coerce.number().int().min(1).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
@@ -157,6 +158,8 @@ export interface Config {
   authRateLimitPerIp: number;
   /** Analytics batches per (truncated) IP per minute. */
   analyticsRateLimitPerIp: number;
+  /** Live guest checkout holds per network (IPv4 address, IPv6 /64), whatever the visitor cookie says. */
+  guestHoldsPerIp: number;
   logLevel: string;
 }
 
@@ -217,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobs: e.JOBS,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     analyticsRateLimitPerIp: e.ANALYTICS_RATE_LIMIT_PER_IP,
+    guestHoldsPerIp: e.GUEST_HOLDS_PER_IP,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -223,6 +223,7 @@ export function updateMessage({ kind, params, note }: BookingUpdateRecord): stri
     case 'payment_declined':
       return 'The card payment was declined, so the time was released.';
     case 'hold_expired':
+      if (params.reason === 'replaced') return 'A new checkout of the same service was started, so this time was released.';
       return 'The booking was not paid within 15 minutes, so the time was released.';
     case 'payment_link_sent':
       return 'A link to pay by card was sent by e-mail.';

@@ -9,6 +9,8 @@ export const DEFAULT_CLOSE_TIME = '17:00';
 export const DEFAULT_BUSINESS_CAPACITY = 3;
 export const MIN_NOTICE_MINUTES = 120;
 export const HOLD_MINUTES = 15;
+/** Live checkout holds one visitor (an account, or a guest's browser on its network) may keep at once. */
+export const MAX_LIVE_HOLDS = 2;
 export const DESCRIPTION_PREVIEW_LENGTH = 120;
 export const MAX_ADDRESS_SUGGESTIONS = 5;
 export const ADDRESS_SUGGEST_MIN_CHARS = 3;

@@ -20,8 +20,12 @@ export const ERROR_STATUS = {
   DATABASE_UNAVAILABLE: 503,
   /** Request input that fails its schema; params.field names the first bad field. */
   INVALID_INPUT: 400,
+  /** Text holding a NUL character or half of a surrogate pair, anywhere in the request. params.field names it. */
+  INVALID_TEXT: 400,
   // Booking and checkout
   SLOT_FULL: 409,
+  /** A visitor already holds the most live checkouts allowed (params: { max }); finish or wait for one. */
+  HOLD_LIMIT_REACHED: 429,
   /** Not a start the day offers (closed, outside the hours, or too soon). */
   SLOT_INVALID: 400,
   BOOKING_NOT_FOUND: 404,

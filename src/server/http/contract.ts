@@ -12,7 +12,7 @@ import type {
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { $ZodType, output } from 'zod/v4/core';
 import type { ErrorCode } from '../../shared/error-codes';
-import { errorBody } from '../../shared/schemas/common';
+import { errorBody, findUnsafeText, UNSAFE_TEXT_MESSAGE } from '../../shared/schemas/common';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { isLoopback } from './loopback';
@@ -122,6 +122,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, rout
             },
           ]
         : []),
+      refuseUnsafeText,
     ];
     const options: RouteOptions = {
       method: route.method,
@@ -140,6 +141,23 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, rout
     } else {
       app.route(options);
     }
+  }
+}
+
+/**
+ * Every declared route, before its schemas run (and after its guard: 401/403 still come first): a NUL or
+ * half a surrogate pair in any path parameter, query string, body or header is refused with 400
+ * INVALID_TEXT, whatever the route declares, so no such string reaches a service or the database
+ * (docs/decisions/031). A path id with a `notFound` answer is answered like any other malformed id.
+ */
+async function refuseUnsafeText(request: FastifyRequest): Promise<void> {
+  const parts = { params: request.params, query: request.query, body: request.body, headers: request.headers };
+  for (const [part, value] of Object.entries(parts)) {
+    const field = findUnsafeText(value);
+    if (field === undefined) continue;
+    const notFound = request.routeOptions.config.declaration?.notFound;
+    if (part === 'params' && notFound) throw new AppError(notFound.code, notFound.message);
+    throw new AppError('INVALID_TEXT', UNSAFE_TEXT_MESSAGE, { field: field || part });
   }
 }
 

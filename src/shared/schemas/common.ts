@@ -78,3 +78,29 @@ export const dateKey = z
 export const timeOfDay = z
   .string({ error: 'time must be HH:mm' })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time must be HH:mm' });
+
+/**
+ * Text no field may hold: NUL (PostgreSQL cannot store it in text or jsonb) and half of a UTF-16 surrogate
+ * pair (no character at all; it would be saved as U+FFFD or refused, depending on the driver).
+ */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSAFE_TEXT_MESSAGE = 'Some text contains a character that cannot be saved. Please retype it and try again.';
+
+/**
+ * Where the first unsafe string sits in a request part (`''` for the value itself, `notes` or `items.0.name`
+ * within it, keys included), or undefined when every string is clean. The server runs it over the params,
+ * query string, body and headers of every declared route before their schemas, so every string of the
+ * contract refuses the same characters, including strings declared later (docs/decisions/031).
+ */
+export function findUnsafeText(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return UNSAFE_TEXT.test(value) ? path : undefined;
+  if (typeof value !== 'object' || value === null || value instanceof Uint8Array) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (UNSAFE_TEXT.test(key)) return at;
+    const found = findUnsafeText(item, at);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}

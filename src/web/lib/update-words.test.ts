@@ -24,6 +24,7 @@ describe('a customer who chose Spanish', () => {
       asSent({ kind: 'cancelled', params: { by: 'customer', refunded: true }, note: null }, 'cancelled'),
       asSent({ kind: 'late_payment_refunded', params: { reason: 'cancelled' }, note: null }, 'cancelled'),
       asSent({ kind: 'payment_link_sent', params: {}, note: null }),
+      asSent({ kind: 'hold_expired', params: { reason: 'replaced' }, note: null }, 'cancelled'),
     ].map((update) => updateText('es', 'mobile', update));
     expect(conflict).toBe('Alguien acaba de reservar esa hora. Elige otra, por favor.');
     expect(decline).toBe('Se rechazó el pago con tarjeta. Prueba con otra tarjeta.');
@@ -37,6 +38,7 @@ describe('a customer who chose Spanish', () => {
       'Cancelada por el cliente. Se ha devuelto el importe completo a la tarjeta.',
       'El pago llegó después de que se cancelara esta cita. Te hemos devuelto el pago.',
       'Se envió por correo electrónico un enlace para pagar con tarjeta.',
+      'Se empezó un nuevo pago del mismo servicio, así que esta hora quedó libre.',
     ]);
     for (const text of [conflict, decline, ...updates]) expect(text).not.toMatch(ENGLISH);
   });

@@ -25,6 +25,7 @@ type UpdateWords = {
   package_redeemed: string;
   payment_declined: string;
   hold_expired: string;
+  holdReplaced: string;
   late_payment_refunded: string;
   latePaymentAfterCancel: string;
   duplicate_payment_refunded: string;
@@ -54,6 +55,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     package_redeemed: 'Pagado con un servicio de tu paquete prepagado. Tu reserva está confirmada.',
     payment_declined: 'Se rechazó el pago con tarjeta, así que la hora quedó libre.',
     hold_expired: 'La reserva no se pagó en 15 minutos, así que la hora quedó libre.',
+    holdReplaced: 'Se empezó un nuevo pago del mismo servicio, así que esta hora quedó libre.',
     late_payment_refunded: 'El pago llegó cuando la hora ya no estaba reservada para ti y otra persona la tomó. Te hemos devuelto el pago.',
     latePaymentAfterCancel: 'El pago llegó después de que se cancelara esta cita. Te hemos devuelto el pago.',
     duplicate_payment_refunded: 'Llegó un segundo pago para esta reserva, que ya estaba pagada, y se devolvió al instante. Solo se conserva un pago.',
@@ -81,6 +83,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     package_redeemed: 'Payé avec un service de votre forfait prépayé. Votre réservation est confirmée.',
     payment_declined: 'Le paiement par carte a été refusé, le créneau a donc été libéré.',
     hold_expired: 'La réservation n’a pas été payée dans les 15 minutes, le créneau a donc été libéré.',
+    holdReplaced: 'Un nouveau paiement du même service a été commencé, ce créneau a donc été libéré.',
     late_payment_refunded: 'Le paiement est arrivé après la fin de la réservation temporaire et le créneau a été pris. Le paiement a été remboursé.',
     latePaymentAfterCancel: 'Le paiement est arrivé après l’annulation de ce rendez-vous. Le paiement a été remboursé.',
     duplicate_payment_refunded: 'Un second paiement pour cette réservation, déjà payée, a été remboursé aussitôt. Un seul paiement est conservé.',
@@ -126,11 +129,12 @@ export function updateText(language: Language, serviceType: string, update: Upda
       return params.by === 'admin' ? words.createdByBusiness : words.created;
     case 'late_payment_refunded':
       return params.reason === 'cancelled' ? words.latePaymentAfterCancel : words.late_payment_refunded;
+    case 'hold_expired':
+      return params.reason === 'replaced' ? words.holdReplaced : words.hold_expired;
     case 'payment_received':
     case 'package_redeemed':
     case 'payment_link_sent':
     case 'payment_declined':
-    case 'hold_expired':
     case 'duplicate_payment_refunded':
     case 'driver_unassigned':
     case 'refunded':

@@ -58,6 +58,12 @@ export const bookings = pgTable(
     /** A pending booking holds its capacity until this instant. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     idempotencyKey: text('idempotency_key'),
+    /**
+     * Who holds a web checkout (`user:<id>`, or a guest's `visitor:<cookie id>`) and, for a guest, a hash of
+     * the network it came from: live holds are counted by both (decision 031).
+     */
+    holder: text('holder'),
+    holderNetwork: text('holder_network'),
     /** Time blocked by the admin: occupies capacity, is not a customer booking. */
     isBlocked: boolean('is_blocked').notNull().default(false),
     /** web, admin, store, test */
@@ -74,6 +80,8 @@ export const bookings = pgTable(
     index('bookings_driver_idx').on(t.assignedDriverId),
     index('bookings_payment_intent_idx').on(t.paymentIntentId),
     index('bookings_hold_idx').on(t.holdExpiresAt),
+    index('bookings_live_holder_idx').on(t.holder).where(sql`${t.status} = 'pending'`),
+    index('bookings_live_holder_network_idx').on(t.holderNetwork).where(sql`${t.status} = 'pending'`),
     uniqueIndex('bookings_idempotency_idx').on(t.idempotencyKey),
     uniqueIndex('bookings_tracking_token_idx').on(t.trackingTokenHash),
   ],

@@ -121,7 +121,10 @@ export const shopifyWebhookEvents = pgTable(
   'shopify_webhook_events',
   {
     id: id(),
-    /** The X-Shopify-Webhook-Id, so a redelivered event is stored once. */
+    /**
+     * The X-Shopify-Webhook-Id, so a redelivered event is stored once; for a delivery without one,
+     * `sha256:<topic>:<hex of the body>` for a day (features/store/webhooks.service.ts).
+     */
     webhookId: text('webhook_id').unique(),
     topic: text('topic').notNull(),
     shopifyId: text('shopify_id'),

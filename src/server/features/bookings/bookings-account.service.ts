@@ -15,7 +15,7 @@ import { formatMailDateTime, formatMailMoney, type MailTranslate } from '../../i
 import { renderMail } from '../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../auth/auth.service';
 import { claimCapacity } from '../slots/slots.service';
-import { abandonedHoldSql, notLapsedHoldSql } from './hold-sql';
+import { abandonedHoldSql, notLapsedHoldSql, supersededHoldSql } from './hold-sql';
 import { bookingVerbs, type BookingActor } from './lifecycle';
 import { findBookingView, listBookingViews } from './bookings.repository';
 import { buildIcs } from './ics';
@@ -41,6 +41,8 @@ function historyFilter(userId: string, now: Date) {
     notLapsedHoldSql(now),
     // Abandoned checkouts are no part of the customer's history.
     not(abandonedHoldSql()),
+    // One checkout is one line: a hold that another booking of the same service and time supersedes is not.
+    not(supersededHoldSql()),
   );
 }
 

@@ -29,6 +29,29 @@ async function updatesOf(bookingId: string) {
 }
 
 describe('GET /api/bookings', () => {
+  it('shows a checkout once: never a "Not paid" copy of a paid booking, and one line for a checkout started twice', async () => {
+    const { user, cookie } = await t.createUser();
+    const hold = async (time: string, createdAt: number) => {
+      const { booking } = await createBooking(t, { userId: user.id, dateKey: '2026-06-11', time, status: 'pending', paymentStatus: 'unpaid' });
+      await t.handle.db.update(bookings).set({ holdExpiresAt: new Date(START + 10 * 60_000), createdAt: new Date(createdAt) }).where(eq(bookings.id, booking.id));
+      return booking.id;
+    };
+    // The first try of 10:00 was left open, the second was paid.
+    const leftOpen = await hold('10:00', START - 10 * 60_000);
+    const { booking: paid } = await createBooking(t, { userId: user.id, dateKey: '2026-06-11', time: '10:00' });
+    // 13:00 was started twice and neither is paid yet: only the newer shows.
+    const older = await hold('13:00', START - 5 * 60_000);
+    const newer = await hold('13:00', START - 60_000);
+
+    const page = (await t.call('GET', '/api/bookings', { cookie })).json() as { total: number; items: Array<{ id: string }> };
+    const ids = page.items.map((b) => b.id);
+    expect(ids).toContain(paid.id);
+    expect(ids).toContain(newer);
+    expect(ids).not.toContain(leftOpen);
+    expect(ids).not.toContain(older);
+    expect(page.total).toBe(2);
+  });
+
   it("lists only my bookings, newest first, paginated, without lapsed unpaid holds", async () => {
     const { user, cookie } = await t.createUser();
     const other = await t.createUser();

@@ -44,4 +44,27 @@ describe('booking capacity under concurrency', () => {
     expect(new Set(responses.map((r) => r.json().id)).size).toBe(1);
     expect(await t.ctx.db.select().from(bookings).where(eq(bookings.guestEmail, 'retry@example.com'))).toHaveLength(1);
   });
+
+  it('keeps at most 2 live holds for one visitor when 12 of its checkouts arrive at once', async () => {
+    const { user, cookie } = await t.createUser();
+    const names = ['Express Exterior Wash', 'Interior Refresh', 'Wash & Wax', 'Full Detail'];
+    const services = await Promise.all(names.map((name) => serviceNamed(t, name)));
+    const days = ['2026-06-03', '2026-06-04', '2026-06-05'];
+    const responses = await Promise.all(
+      services.flatMap((service) =>
+        days.map((day) => t.call('POST', '/api/bookings', { cookie, body: { serviceId: service.id, serviceType: 'mobile', slotId: `${day}T09:00`, address: HOME } })),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    // Another checkout of a service already held replaces it, so more than 2 may succeed one after another;
+    // whatever the order, the rest are refused with the limit and never more than 2 stay live.
+    expect(statuses.every((s) => s === 201 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(2);
+    for (const r of responses.filter((r) => r.statusCode === 429)) expect(r.json().code).toBe('HOLD_LIMIT_REACHED');
+    const live = await t.ctx.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.userId, user.id), eq(bookings.status, 'pending')));
+    expect(live).toHaveLength(2);
+  });
 });

@@ -3,6 +3,7 @@ import { createBookingRequest, createBookingResponse, idempotencyKeyHeader } fro
 import { defineRoute } from '../../http/contract';
 import { rateLimit } from '../../http/rate-limit';
 import { createBooking } from './bookings.service';
+import { holdVisitor } from './holder';
 import { createTestBooking } from './test-booking';
 import { recordPaymentCompleted, recordServerEvent } from '../analytics/analytics.service';
 
@@ -27,7 +28,12 @@ export const bookingsRoutes = [
     },
     async (request, reply, ctx) => {
       await holdsPerClient.hit(ctx, [request.session ? `user:${request.session.user.id}` : `ip:${request.ip}`], 'Too many bookings started. Please wait a few minutes and try again.');
-      const { booking, created } = await createBooking(ctx, { input: request.body, user: request.session?.user, idempotencyKey: request.headers['idempotency-key'] });
+      const { booking, created } = await createBooking(ctx, {
+        input: request.body,
+        user: request.session?.user,
+        idempotencyKey: request.headers['idempotency-key'],
+        visitor: holdVisitor(ctx, request, reply),
+      });
       // A replay answers exactly as the first request did, flagged the way Stripe flags its replays.
       if (!created) reply.header('idempotent-replayed', 'true');
       else {

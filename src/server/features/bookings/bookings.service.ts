@@ -3,10 +3,12 @@ import { parseUsAddress } from '../../../shared/address';
 import type { ServiceType } from '../../../shared/domain';
 import { priceBooking, slotIdAt, slotIdOf } from '../../../shared/booking-lifecycle';
 import { fromCents } from '../../../shared/money';
+import { MAX_LIVE_HOLDS } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { CreateBookingRequest, CreateBookingResponse } from '../../../shared/schemas/checkout';
 import { needsAddress, offeredServiceTypes } from '../../../shared/service-types';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { redeemForBooking } from '../packages/credits';
 import { claimCapacity } from '../slots/slots.service';
@@ -16,6 +18,7 @@ import { assertServiceArea, withCoordinates } from '../geo/geo.service';
 import { offerPriceFor } from '../offers/offers.service';
 import * as repo from './checkout.repository';
 import { bookingVerbs, SYSTEM, type HeldBooking } from './lifecycle';
+import type { HoldVisitor } from './holder';
 
 const SERVICE_TYPE_NAMES: Record<ServiceType, string> = { mobile: 'a mobile service', pickup: 'a pickup service', serviceLocation: 'an on-site service' };
 const guestEmail = z.email();
@@ -27,6 +30,8 @@ export interface CreateBookingOptions {
   idempotencyKey: string | undefined;
   /** web (default) or test. */
   source?: string;
+  /** Who is checking out, for the live-hold limit (holder.ts). */
+  visitor: HoldVisitor;
 }
 
 export { slotIdOf };
@@ -94,6 +99,8 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     const price = priceBooking(servicePrice, service.serviceFee);
     const insert = () =>
       ctx.db.transaction(async (tx) => {
+        // A prepaid booking is confirmed at once: it holds nothing, so it is not counted.
+        if (!input.packagePurchaseId) await makeRoomForHold(ctx, tx, options.visitor, service.id, now);
         const { scheduledDate, businessDate } = await claimCapacity(tx, now, { slotId, durationMinutes: service.duration });
         const { booking, trackingToken } = await bookingVerbs(ctx).hold(tx, user ? { role: 'customer', userId: user.id } : { role: 'customer' }, {
           guest: Boolean(guest),
@@ -122,6 +129,8 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
           guestPhone: guest?.phone ?? null,
           idempotencyKey: scopedKey ?? null,
           source: options.source ?? 'web',
+          holder: options.visitor.holder,
+          holderNetwork: options.visitor.network,
         }, { prepaid: Boolean(input.packagePurchaseId) });
         // The credit goes in the same transaction as the slot: no credit, no booking; no slot, no credit spent.
         if (input.packagePurchaseId) await redeemForBooking(ctx, tx, { purchaseId: input.packagePurchaseId, userId: user!.id, serviceId: service.id, bookingId: booking.id });
@@ -141,6 +150,31 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     throw error;
   }
 }
+
+/**
+ * At most MAX_LIVE_HOLDS live checkouts per visitor, and GUEST_HOLDS_PER_IP per guest network, counted under
+ * the visitor's locks in the booking's transaction (decision 031). A new checkout of a service the visitor
+ * already holds replaces that hold (released here, so its time is free for this claim) instead of stacking.
+ * Refused, the transaction rolls back and the old hold stays.
+ */
+async function makeRoomForHold(ctx: AppContext, tx: DbOrTx, visitor: HoldVisitor, serviceId: string, now: Date): Promise<void> {
+  await repo.lockHolders(tx, visitor.network ? [visitor.holder, visitor.network] : [visitor.holder]);
+  const live = await repo.liveHoldsOf(tx, visitor, now);
+  const replaced = new Set<string>();
+  for (const hold of live) {
+    if (hold.holder !== visitor.holder || hold.serviceId !== serviceId) continue;
+    if (await bookingVerbs(ctx).release(tx, hold.id, SYSTEM, 'replaced')) replaced.add(hold.id);
+  }
+  const kept = live.filter((hold) => !replaced.has(hold.id));
+  if (kept.filter((hold) => hold.holder === visitor.holder).length >= MAX_LIVE_HOLDS) {
+    throw new AppError('HOLD_LIMIT_REACHED', HOLD_LIMIT_MESSAGE, { max: MAX_LIVE_HOLDS });
+  }
+  if (visitor.network && kept.filter((hold) => hold.holderNetwork === visitor.network).length >= ctx.config.guestHoldsPerIp) {
+    throw new AppError('RATE_LIMITED', 'Too many checkouts are in progress from your network. Please wait a few minutes and try again.');
+  }
+}
+
+const HOLD_LIMIT_MESSAGE = `You already have ${MAX_LIVE_HOLDS} checkouts in progress. Finish paying for one, or wait until its time runs out, then try again.`;
 
 async function replay(ctx: AppContext, existing: repo.BookingRow, input: CreateBookingRequest, slotId: string): Promise<CreateBookingResponse> {
   if (existing.serviceId !== input.serviceId || existing.serviceType !== input.serviceType || slotIdOf(existing) !== slotId) {

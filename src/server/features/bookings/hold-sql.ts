@@ -1,4 +1,5 @@
-import { and, eq, isNotNull, lte, not, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { bookings } from '../../db/schema';
 
 /**
@@ -20,4 +21,20 @@ export function abandonedHoldSql(): SQL {
 /** Every booking except lapsed holds. */
 export function notLapsedHoldSql(now: Date): SQL {
   return not(holdLapsedSql(now));
+}
+
+const other = alias(bookings, 'other_booking');
+
+/**
+ * A checkout the customer went through again for the same service and time: a pending hold with a sibling
+ * (same customer, service and start) that is a real booking or a newer hold. Only the sibling counts, so
+ * the history never shows a "Not paid" copy of a paid booking, nor one checkout twice.
+ */
+export function supersededHoldSql(): SQL {
+  return and(
+    eq(bookings.status, 'pending'),
+    sql`exists (select 1 from ${bookings} as ${other} where ${other.userId} = ${bookings.userId} and ${other.serviceId} = ${bookings.serviceId}
+      and ${other.scheduledDate} = ${bookings.scheduledDate} and ${other.id} <> ${bookings.id} and ${other.status} <> 'cancelled'
+      and (${other.status} <> 'pending' or ${other.createdAt} > ${bookings.createdAt}))`,
+  )!;
 }

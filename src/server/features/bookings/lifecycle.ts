@@ -58,7 +58,7 @@ const HOLD_COLUMNS = [
   'userId', 'serviceId', 'addressId', 'serviceType', 'scheduledDate', 'durationMinutes', 'businessDate',
   'servicePrice', 'totalAmount', 'serviceFee', 'tax', 'notes', 'vehicle', 'accessNotes',
   'addressStreet', 'addressCity', 'addressState', 'addressZip', 'latitude', 'longitude',
-  'guestEmail', 'guestName', 'guestPhone', 'idempotencyKey', 'source',
+  'guestEmail', 'guestName', 'guestPhone', 'idempotencyKey', 'source', 'holder', 'holderNetwork',
   'status', 'paymentStatus', 'holdExpiresAt', 'trackingTokenHash',
 ] as const satisfies readonly (keyof NewBooking)[];
 type HoldColumn = (typeof HOLD_COLUMNS)[number];
@@ -421,16 +421,17 @@ export function bookingVerbs(ctx: AppContext) {
     },
 
     /**
-     * Ends an unpaid hold (expired, or the card was declined): cancelled, capacity free, the payment stays
-     * unpaid and the update says why. False for a booking that is paid or no longer pending.
+     * Ends an unpaid hold (expired, the card was declined, or the same visitor started a new checkout of the
+     * same service): cancelled, capacity free, the payment stays unpaid and the update says why. False for a
+     * booking that is paid or no longer pending.
      */
-    async release(tx: DbOrTx, bookingId: string, actor: BookingActor, reason: 'expired' | 'declined'): Promise<boolean> {
+    async release(tx: DbOrTx, bookingId: string, actor: BookingActor, reason: 'expired' | 'declined' | 'replaced'): Promise<boolean> {
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
       if (!booking || booking.status !== 'pending' || booking.paymentStatus === 'paid') return false;
       assertTransition(actor, booking.status, 'cancelled');
       const now = ctx.now();
       await write(tx, bookingId, { status: 'cancelled', cancelledAt: now, updatedAt: now });
-      await record(tx, bookingId, { status: 'cancelled', kind: reason === 'declined' ? 'payment_declined' : 'hold_expired' });
+      await record(tx, bookingId, reason === 'declined' ? { status: 'cancelled', kind: 'payment_declined' } : { status: 'cancelled', kind: 'hold_expired', ...(reason === 'replaced' ? { params: { reason } } : {}) });
       await takeGuestLink(tx, bookingId);
       return true;
     },

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const sign = (body: string, key = secret) => createHmac('sha256', key).update(body, 'utf8').digest('base64');
 
-async function deliver(topic: string, payload: unknown, options: { webhookId?: string; hmac?: string | null } = {}) {
+async function deliver(topic: string, payload: unknown, options: { webhookId?: string | null; hmac?: string | null } = {}) {
   const body = JSON.stringify(payload);
   const hmac = options.hmac === undefined ? sign(body) : options.hmac;
   const response = await t.app.inject({
@@ -34,7 +34,7 @@ async function deliver(topic: string, payload: unknown, options: { webhookId?: s
       'content-type': 'application/json',
       'x-shopify-topic': topic,
       'x-shopify-shop-domain': 'glint-demo.myshopify.com',
-      'x-shopify-webhook-id': options.webhookId ?? randomUUID(),
+      ...(options.webhookId !== null ? { 'x-shopify-webhook-id': options.webhookId ?? randomUUID() } : {}),
       ...(hmac !== null ? { 'x-shopify-hmac-sha256': hmac } : {}),
     },
   });
@@ -97,6 +97,30 @@ describe('POST /api/webhooks/shopify: signatures', () => {
     expect(again.json()).toEqual({ received: true, duplicate: true });
     expect(await eventCount()).toBe(before);
     expect((await rows(`select first_name from shopify_customers where shopify_customer_id = 'gid://shopify/Customer/91003'`))[0]?.first_name).toBe('First');
+  });
+
+  it('stores and processes a delivery without X-Shopify-Webhook-Id once per topic and body for a day', async () => {
+    const payload = customerPayload(91004, 'no-id@example.com', '2026-05-30T10:00:00Z');
+    const processedCount = async () => Number((await rows(`select count(*)::int as n from shopify_webhook_events where processed and shopify_id = 'gid://shopify/Customer/91004'`))[0]!.n);
+    const first = await deliver('customers/update', payload, { webhookId: null });
+    expect(first.json()).toEqual({ received: true });
+    const before = await eventCount();
+    const again = await deliver('customers/update', payload, { webhookId: null });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ received: true, duplicate: true });
+    expect(await eventCount()).toBe(before);
+    expect(await processedCount()).toBe(1);
+    // Another topic with the same body is another event.
+    expect((await deliver('customers/create', payload, { webhookId: null })).json()).toEqual({ received: true });
+    // A day later the same body is new again (the old event keeps its row).
+    const day = 24 * 3600_000 + 60_000;
+    t.clock.advance(day);
+    try {
+      expect((await deliver('customers/update', payload, { webhookId: null })).json()).toEqual({ received: true });
+      expect(await eventCount()).toBe(before + 2);
+    } finally {
+      t.clock.advance(-day);
+    }
   });
 });
 

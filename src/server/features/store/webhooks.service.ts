@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { SELF_SERVICE_STATUSES } from '../../../shared/self-service';
 import type { BookingStatus } from '../../../shared/domain';
 import type { AppContext } from '../../context';
@@ -29,7 +29,8 @@ export function verifyShopifyHmac(body: Buffer, header: string | undefined, secr
 
 /**
  * POST /api/webhooks/shopify: a bad or missing signature is 401 and nothing is stored; an event is stored
- * once per X-Shopify-Webhook-Id (a redelivery answers 200 and changes nothing) and processed by a job,
+ * once per X-Shopify-Webhook-Id, or without one once per topic and body for a day (a redelivery answers
+ * 200 and changes nothing), and processed by a job,
  * so the store gets its answer at once.
  */
 export async function receiveWebhook(ctx: AppContext, body: Buffer, headers: Record<string, string | string[] | undefined>): Promise<{ received: true; duplicate?: true }> {
@@ -53,7 +54,7 @@ export async function receiveWebhook(ctx: AppContext, body: Buffer, headers: Rec
       .filter(([name]) => name.startsWith('x-shopify-'))
       .map(([name, value]) => [name, String(Array.isArray(value) ? value[0] : value)]),
   );
-  const webhookId = header('x-shopify-webhook-id') ?? header('x-shopify-event-id') ?? null;
+  const webhookId = header('x-shopify-webhook-id') ?? header('x-shopify-event-id') ?? (await bodyKeyFreedOfOldEvents(ctx, topic, body));
   const shopifyId = String(payload.admin_graphql_api_id ?? payload.id ?? (payload.customer as Json | undefined)?.id ?? payload.shop_id ?? header('x-shopify-shop-domain') ?? '') || null;
   const [event] = await ctx.db
     .insert(shopifyWebhookEvents)
@@ -63,6 +64,24 @@ export async function receiveWebhook(ctx: AppContext, body: Buffer, headers: Rec
   if (!event) return { received: true, duplicate: true };
   await enqueue(ctx, STORE_WEBHOOK_JOB, { eventId: event.id }, () => processWebhookEvent(ctx, event.id), { retryLimit: WEBHOOK_RETRY_LIMIT, retryDelay: 2, retryBackoff: true });
   return { received: true };
+}
+
+/** A delivery without an id is the same delivery as one with its topic and exact body for this long. */
+export const BODY_DEDUPE_MS = 24 * 3600_000;
+
+/**
+ * The identity of a delivery that carries no X-Shopify-Webhook-Id: its topic and the SHA-256 of its raw
+ * body, kept in the same unique `webhook_id` column (a Shopify id is a UUID, so the two never meet), so the
+ * database refuses a second copy whichever instance receives it. A copy older than BODY_DEDUPE_MS gives the
+ * key up first (its row stays, without the key): the same body a day later is a new event.
+ */
+async function bodyKeyFreedOfOldEvents(ctx: AppContext, topic: string, body: Buffer): Promise<string> {
+  const key = `sha256:${topic}:${createHash('sha256').update(body).digest('hex')}`;
+  await ctx.db
+    .update(shopifyWebhookEvents)
+    .set({ webhookId: null })
+    .where(and(eq(shopifyWebhookEvents.webhookId, key), lte(shopifyWebhookEvents.createdAt, new Date(ctx.now().getTime() - BODY_DEDUPE_MS))));
+  return key;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { CalendarClock, Phone, Receipt, RotateCcw, Truck, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { bookingNumber } from '@shared/format';
 import { formatUsd } from '@shared/money';
@@ -36,9 +36,10 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
   const changeable = booking.selfServiceBlock === null;
   const tooLate = booking.selfServiceBlock === 'too_late' && SELF_SERVICE_STATUSES.has(booking.status);
 
-  const [openedAt] = useState(() => Date.now());
-  // An abandoned checkout whose hold still runs: "Not paid", and Pay now resumes its checkout.
-  const unpaidHold = booking.status === 'pending' && booking.paymentStatus === 'unpaid' && booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > openedAt;
+  const now = useHoldClock(booking.status === 'pending' ? booking.holdExpiresAt : null);
+  // An abandoned checkout whose hold still runs: "Not paid", its time left, and Continue to payment resumes it.
+  const unpaidHold = booking.status === 'pending' && booking.paymentStatus === 'unpaid' && booking.holdExpiresAt !== null && Date.parse(booking.holdExpiresAt) > now;
+  const minutesLeft = unpaidHold ? Math.max(1, Math.ceil((Date.parse(booking.holdExpiresAt!) - now) / 60_000)) : 0;
   const payNow = () => {
     const start = new Date(booking.scheduledDate);
     const end = new Date(start.getTime() + booking.durationMinutes * 60_000);
@@ -88,6 +89,11 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
           {formatDateTime(booking.scheduledDate, language)}
         </p>
         <p className="text-lg font-semibold">{formatUsd(booking.totalAmount)}</p>
+        {unpaidHold && (
+          <p className="text-amber-800 dark:text-amber-200" data-testid="hold-time-left">
+            {t('holdTimeLeft', { minutes: minutesLeft })}
+          </p>
+        )}
         {booking.status === 'completed' && booking.rating !== null && <Stars rating={booking.rating} label={t('ratedStars', { n: booking.rating })} />}
         {tooLate && !unpaidHold && (
           <p className="mt-1 rounded-lg bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
@@ -157,4 +163,15 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
       {rescheduleOpen && <RescheduleDialog booking={booking} onClose={() => setRescheduleOpen(false)} />}
     </Card>
   );
+}
+
+/** The time now, ticking every 15 seconds while a hold runs, so its time left counts down and it ends on time. */
+function useHoldClock(holdExpiresAt: string | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!holdExpiresAt || Date.parse(holdExpiresAt) <= Date.now()) return;
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, [holdExpiresAt]);
+  return now;
 }
