@@ -1,4 +1,4 @@
-import { and, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { preparedStatement } from '../db/prepared';
 import { signInAttempts } from '../db/schema';
@@ -40,6 +40,16 @@ export async function countAttempt(ctx: AppContext, key: string, windowMs: numbe
   const now = ctx.now();
   const [row] = await countStatement(ctx.db, { key, now: now.toISOString(), cutoff: new Date(now.getTime() - windowMs).toISOString() });
   return row!.failures;
+}
+
+/** Marks a counter locked until the given moment (the sign-in throttle's progressive lock). */
+export async function lockCounter(ctx: AppContext, key: string, until: Date): Promise<void> {
+  await ctx.db.update(signInAttempts).set({ lockedUntil: until }).where(eq(signInAttempts.key, key));
+}
+
+/** Forgets a counter and its lock (a successful sign-in clears its pair). */
+export async function clearCounter(ctx: AppContext, key: string): Promise<void> {
+  await ctx.db.delete(signInAttempts).where(eq(signInAttempts.key, key));
 }
 
 /**

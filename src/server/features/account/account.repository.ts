@@ -3,8 +3,11 @@ import { and, avg, count, desc, eq, gt, isNotNull, max, ne, sql } from 'drizzle-
 import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
 import type { NotificationView } from '../../../shared/schemas/account';
 import type { DbOrTx } from '../../db/client';
-import { addresses, bookings, bookingUpdates, packagePurchases, packageUsage, packages, paymentMethods, services, sessions, users } from '../../db/schema';
-import { publicUserColumns, toPublicUser } from '../auth/auth.repository';
+import { bookings, bookingUpdates, packagePurchases, packageUsage, packages, paymentMethods, services, users } from '../../db/schema';
+import { deleteAddressesOf } from '../addresses/addresses.repository';
+import { deleteUserSessions, publicUserColumns, toPublicUser } from '../auth/auth.repository';
+import { forgetPurchaserContact } from '../packages/packages.repository';
+import { deletePaymentMethodsOf } from '../payment-methods/payment-methods.repository';
 import { notLapsedHoldSql } from '../bookings/hold-sql';
 
 export async function findAccount(db: DbOrTx, userId: string) {
@@ -77,10 +80,10 @@ export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePassword
       updatedAt: now,
     })
     .where(eq(users.id, userId));
-  await tx.delete(addresses).where(eq(addresses.userId, userId));
-  await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-  await tx.update(packagePurchases).set({ userName: null, userEmail: null, userPhone: null }).where(eq(packagePurchases.userId, userId));
+  await deleteAddressesOf(tx, userId);
+  await deletePaymentMethodsOf(tx, userId);
+  await deleteUserSessions(tx, userId);
+  await forgetPurchaserContact(tx, userId);
 }
 
 export async function savedCardsOf(db: DbOrTx, userId: string) {
@@ -189,6 +192,45 @@ export async function listNotifications(db: DbOrTx, userId: string, readAt: Date
     unread: !readAt || row.createdAt > readAt,
   }));
   return { items, total: total?.value ?? 0, unreadCount: unread?.value ?? 0 };
+}
+
+/** Changes a person's row for the back office (names, phone, disabling); the caller checked who may. */
+export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/**
+ * Erases a customer's personal data and keeps the row (bookings keep pointing at it for the business's
+ * records): name, e-mail, phone, password, tokens, settings, saved addresses and cards go.
+ */
+export async function eraseUser(db: DbOrTx, id: string, unusablePasswordHash: string, now: Date): Promise<void> {
+  const marker = `deleted-${id}`;
+  await db
+    .update(users)
+    .set({
+      fullName: 'Deleted customer',
+      username: marker,
+      email: `${marker}@deleted.invalid`,
+      phone: null,
+      passwordHash: unusablePasswordHash,
+      stripeCustomerId: null,
+      verificationTokenHash: null,
+      verificationExpiry: null,
+      resetPasswordTokenHash: null,
+      resetPasswordExpiry: null,
+      settings: {},
+      isDisabled: true,
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id));
+  await deleteAddressesOf(db, id);
+  await deletePaymentMethodsOf(db, id);
+}
+
+/** The card provider's customer reference, saved the first time the person pays by card. */
+export async function setStripeCustomer(db: DbOrTx, userId: string, ref: string): Promise<void> {
+  await db.update(users).set({ stripeCustomerId: ref }).where(eq(users.id, userId));
 }
 
 /**

@@ -88,3 +88,8 @@ export async function oldestOtherAddress(db: DbOrTx, userId: string, exceptId: s
     .limit(1);
   return row?.id;
 }
+
+/** Every saved address of a person (account deletion and the back office's erasure). */
+export async function deleteAddressesOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(addresses).where(eq(addresses.userId, userId));
+}

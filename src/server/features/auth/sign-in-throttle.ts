@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { signInAttempts } from '../../db/schema';
 import { AppError } from '../../errors';
-import { countAttempt as count } from '../../http/attempt-counter';
+import { clearCounter, countAttempt as count, lockCounter } from '../../http/attempt-counter';
 
 /**
  * Sign-in throttling kept in the database, so every app instance enforces one limit
@@ -45,10 +45,10 @@ export async function signInFailed(ctx: AppContext, email: string, ip: string): 
   const key = pairKey(email, ip);
   const failures = await count(ctx, key, FAILURE_WINDOW_MS);
   const minutes = lockMinutes(failures);
-  if (minutes) await ctx.db.update(signInAttempts).set({ lockedUntil: new Date(ctx.now().getTime() + minutes * 60_000) }).where(eq(signInAttempts.key, key));
+  if (minutes) await lockCounter(ctx, key, new Date(ctx.now().getTime() + minutes * 60_000));
 }
 
 /** A successful sign-in clears its pair. */
 export async function signInSucceeded(ctx: AppContext, email: string, ip: string): Promise<void> {
-  await ctx.db.delete(signInAttempts).where(eq(signInAttempts.key, pairKey(email, ip)));
+  await clearCounter(ctx, pairKey(email, ip));
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { toCents } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { bookingPayments, bookings, type BookingPaymentStatus } from '../../db/schema';
+import { bookingPayments, type BookingPaymentStatus } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isTestProvider, providerInTransaction } from '../../integrations/payments';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
@@ -49,8 +49,9 @@ export async function refundPayment(ctx: AppContext, tx: DbOrTx, bookingId: stri
 
 /**
  * Inside the cancelling transaction: refunds every payment the booking kept (its own, and any other that
- * succeeded and was not yet given back) and marks the booking refunded; answers whether money went back.
- * Call it as the last step before commit, so a failed refund leaves nothing saved.
+ * succeeded and was not yet given back); answers whether money went back, and the lifecycle then marks the
+ * booking refunded (it alone writes `bookings`). Call it as the last step before commit, so a failed refund
+ * leaves nothing saved.
  */
 export async function refundCancelledBooking(
   ctx: AppContext,
@@ -70,7 +71,6 @@ export async function refundCancelledBooking(
   }
   if (payments.length === 0) return false;
   for (const payment of payments) await refundPayment(ctx, tx, booking.id, payment);
-  await tx.update(bookings).set({ paymentStatus: 'refunded' }).where(eq(bookings.id, booking.id));
   return true;
 }
 

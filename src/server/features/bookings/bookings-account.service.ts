@@ -1,4 +1,4 @@
-import { and, avg, count, eq, isNotNull, not } from 'drizzle-orm';
+import { and, count, eq, not } from 'drizzle-orm';
 import { bookingNumber } from '../../../shared/format';
 import { storedPrice, slotIdOf, pacificWhenText } from '../../../shared/booking-lifecycle';
 import type { Language } from '../../../shared/domain';
@@ -9,7 +9,7 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { bookings, bookingUpdates, services } from '../../db/schema';
+import { bookings, bookingUpdates } from '../../db/schema';
 import { AppError } from '../../errors';
 import { formatMailDateTime, formatMailMoney, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
@@ -18,6 +18,7 @@ import { claimCapacity } from '../slots/slots.service';
 import { abandonedHoldSql, notLapsedHoldSql, supersededHoldSql } from './hold-sql';
 import { bookingVerbs, type BookingActor } from './lifecycle';
 import { findBookingView, listBookingViews } from './bookings.repository';
+import { recomputeServiceRating } from '../services/services.repository';
 import { buildIcs } from './ics';
 
 /**
@@ -153,18 +154,6 @@ export async function reviewMyBooking(ctx: AppContext, actor: PublicUser, id: st
   return { message: 'Thank you for your review!', booking: withSelfService(view, ctx.now()), service };
 }
 
-/** services.rating = the average of its reviews to two decimals, 5.0 while it has none. */
-export async function recomputeServiceRating(tx: DbOrTx, serviceId: string): Promise<{ id: string; rating: string; reviewCount: number }> {
-  await tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId)).for('update');
-  const [stats] = await tx
-    .select({ reviews: count(bookings.rating), average: avg(bookings.rating) })
-    .from(bookings)
-    .where(and(eq(bookings.serviceId, serviceId), isNotNull(bookings.rating)));
-  const reviewCount = stats?.reviews ?? 0;
-  const rating = reviewCount && stats?.average ? (Math.round(Number(stats.average) * 100) / 100).toFixed(2) : '5.00';
-  await tx.update(services).set({ rating, reviewCount }).where(eq(services.id, serviceId));
-  return { id: serviceId, rating, reviewCount };
-}
 
 /** GET /api/bookings/:id/receipt — once the booking was paid (or completed). */
 export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string): Promise<Receipt> {

@@ -59,10 +59,6 @@ export async function findUserForPayment(db: DbOrTx, userId: string) {
   return row;
 }
 
-export async function setStripeCustomer(db: DbOrTx, userId: string, ref: string): Promise<void> {
-  await db.update(users).set({ stripeCustomerId: ref }).where(eq(users.id, userId));
-}
-
 const cardColumns = {
   id: paymentMethods.id,
   provider: paymentMethods.provider,
@@ -97,6 +93,3 @@ export async function listAllCards(db: DbOrTx, userId: string) {
   return db.select(cardColumns).from(paymentMethods).where(eq(paymentMethods.userId, userId));
 }
 
-export async function insertCard(tx: DbOrTx, values: typeof paymentMethods.$inferInsert): Promise<void> {
-  await tx.insert(paymentMethods).values(values);
-}

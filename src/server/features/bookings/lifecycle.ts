@@ -234,6 +234,7 @@ export function bookingVerbs(ctx: AppContext) {
     await write(tx, booking.id, { status: 'cancelled', cancelledAt: now, updatedAt: now });
     const creditRestored = await restorePackageCredit(ctx, tx, booking);
     const refunded = await refundCancelledBooking(ctx, tx, booking);
+    if (refunded) await write(tx, booking.id, { paymentStatus: 'refunded' });
     await record(tx, booking.id, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
     return { refunded };
   }

@@ -96,3 +96,13 @@ export async function deleteLocationsBefore(db: DbOrTx, cutoff: Date): Promise<n
   await db.delete(driverLocations).where(and(eq(driverLocations.isActive, false), lt(driverLocations.updatedAt, cutoff)));
   return deleted.length;
 }
+
+/** Every driver has a status row from the day they are added. */
+export async function ensureDriverStatus(db: DbOrTx, driverId: string): Promise<void> {
+  await db.insert(driverStatus).values({ driverId, status: 'offline' }).onConflictDoNothing({ target: driverStatus.driverId });
+}
+
+/** A disabled driver is off shift and shares no location. */
+export async function setOffline(db: DbOrTx, driverId: string): Promise<void> {
+  await db.update(driverStatus).set({ status: 'offline', isLocationSharing: false, currentBookingId: null }).where(eq(driverStatus.driverId, driverId));
+}

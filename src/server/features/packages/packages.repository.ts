@@ -289,3 +289,8 @@ export async function claimReminder(db: DbOrTx, id: string, now: Date): Promise<
     .returning({ id: packagePurchases.id });
   return rows.length > 0;
 }
+
+/** Account deletion: the contact copies on the person's purchases are erased (the purchases stay for the books). */
+export async function forgetPurchaserContact(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.update(packagePurchases).set({ userName: null, userEmail: null, userPhone: null }).where(eq(packagePurchases.userId, userId));
+}

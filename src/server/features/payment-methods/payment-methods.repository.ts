@@ -65,3 +65,13 @@ export async function oldestOtherCard(db: DbOrTx, userId: string, exceptId: stri
     .limit(1);
   return row?.id;
 }
+
+/** Every saved card of a person (account deletion and the back office's erasure). */
+export async function deletePaymentMethodsOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+}
+
+/** A card the customer chose to keep while paying (the caller holds the customer's card lock). */
+export async function insertCard(tx: DbOrTx, values: typeof paymentMethods.$inferInsert): Promise<void> {
+  await tx.insert(paymentMethods).values(values);
+}

@@ -14,7 +14,9 @@ import type { CreateIntentInput, PaymentIntent, PaymentProvider } from '../../in
 import { toPaymentIntent } from '../../integrations/payments/stripe-provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { findBookingView } from '../bookings/bookings.repository';
+import { setStripeCustomer } from '../account/account.repository';
 import * as bookingsRepo from '../bookings/checkout.repository';
+import { insertCard } from '../payment-methods/payment-methods.repository';
 import { sendConfirmationMail } from '../bookings/confirmation-mail';
 import { bookingVerbs, SYSTEM } from '../bookings/lifecycle';
 import { isPackageIntent, settlePackagePayment } from '../packages/packages.service';
@@ -67,7 +69,7 @@ export async function createPaymentIntent(
     const account = await bookingsRepo.findUserForPayment(ctx.db, user.id);
     const existing = provider.name === 'stripe' ? (account?.stripeCustomerId ?? null) : null;
     customerRef = await provider.ensureCustomer({ userId: user.id, email: user.email, name: user.fullName, existingRef: existing });
-    if (provider.name === 'stripe' && customerRef !== existing) await bookingsRepo.setStripeCustomer(ctx.db, user.id, customerRef);
+    if (provider.name === 'stripe' && customerRef !== existing) await setStripeCustomer(ctx.db, user.id, customerRef);
   }
 
   const amountCents = toCents(booking.totalAmount);
@@ -322,7 +324,7 @@ async function keepCard(tx: DbOrTx, userId: string, provider: string, card: NonN
     (c) => c.providerMethodId === card.providerMethodId || (c.provider === provider && c.brand === card.brand && c.last4 === card.last4 && c.expiryMonth === card.expiryMonth && c.expiryYear === card.expiryYear),
   );
   if (same || cards.length >= 20) return;
-  await bookingsRepo.insertCard(tx, {
+  await insertCard(tx, {
     userId,
     provider,
     providerMethodId: card.providerMethodId,

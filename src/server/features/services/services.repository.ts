@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, avg, count, eq, isNotNull } from 'drizzle-orm';
 import type { ServiceView } from '../../../shared/schemas/services';
 import type { DbOrTx } from '../../db/client';
-import { services } from '../../db/schema';
+import { bookings, services } from '../../db/schema';
 import { sanitizeHtml } from '../../http/sanitize';
 
 /** Explicit public columns: nothing internal (slug, sort order) leaves through the catalogue. */
@@ -40,4 +40,17 @@ export async function listActiveServices(db: DbOrTx): Promise<ServiceView[]> {
 export async function getService(db: DbOrTx, id: string): Promise<ServiceView | undefined> {
   const [row] = await db.select(publicColumns).from(services).where(eq(services.id, id));
   return row && toView(row);
+}
+
+/** services.rating = the average of its reviews to two decimals, 5.0 while it has none. */
+export async function recomputeServiceRating(tx: DbOrTx, serviceId: string): Promise<{ id: string; rating: string; reviewCount: number }> {
+  await tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId)).for('update');
+  const [stats] = await tx
+    .select({ reviews: count(bookings.rating), average: avg(bookings.rating) })
+    .from(bookings)
+    .where(and(eq(bookings.serviceId, serviceId), isNotNull(bookings.rating)));
+  const reviewCount = stats?.reviews ?? 0;
+  const rating = reviewCount && stats?.average ? (Math.round(Number(stats.average) * 100) / 100).toFixed(2) : '5.00';
+  await tx.update(services).set({ rating, reviewCount }).where(eq(services.id, serviceId));
+  return { id: serviceId, rating, reviewCount };
 }

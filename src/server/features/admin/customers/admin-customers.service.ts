@@ -8,6 +8,7 @@ import { sendResetMail, sendVerificationMail } from '../../auth/auth.service';
 import { hashPassword } from '../../auth/passwords';
 import { newToken } from '../../auth/tokens';
 import { VERIFY_TOKEN_HOURS } from '../../../../shared/constants';
+import { eraseUser, updateUser } from '../../account/account.repository';
 import * as repo from './admin-customers.repository';
 
 export function listCustomers(ctx: AppContext, query: { search?: string; page: number; pageSize: number }): Promise<Page<AdminCustomer>> {
@@ -30,7 +31,7 @@ export async function updateCustomer(ctx: AppContext, id: string, input: Custome
   const emailChanged = input.email !== user.email;
   if (emailChanged && (await repo.emailTakenByOther(ctx.db, input.email, id))) throw new AppError('EMAIL_TAKEN', 'Email already registered');
   const verification = emailChanged ? newToken() : undefined;
-  await repo.updateUser(ctx.db, id, {
+  await updateUser(ctx.db, id, {
     fullName: input.fullName,
     email: input.email,
     phone: input.phone,
@@ -49,7 +50,7 @@ export async function deleteCustomer(ctx: AppContext, id: string): Promise<{ mes
   await findCustomer(ctx, id);
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await ctx.db.transaction(async (tx) => {
-    await repo.eraseUser(tx, id, unusable, ctx.now());
+    await eraseUser(tx, id, unusable, ctx.now());
     await deleteUserSessions(tx, id);
   });
   return { message: 'Customer deleted. Their bookings are kept without personal details.' };

@@ -46,15 +46,3 @@ export async function findStaff(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function ensureDriverStatus(db: DbOrTx, driverId: string): Promise<void> {
-  await db.insert(driverStatus).values({ driverId, status: 'offline' }).onConflictDoNothing({ target: driverStatus.driverId });
-}
-
-/** A disabled driver is off shift and shares no location. */
-export async function setOffline(db: DbOrTx, driverId: string): Promise<void> {
-  await db.update(driverStatus).set({ status: 'offline', isLocationSharing: false, currentBookingId: null }).where(eq(driverStatus.driverId, driverId));
-}
-
-export async function updateStaff(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
-  await db.update(users).set(values).where(eq(users.id, id));
-}

@@ -8,6 +8,8 @@ import { deleteUserSessions, emailTaken, insertUser, setResetToken } from '../..
 import { hashPassword } from '../../auth/passwords';
 import { mailTextsFor } from '../../auth/auth.service';
 import { newToken } from '../../auth/tokens';
+import { updateUser } from '../../account/account.repository';
+import { ensureDriverStatus, setOffline } from '../../drivers/drivers.repository';
 import * as repo from './admin-staff.repository';
 
 /** An invitation link lasts longer than a reset link: people do not always read mail within the hour. */
@@ -45,7 +47,7 @@ export async function addDriver(ctx: AppContext, input: { fullName: string; emai
   const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   const user = await ctx.db.transaction(async (tx) => {
     const created = await insertUser(tx, { fullName: input.fullName, email: input.email, phone: input.phone, passwordHash: unusable, role: 'driver', emailVerified: false });
-    await repo.ensureDriverStatus(tx, created.id);
+    await ensureDriverStatus(tx, created.id);
     return created;
   });
   await sendInvitation(ctx, user);
@@ -77,7 +79,7 @@ export async function updateStaff(ctx: AppContext, id: string, input: { isDisabl
   const staff = await repo.findStaff(ctx.db, id);
   if (!staff || staff.deletedAt) throw new AppError('STAFF_NOT_FOUND', 'Staff member not found');
   await ctx.db.transaction(async (tx) => {
-    await repo.updateStaff(tx, id, {
+    await updateUser(tx, id, {
       ...(input.isDisabled !== undefined ? { isDisabled: input.isDisabled } : {}),
       ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
       ...(input.phone !== undefined ? { phone: input.phone } : {}),
@@ -85,7 +87,7 @@ export async function updateStaff(ctx: AppContext, id: string, input: { isDisabl
     });
     if (input.isDisabled) {
       await deleteUserSessions(tx, id);
-      await repo.setOffline(tx, id);
+      await setOffline(tx, id);
     }
   });
   const found = await findStaffMember(ctx, id);
