@@ -28,20 +28,9 @@ export class AppError extends Error {
   }
 }
 
-/** Any Zod schema, classic or mini. */
-interface ParsesInput<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: ZodLikeIssue[] } };
-}
 interface ZodLikeIssue {
   message: string;
   path: PropertyKey[];
-}
-
-/** Parses input with a shared Zod schema; the first problem becomes a 400 with its message. */
-export function parse<T>(schema: ParsesInput<T>, input: unknown): T {
-  const result = schema.safeParse(input ?? {});
-  if (!result.success) throw validationError(result.error);
-  return result.data;
 }
 
 function validationError(error: { issues: ZodLikeIssue[] }): AppError {
@@ -62,7 +51,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(mapped.body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // A declared request schema refused the input (FST_ERR_VALIDATION): the first issue, as `parse` words it.
+      // A declared request schema refused the input (FST_ERR_VALIDATION): the first issue, worded like a ZodError's.
       const notFound = request.routeOptions.config.declaration?.notFound;
       if (error.validationContext === 'params' && notFound) return reply.status(404).send(new AppError(notFound.code, notFound.message).body);
       const issue = error.validation[0]!;

@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import * as schema from './schema';
 
 /**
- * One owner per table (STYLE.md rule 13): for every table of the schema, the code allowed to insert, update
- * or delete its rows (a path under src/server, a folder ending in `/` or one file). Everyone else reads, or
- * calls the owner's verbs inside their own transaction. Locking a row (`select … for update`) is allowed
+ * One owner per table, so the rules of a table's rows live in one place: for every table of the schema, the
+ * code allowed to insert, update or delete its rows (a path under src/server, a folder ending in `/` or one
+ * file). Everyone else reads, or calls the owner's verbs inside their own transaction. Locking a row (`select … for update`) is allowed
  * inside the owner's feature folder only.
  */
 const OWNERS: Record<string, string[]> = {

@@ -162,8 +162,8 @@ async function refuseUnsafeText(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * The type provider's validator, with one difference kept from the handlers' old `parse(schema, input ?? {})`:
- * a missing body or query string is validated as `{}`, so the answer names the first missing field.
+ * The type provider's validator, with one difference: a missing body or query string is validated as `{}`,
+ * so the answer names the first missing field.
  */
 export const inputValidatorCompiler: typeof validatorCompiler = (route) => {
   const validate = validatorCompiler(route);

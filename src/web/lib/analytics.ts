@@ -1,5 +1,5 @@
 /**
- * The first-party collector (issue 13): no cookie, no third-party script. A random session id lives in
+ * The first-party collector (docs/decisions/014-first-party-analytics.md): no cookie, no third-party script. A random session id lives in
  * sessionStorage and is renewed after 30 minutes without activity; events are queued and sent in batches
  * with navigator.sendBeacon (a keepalive fetch when the beacon is refused). Nothing is sent when the
  * browser signals Global Privacy Control; the server also drops batches for Sec-GPC, bots and accounts

@@ -9,7 +9,7 @@ import { currentLanguage } from './i18n';
 
 /**
  * The one fetch wrapper: credentials always included; a non-success response throws an ApiError whose
- * message is "<status>: <text>" as the spec says, with the server's `{ message }` kept for toasts.
+ * message is "<status>: <text>", with the server's `{ message }` kept for toasts.
  */
 /** A fresh Idempotency-Key: one per opened form or typed message, so a double click creates one record. */
 export const newIdempotencyKey = (): string => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);

@@ -5,7 +5,7 @@ import { schemaResolver } from './form';
 const resolve = (values: Record<string, unknown>) => schemaResolver(registerRequest)(values as never, undefined, { fields: {}, shouldUseNativeValidation: false });
 
 describe('schemaResolver', () => {
-  it('gives the first message of each field, in the spec words', async () => {
+  it('gives the first message of each field, in the form wording', async () => {
     const result = await resolve({ fullName: 'J', email: 'nope', phone: '123', password: 'short' });
     expect(result.errors).toMatchObject({
       fullName: { message: 'Full name must be at least 2 characters' },

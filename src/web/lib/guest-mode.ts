@@ -1,4 +1,4 @@
-/** Guest mode is a flag in local storage; switching it reloads the page (customer-app.md §1). */
+/** Guest mode is a flag in local storage; switching it reloads the page. */
 const KEY = 'glint.guestMode';
 
 export function isGuestMode(): boolean {

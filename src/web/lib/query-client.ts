@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * Spec defaults (customer-app.md §9): no automatic retries, no refetch on window focus, no polling by
+ * Defaults: no automatic retries, no refetch on window focus, no polling by
  * default, cached data never goes stale. Queries that poll or cache for a while say so themselves.
  */
 export const queryClient = new QueryClient({

@@ -5,7 +5,7 @@ import { services } from './services';
 import { users } from './users';
 
 /**
- * First-party analytics (issue 13). `ip_address` is stored truncated (/24, /48) and never whole; `path` is
+ * First-party analytics (docs/decisions/014-first-party-analytics.md). `ip_address` is stored truncated (/24, /48) and never whole; `path` is
  * the route the event happened on. Server-recorded events (account_created, booking_created,
  * payment_completed) are written by the server itself, never accepted from the browser.
  */

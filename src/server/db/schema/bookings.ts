@@ -142,24 +142,6 @@ export const bookingPayments = pgTable(
 
 export type BookingPaymentStatus = 'open' | 'succeeded' | 'refunded' | 'canceled';
 
-/** The spec's per-service slot table; the slot engine derives slots from hours and bookings instead. */
-export const timeSlots = pgTable(
-  'time_slots',
-  {
-    id: id(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    date: date('date', { mode: 'string' }).notNull(),
-    startTime: text('start_time').notNull(),
-    endTime: text('end_time').notNull(),
-    capacity: integer('capacity').notNull().default(1),
-    bookedCount: integer('booked_count').notNull().default(0),
-    isActive: boolean('is_active').notNull().default(true),
-  },
-  (t) => [index('time_slots_service_date_idx').on(t.serviceId, t.date)],
-);
-
 /** Provider webhook events already handled, so a replayed event is a no-op. */
 export const processedWebhookEvents = pgTable('processed_webhook_events', {
   id: id(),

@@ -1,4 +1,4 @@
-import { boolean, index, integer, numeric, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export interface LocationOptions {
@@ -35,19 +35,4 @@ export const services = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('services_active_idx').on(t.isActive)],
-);
-
-export const serviceAvailability = pgTable(
-  'service_availability',
-  {
-    id: id(),
-    serviceId: uuid('service_id')
-      .notNull()
-      .references(() => services.id, { onDelete: 'cascade' }),
-    dayOfWeek: integer('day_of_week').notNull(),
-    startTime: text('start_time').notNull(),
-    endTime: text('end_time').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
-  },
-  (t) => [index('service_availability_service_idx').on(t.serviceId, t.dayOfWeek)],
 );

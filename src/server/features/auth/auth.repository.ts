@@ -45,11 +45,6 @@ export async function findCredentialsByEmail(db: DbOrTx, email: string) {
   return row;
 }
 
-export async function findCredentialsById(db: DbOrTx, id: string) {
-  const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.id, id));
-  return row;
-}
-
 /** A booking's owner and guest contact copy: what an account made from a guest booking starts from. */
 export async function findGuestContact(db: DbOrTx, bookingId: string) {
   const [row] = await db

@@ -23,7 +23,7 @@ import { preparedStatement } from '../../db/prepared';
 import { bookingPayments, bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { CardDetails } from '../../integrations/payments/provider';
-import { hashToken, newToken } from '../auth/tokens';
+import { newToken } from '../auth/tokens';
 import { claimCapacity } from '../slots/slots.service';
 import { requestStoreFulfilment } from '../store-orders/fulfilment';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
@@ -470,7 +470,7 @@ export function bookingVerbs(ctx: AppContext) {
       return { from: booking.status, refunded: false };
     },
 
-    /** The assigned driver moves the booking one step along back-office.md §4, never anywhere else. */
+    /** The assigned driver moves the booking one step along the job's path, never anywhere else. */
     async advance(tx: DbOrTx, bookingId: string, actor: BookingActor, to: BookingStatus, extra: { note?: string | null; location?: UpdateLocation | null } = {}): Promise<BookingRow> {
       const booking = await lock(tx, bookingId);
       if (booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
@@ -623,6 +623,3 @@ export async function issueTrackingToken(tx: DbOrTx, bookingId: string): Promise
 }
 
 export type BookingVerbs = ReturnType<typeof bookingVerbs>;
-
-/** The hash stored for a tracking token. */
-export const trackingTokenHash = hashToken;

@@ -72,11 +72,6 @@ export async function findCustomer(db: DbOrTx, id: string) {
   return row;
 }
 
-export async function findUserIdByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  return row?.id;
-}
-
 // Purchases
 
 const purchaseColumns = {
@@ -157,7 +152,7 @@ export async function applyCredit(
       .set({ servicesRemaining: sql`${packagePurchases.servicesRemaining} + ${entry.delta}` })
       .where(eq(packagePurchases.id, entry.purchaseId));
   }
-  // The spec's usage rows (the account's savings count them): one per service used, gone when restored.
+  // Usage rows (the account's savings count them): one per service used, gone when restored.
   if (entry.kind === 'redeem') {
     await tx.insert(packageUsage).values({ packagePurchaseId: entry.purchaseId, notes: entry.reason ?? null, adminUserId: entry.adminUserId ?? null, bookingId: entry.bookingId ?? null });
   } else if (entry.kind === 'restore' && entry.bookingId) {

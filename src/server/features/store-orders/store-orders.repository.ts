@@ -36,11 +36,6 @@ export async function listOrders(db: DbOrTx, where: SQL, page: number, pageSize:
   return { items: rows.map((r) => toOrderView(r.order, r.booking, [r.firstName, r.lastName].filter(Boolean).join(' ') || null)), total: Number(total) };
 }
 
-export async function findOrderView(db: DbOrTx, orderId: string): Promise<StoreOrderView | undefined> {
-  const { items } = await listOrders(db, eq(shopifyOrders.id, orderId), 1, 1);
-  return items[0];
-}
-
 export function toOrderView(order: OrderRow, booking: { id: string; status: string; scheduledDate: Date; totalAmount: string } | null, customerName: string | null = null): StoreOrderView {
   return {
     id: order.id,

@@ -6,11 +6,6 @@ import { hashToken } from '../auth/tokens';
 /** A tracking link stops working this many days after the booking's scheduled time. */
 export const TRACKING_TOKEN_TTL_DAYS = 30;
 
-/** The hash stored for a tracking token (same hashing as bookings' issueTrackingLink). */
-export function trackingTokenHash(token: string): string {
-  return hashToken(token);
-}
-
 export type TokenCheck = { ok: true; bookingId: string } | { ok: false; reason: 'invalid' | 'expired' };
 
 /** Which booking a token opens, refusing unknown tokens and tokens past their booking's expiry. */

@@ -4,7 +4,7 @@ import { rootRoute } from '../root';
 
 const OrderSchedulePage = lazyRouteComponent(() => import('@web/features/store-orders/pages/order-schedule-page'), 'OrderSchedulePage');
 
-/** Scheduling a store order (issue 11): public, proven by the order number and its e-mail. */
+/** Scheduling a store order: public, proven by the order number and its e-mail. */
 export const orderScheduleRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/shopify-order-schedule/$orderId',

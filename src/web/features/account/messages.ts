@@ -1,6 +1,6 @@
 import { defineMessages } from '@web/lib/i18n';
 
-/** The account pages in English, Spanish and French (the spec's English texts are the English ones). */
+/** The account pages in English, Spanish and French (English is the wording the browser tests use). */
 export const accountMessages = defineMessages({
   en: {
     back: 'Back',

@@ -129,7 +129,7 @@ export const useCreateAvailability = () =>
   });
 export const useUpdateAvailability = () =>
   useAdminMutation(({ id, form }: { id: string; form: AvailabilityForm }) =>
-    // The spec's PUT carries the date as midnight UTC.
+    // The PUT carries the date as midnight UTC; the server keeps the calendar day.
     apiCall('PUT /api/admin/business-availability/:id', { params: { id }, body: { ...form, date: `${form.date}T00:00:00.000Z` } }),
   );
 export const useDeleteAvailability = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/business-availability/:id', { params: { id } }));

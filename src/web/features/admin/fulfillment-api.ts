@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@web/lib/api';
 
-/** /admin/fulfillment (back-office.md §2, §7 "Store platform"): paid store orders, their bookings and fulfilment. */
+/** /admin/fulfillment: paid store orders, their bookings and fulfilment. */
 export type FulfillmentTab = 'pending' | 'all' | 'fulfilled';
 
 export const fulfillmentKeys = {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@web/lib/api';
 
-/** The back office's packages and purchases (back-office.md §7 "Packages"). */
+/** The back office's packages and purchases. */
 export const packageKeys = {
   all: ['admin', 'packages'] as const,
   packages: ['admin', 'packages', 'list'] as const,

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { SYNC_POLL_MS } from '@shared/constants';
 import { apiCall } from '@web/lib/api';
 
-/** /admin/shopify's calls (back-office.md §7 "Store platform"). */
+/** /admin/shopify's calls. */
 export const shopifyKeys = {
   all: ['admin', 'shopify'] as const,
   status: ['admin', 'shopify', 'status'] as const,
@@ -13,7 +13,7 @@ export const shopifyKeys = {
 
 export const SHOPIFY_PAGE_SIZE = 20;
 
-/** The sync status, polled every 2 s while a sync runs (back-office.md §4, §9). */
+/** The sync status, polled every 2 s while a sync runs. */
 export const syncStatusQuery = queryOptions({
   queryKey: shopifyKeys.status,
   queryFn: () => apiCall('GET /api/admin/shopify/sync/status'),

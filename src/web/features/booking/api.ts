@@ -15,7 +15,7 @@ export const servicesQuery = queryOptions({ queryKey: bookingKeys.services, quer
 
 export const serviceQuery = (id: string) => queryOptions({ queryKey: bookingKeys.service(id), queryFn: () => apiCall('GET /api/services/:id', { params: { id } }) });
 
-/** Slots are cached 5 minutes and not refetched on focus, mount or reconnect (customer-app.md §7). */
+/** Slots are cached 5 minutes and not refetched on focus, mount or reconnect. */
 export const slotsQuery = (serviceId: string, date: string) =>
   queryOptions({
     queryKey: bookingKeys.slots(serviceId, date),

@@ -2,7 +2,7 @@ import { ACCESS_NOTES_MAX, VEHICLE_MAX } from '@shared/constants';
 import { SERVICE_TYPES, VEHICLE_TYPES, type ServiceType, type VehicleType } from '@shared/domain';
 import { oneOf, text, type RawSearch } from '@web/lib/search';
 
-/** The query of /booking, /booking-details and /checkout (customer-app.md §2); serviceType defaults to pickup. */
+/** The query of /booking, /booking-details and /checkout; serviceType defaults to pickup. */
 export interface BookingSearch {
   serviceId?: string;
   serviceType: ServiceType;

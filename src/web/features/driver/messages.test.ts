@@ -19,7 +19,7 @@ describe('the driver dashboard in three languages', () => {
     }
   });
 
-  it('keeps the English the browser tests and the spec use', () => {
+  it('keeps the English the browser tests use', () => {
     expect(driverMessages.en).toMatchObject({ pageTitle: 'Driver Dashboard', driverStatus: 'Driver Status', recentCompleted: 'Recent Completed', markAs: 'Mark as {status}', offline: 'Offline' });
   });
 

@@ -1,7 +1,7 @@
 import { defineMessages } from '@web/lib/i18n';
 
 /**
- * Every word of the driver's app. English is the wording the spec and the browser tests use; Spanish and
+ * Every word of the driver's app. English is the wording the browser tests use; Spanish and
  * French speak to the driver as "usted" / "vous". Status names come from @shared/status-words, the same
  * table the customer's timeline uses, so a step reads the same on both sides.
  */

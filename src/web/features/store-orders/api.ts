@@ -1,13 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiCall, type ApiRequest } from '@web/lib/api';
 
-/** Scheduling a store order (back-office.md §7 "Order scheduling (public)"). */
+/** Scheduling a store order (public: the order number and its e-mail prove the customer). */
 export const lookupOrder = (orderNumber: string, email: string) => apiCall('POST /api/shopify-orders/lookup', { body: { orderNumber, email } });
 
 export const scheduleOrder = (orderId: string, body: ApiRequest<'POST /api/shopify-orders/:orderId/schedule-booking'>['body']) =>
   apiCall('POST /api/shopify-orders/:orderId/schedule-booking', { params: { orderId }, body });
 
-/** Always refetched (the spec): capacity moves while the customer chooses. */
+/** Always refetched: capacity moves while the customer chooses. */
 export const orderSlotsQuery = (serviceId: string, date: string) =>
   queryOptions({
     queryKey: ['store-orders', 'slots', serviceId, date],

@@ -1,6 +1,6 @@
 import { defineMessages } from '@web/lib/i18n';
 
-/** Scheduling a store order, in English, Spanish and French (texts of back-office.md §2, §5, §8). */
+/** Scheduling a store order, in English, Spanish and French. */
 export const orderMessages = defineMessages({
   en: {
     title: 'Schedule Your Service',

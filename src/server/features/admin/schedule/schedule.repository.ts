@@ -33,11 +33,6 @@ export async function listAvailability(db: DbOrTx, startDate: string, endDate: s
     .orderBy(asc(businessAvailability.date), asc(businessAvailability.startTime));
 }
 
-export async function findAvailability(db: DbOrTx, id: string): Promise<AvailabilityRow | undefined> {
-  const [row] = await db.select(availabilityColumns).from(businessAvailability).where(eq(businessAvailability.id, id));
-  return row;
-}
-
 type AvailabilityValues = Omit<AvailabilityRow, 'id'>;
 
 export async function insertAvailability(db: DbOrTx, values: AvailabilityValues[]): Promise<AvailabilityRow[]> {
@@ -74,11 +69,6 @@ export async function listClosures(db: DbOrTx, startDate: string, endDate: strin
     .from(businessClosures)
     .where(or(between(businessClosures.date, startDate, endDate), eq(businessClosures.isRecurring, true)))
     .orderBy(asc(businessClosures.date));
-}
-
-export async function findClosure(db: DbOrTx, id: string): Promise<ClosureRow | undefined> {
-  const [row] = await db.select(closureColumns).from(businessClosures).where(eq(businessClosures.id, id));
-  return row;
 }
 
 export async function insertClosure(db: DbOrTx, values: Omit<ClosureRow, 'id'>): Promise<ClosureRow> {

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../root';
 
-/** Funnel, events, sessions, the daily chart and the promotional offer (issue 13). */
+/** Funnel, events, sessions, the daily chart and the promotional offer. */
 export const adminAnalyticsRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/analytics',

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../root';
 
-/** Order Fulfillment (issue 11): paid store orders, their bookings and fulfilment in the store. */
+/** Order Fulfillment: paid store orders, their bookings and fulfilment in the store. */
 export const adminFulfillmentRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/fulfillment',

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../root';
 
-/** The admin's package purchases (issue 12). */
+/** The admin's package purchases. */
 export const adminPackagePurchasesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/package-purchases',

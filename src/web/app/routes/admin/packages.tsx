@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../root';
 
-/** The admin's prepaid packages (issue 12). */
+/** The admin's prepaid packages. */
 export const adminPackagesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/packages',

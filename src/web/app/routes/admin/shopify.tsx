@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from '../../root';
 
-/** The store integration: sync, the store's customers and orders, webhooks (issue 11). */
+/** The store integration: sync, the store's customers and orders, webhooks. */
 export const adminShopifyRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/shopify',

@@ -5,7 +5,7 @@ import type { PublicUser } from '@shared/schemas/auth';
 import { Spinner } from '@web/components/ui/feedback';
 import { useCurrentUser } from '@web/lib/session';
 
-/** Account pages redirect to / when nobody is signed in (customer-app.md §6); children get the user. */
+/** Account pages redirect to / when nobody is signed in; children get the user. */
 export function SignedIn({ children }: { children: (user: PublicUser) => ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   const navigate = useNavigate();

@@ -52,7 +52,7 @@ export function FormActions({ onCancel, submit, busy, submitVariant, children }:
   );
 }
 
-/** Max concurrent appointments: 1 to 10, and 1 when the input is not a number (back-office.md §5). */
+/** Max concurrent appointments: 1 to 10, and 1 when the input is not a number. */
 export function clampCapacity(value: string | number): number {
   const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
   if (!Number.isFinite(n)) return 1;

@@ -352,7 +352,7 @@ export function BulkAvailabilityDialog({ open, onOpenChange, startDate }: Dialog
 export function BlockTimeDialog({ open, onOpenChange, date, hour }: DialogProps & { date: string; hour: number }) {
   const block = useBlockTime();
   const pad = (n: number) => String(n).padStart(2, '0');
-  // A blocked time ends at the start hour's :59 unless the admin changes it (back-office.md §9).
+  // A blocked time ends at the start hour's :59 unless the admin changes it.
   const initial = () => ({ date, startTime: `${pad(hour)}:00`, endTime: `${pad(hour)}:59`, reason: '' });
   const [form, setForm] = useState(initial);
   useEffect(() => {

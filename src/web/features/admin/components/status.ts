@@ -2,7 +2,7 @@ import { ADMIN_BOOKING_STATUSES, type BookingStatus } from '@shared/domain';
 
 export type Tone = 'gray' | 'yellow' | 'blue' | 'orange' | 'green' | 'red' | 'purple';
 
-/** Badge colours of back-office.md §4: pending yellow, confirmed blue, in progress orange, completed green, cancelled red. */
+/** Badge colours: pending yellow, confirmed blue, in progress orange, completed green, cancelled red. */
 export function statusTone(status: BookingStatus | string): Tone {
   if (status === 'pending') return 'yellow';
   if (status === 'confirmed' || status === 'pickup_scheduled') return 'blue';

@@ -19,7 +19,7 @@ import { Field, LabelledControl } from '../components/form-bits';
 import { formatPacificDate, formatPacificDateTime, statusLabel, statusTone, type Tone } from '../components/status';
 import { PAGE_SIZE, useCreateBookingFromOrder, useFulfillmentOrders, useFulfillmentStatus, type FulfillmentTab } from '../fulfillment-api';
 
-/** /admin/fulfillment (back-office.md §2 "Order Fulfillment"): five stat cards, three tabs, details and Create Booking dialogs. */
+/** /admin/fulfillment: five stat cards, three tabs, details and Create Booking dialogs. */
 export function AdminFulfillmentPage() {
   const status = useFulfillmentStatus();
   const [tab, setTab] = useState<FulfillmentTab>('pending');

@@ -21,7 +21,7 @@ import { startAdminPackagePayment, useAdminPackages, useAssignPackage, useDelete
 
 const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
-/** /admin/packages (back-office.md §5): package cards with Assign, Edit, Delete, and Create Package. */
+/** /admin/packages: package cards with Assign, Edit, Delete, and Create Package. */
 export function AdminPackagesPage() {
   const { data, isLoading, error } = useAdminPackages();
   const remove = useDeletePackage();
@@ -127,7 +127,7 @@ function PackageDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | 'new' | 
     );
   }, [pkg]);
   const set = (patch: Partial<PackageForm>) => setForm((f) => ({ ...f, ...patch }));
-  // Recalculated on blur (back-office.md §6), when both prices are above 0.
+  // Recalculated on blur, when both prices are above 0.
   const recalc = () => {
     if (Number(form.originalPrice) > 0 && Number(form.packagePrice) > 0) set({ discount: packageDiscount(form.originalPrice, form.packagePrice) });
   };

@@ -23,7 +23,7 @@ import {
 import { pacificToday, paymentLabel, paymentTone, statusLabel, statusTone } from '../components/status';
 import { formatUsPhone } from '@shared/contact';
 
-/** 8 AM to 8 PM: 13 hourly rows (back-office.md §9). */
+/** 8 AM to 8 PM: 13 hourly rows. */
 const HOURS = Array.from({ length: 13 }, (_, i) => 8 + i);
 
 const mondayOf = (date: string) => addDaysToKey(date, -((dayOfWeek(date) + 6) % 7));

@@ -27,7 +27,7 @@ import {
 
 type Tab = 'overview' | 'customers' | 'orders' | 'webhooks';
 
-/** /admin/shopify (back-office.md §2): sync overview, the store's customers and orders, and webhook events. */
+/** /admin/shopify: sync overview, the store's customers and orders, and webhook events. */
 export function AdminShopifyPage() {
   const client = useQueryClient();
   const status = useSyncStatus();
@@ -92,7 +92,7 @@ function StateIcon({ state }: { state: SyncStatusResponse['status'] }) {
   return <Clock className="size-6 text-slate-400" aria-hidden />;
 }
 
-/** Seconds, minutes or hours (back-office.md §2). */
+/** Seconds, minutes or hours. */
 export function formatSyncDuration(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
   if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;

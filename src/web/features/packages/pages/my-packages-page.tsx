@@ -17,7 +17,7 @@ const formatDate = (iso: string, language: string) => new Date(iso).toLocaleDate
 /** Usable: active with credits left; everything else is history. */
 const isActive = (p: UserPackageView) => p.status === 'active' && p.servicesRemaining > 0;
 
-/** /my-packages: the customer's packages (back-office.md). */
+/** /my-packages: the customer's packages. */
 export function MyPackagesPage() {
   const t = useT(packageMessages);
   const { user, isLoading } = useCurrentUser();

@@ -21,7 +21,7 @@ import { packageMessages } from '../messages';
 
 const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
-/** /packages: the package store (back-office.md, customer package store). */
+/** /packages: the customers' package store. */
 export function PackagesPage() {
   const t = useT(packageMessages);
   const packages = useStorePackages();

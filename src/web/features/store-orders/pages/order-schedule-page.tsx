@@ -23,11 +23,11 @@ import { orderNumberFromPath } from '../search';
 type Lookup = OrderLookupResponse;
 type T = Translate<typeof orderMessages.en>;
 
-/** Post-lookup redirect delay (back-office.md §9). */
+/** Post-lookup redirect delay. */
 const REDIRECT_MS = 2000;
 
 /**
- * /shopify-order-schedule/{orderId} (back-office.md §2): the order number from the path (a leading # stripped),
+ * /shopify-order-schedule/{orderId}: the order number from the path (a leading # stripped),
  * the e-mail from the query; with both the lookup runs at once, otherwise the lookup card asks for them.
  */
 export function OrderSchedulePage({ orderSegment, email: emailFromQuery }: { orderSegment?: string; email?: string }) {
