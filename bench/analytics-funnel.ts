@@ -1,5 +1,5 @@
 /**
- * The 90-day analytics funnel with 1,000,000 events on PostgreSQL (issue 13: under 200 ms). Seeds a scratch
+ * The 90-day analytics funnel with 1,000,000 events on PostgreSQL (goal: under 200 ms). Seeds a scratch
  * database of its own on BENCH_DATABASE_URL / TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
  * times the funnel query, and drops the database. Skipped when no PostgreSQL answers.
  */

@@ -1,5 +1,5 @@
 /**
- * One figure of `npm run bench` (issue 16): what was measured, against its goal. The server half
+ * One figure of `npm run bench`: what was measured, against its goal. The server half
  * (bench/run.ts) and the web half (bench/web.ts, measureWeb) both return these; run.ts prints them side
  * by side and writes them to bench/results.json.
  */

@@ -1,5 +1,5 @@
 /**
- * npm run bench: issue 16's table in one run. Starts what it needs — the built web app, a fresh PostgreSQL
+ * npm run bench: the whole figures table in one run. Starts what it needs — the built web app, a fresh PostgreSQL
  * database (BENCH_DATABASE_URL / TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) —
  * prints each figure next to its goal and writes bench/results.json. BENCH_SECONDS (default 4) is the
  * length of one load round; BENCH_ROUNDS (default 2) how many interleaved rounds each ratio takes.

@@ -1,5 +1,5 @@
 /**
- * The server half of issue 16's table, against the app as `npm start` runs it (built web, PostgreSQL):
+ * The server half of the bench table, against the app as `npm start` runs it (built web, PostgreSQL):
  * startup on a fresh and on an existing database, slots ÷ health and services ÷ health (interleaved rounds
  * in one process, autocannon, 50 connections), booking creation by 50 concurrent clients over 10 days with
  * the capacity rule re-checked in SQL afterwards, and 2,000 open tracking sockets (memory, location p99).

@@ -1,5 +1,5 @@
 /**
- * The web half of `npm run bench` (issue 16): against an app already running at `baseUrl` (built web, demo
+ * The web half of `npm run bench`: against an app already running at `baseUrl` (built web, demo
  * accounts), the first load of `/` signed out and signed in (every script the browser loads, brotli sizes)
  * and Lighthouse 12 mobile (default simulated throttling) for `/`, `/auth` and `/tracking`.
  */
@@ -122,7 +122,7 @@ export async function lighthouseRuns(baseUrl: string, paths = ['/', '/auth', '/t
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-/** Every web figure of issue 16 for the app at `baseUrl`. */
+/** Every web figure of the bench table for the app at `baseUrl`. */
 export async function measureWeb(baseUrl: string): Promise<Figure[]> {
   const figures: Figure[] = [];
   for (const load of await firstLoads(baseUrl)) {

@@ -3,7 +3,7 @@ import { pacificWhenFormat } from '@web/features/driver/format';
 import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
 
 /**
- * The driver's app in the driver's language (issue 14): the demo driver saves Spanish in their settings
+ * The driver's app in the driver's language: the demo driver saves Spanish in their settings
  * (the API the settings page uses) and the dashboard — headings, a job's step button, the Offline question,
  * toasts and a refused action's error — reads in Spanish on a phone; the header's picker switches to French
  * and saves it. The driver's saved language is put back to English afterwards for the other specs.

@@ -2,7 +2,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext, typ
 import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
 
 /**
- * The driver on the road (issue 14), at 390×844 with a phone's user agent: jobs grouped Today / Later, the car
+ * The driver on the road, at 390×844 with a phone's user agent: jobs grouped Today / Later, the car
  * and gate code on the card, tap-to-navigate and tap-to-call, a message that reaches the customer's open
  * tracking page, a notice when the office takes a job away, and Offline asking first during a job.
  */

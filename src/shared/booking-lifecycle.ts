@@ -30,8 +30,8 @@ const every = (to: readonly BookingStatus[]): Transitions => Object.fromEntries(
 /**
  * (from → to) per actor. Derived from what each path allowed before the table existed:
  * - customer: self-service cancel of a booking that has not started (self-service.ts); a reschedule keeps the status.
- * - driver: the one next step of back-office.md §4 (tracking.ts DRIVER_NEXT_STATUS).
- * - admin: the status selector sets any status from any status (back-office.md §4), the same one included (a note).
+ * - driver: the one next step of the job's path (tracking.ts DRIVER_NEXT_STATUS).
+ * - admin: the status selector sets any status from any status (staff correct mistakes), the same one included (a note).
  * - system: a payment confirms a pending booking, or one whose lapsed hold was released if its time is still
  *   free; an unpaid hold is released (expired or declined); a late payment whose time was taken stays cancelled.
  * - store: a cancelled store order cancels its linked booking while it has not started (the self-service statuses).

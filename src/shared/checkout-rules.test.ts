@@ -23,7 +23,7 @@ describe('service-type rules', () => {
     expect(needsAddress(null)).toBe(false);
   });
 
-  it('checks the booking start in the spec order and disables Continue as described', () => {
+  it('checks the booking start in its fixed order and disables Continue until every check passes', () => {
     const ok = { serviceId: 's', serviceType: 'mobile' as const, address: '425 Park Ave', slotId: '2026-06-02T10:00' };
     expect(bookingStartProblem({ ...ok, serviceId: null, serviceType: null, slotId: null })).toEqual({ toast: 'Please select a service' });
     expect(bookingStartProblem({ ...ok, serviceType: null, address: '' })).toEqual({ toast: 'Please select a service type' });

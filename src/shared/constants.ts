@@ -1,4 +1,4 @@
-/** Business constants from the specification (customer-app.md §9, back-office.md §9). */
+/** Business constants: taxes, fees, limits and timings both sides must agree on. */
 export const TIME_ZONE = 'America/Los_Angeles';
 /** Tax is 10% of the service price (never of the fee). */
 export const TAX_RATE_PERCENT = 10;
@@ -37,7 +37,7 @@ export const DRIVER_NOTE_MAX = 280;
 export const DRIVER_NOTE_LIMIT = 5;
 export const DRIVER_NOTE_WINDOW_MINUTES = 10;
 export const SLOTS_STALE_MS = 5 * 60_000;
-/** /admin/shopify polls the sync status this often while a sync runs (back-office.md §9). */
+/** /admin/shopify polls the sync status this often while a sync runs. */
 export const SYNC_POLL_MS = 2_000;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

@@ -25,7 +25,7 @@ export const BOOKING_STATUSES = [
 ] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Statuses the admin status selector offers (back-office.md §4). */
+/** Statuses the admin status selector offers. */
 export const ADMIN_BOOKING_STATUSES = ['pending', 'confirmed', 'in_progress', 'completed', 'cancelled'] as const;
 
 export const DRIVER_AVAILABILITY = ['available', 'busy', 'break', 'offline'] as const;

@@ -130,7 +130,7 @@ export const ERROR_STATUS = {
   IMAGE_TOO_LARGE: 400,
   IMAGE_TYPE_UNSUPPORTED: 400,
   IMAGE_NOT_FOUND: 404,
-  // Prepaid packages (issue 12)
+  // Prepaid packages
   PACKAGE_NOT_FOUND: 404,
   PACKAGE_NOT_ACTIVE: 409,
   PACKAGE_EXPIRED: 409,
@@ -141,13 +141,13 @@ export const ERROR_STATUS = {
   PACKAGE_ALREADY_REFUNDED: 409,
   PACKAGE_NOT_REFUNDABLE: 409,
   NOT_YOUR_PURCHASE: 403,
-  // Analytics and the promotional offer (issue 13)
+  // Analytics and the promotional offer
   OFFER_NOT_FOUND: 404,
   /** The offer is over or not live: book at the regular price. */
   OFFER_ENDED: 409,
   /** params: { vehicleType? } — the offer does not cover this service or vehicle type. */
   OFFER_NOT_APPLICABLE: 400,
-  // The owner's day (issue 14): safe actions, double submits, sign-in throttling
+  // The owner's day: safe actions, double submits, sign-in throttling
   /** A paid or customer-made booking is cancelled (and refunded), never deleted. */
   BOOKING_NOT_DELETABLE: 409,
   /** A refunded booking cannot be made active again; book a new appointment. */
@@ -162,17 +162,17 @@ export const ERROR_STATUS = {
   SIGN_IN_LOCKED: 429,
   /** A calendar feed token that is unknown or revoked. */
   CALENDAR_FEED_NOT_FOUND: 404,
-  // The driver on the road (issue 14)
+  // The driver on the road
   /** Too many messages to the customer on one job in a short time. params: { limit, minutes } */
   DRIVER_NOTE_LIMIT: 429,
-  // The online store: sync and webhooks (issue 11, shop-core)
+  // The online store: sync and webhooks
   /** A sync is running: a second start, or a reset, waits until it ends. */
   STORE_SYNC_RUNNING: 409,
   /** X-Shopify-Hmac-Sha256 is missing or does not match the body. Nothing was stored. */
   STORE_WEBHOOK_UNVERIFIED: 401,
   /** The store did not answer or refused the call (credentials, rate limit after back-off, outage). */
   STORE_UNAVAILABLE: 502,
-  // Store orders that become bookings (issue 11: fulfilment and public scheduling)
+  // Store orders that become bookings: fulfilment and public scheduling
   /** Wrong order number or wrong e-mail: the same answer, so nobody can probe for orders. */
   STORE_ORDER_NOT_FOUND: 404,
   /** params: { bookingId, status, scheduledDate } — one booking per order. */
@@ -184,7 +184,7 @@ export const ERROR_STATUS = {
   /** The slot is not on the day the customer chose. */
   STORE_SLOT_DATE_MISMATCH: 400,
   STORE_ORDER_LOOKUP_RATE_LIMITED: 429,
-  // Offline address step and the guest's account offer (issue 15)
+  // Offline address step and the guest's account offer
   /** The browser's position is outside the service county. params: { county } */
   LOCATION_OUTSIDE_AREA: 422,
   /** The guest tracking token is missing, wrong or not for this booking. */

@@ -3,7 +3,7 @@ import { canDeleteBooking, canTransition, cancelOutcome, driverNextStep, REFUNDE
 import { BOOKING_STATUSES, type BookingStatus } from './domain';
 import { driverNextStatusFor, mobileStatusLabel, MOBILE_NEXT_STATUS, PICKUP_NEXT_STATUS } from './tracking';
 
-/** Issue 14: a mobile job has its own path in the transition table, with the spec's mobile labels. */
+/** A mobile job has its own path in the transition table, with its own labels. */
 
 function walk(serviceType: string): BookingStatus[] {
   const path: BookingStatus[] = ['confirmed'];
@@ -17,7 +17,7 @@ describe('the mobile path', () => {
     expect(walk('serviceLocation')).toEqual(walk('mobile'));
   });
 
-  it("shows the spec's mobile labels on each step, never 'Processing'", () => {
+  it("shows the mobile labels on each step, never 'Processing'", () => {
     expect(walk('mobile').map(mobileStatusLabel)).toEqual(['Confirmed', 'Driver En Route', 'Driver Arrived', 'Service in Progress', 'Service Completed', 'Service Complete']);
   });
 

@@ -7,7 +7,7 @@ export interface LocationOptions {
 }
 
 /**
- * The service types a service offers (customer-app.md §4): its location options in a fixed order; a
+ * The service types a service offers: its location options in a fixed order; a
  * service with none set is a mobile service.
  */
 export function offeredServiceTypes(options: Partial<LocationOptions> | null | undefined): ServiceType[] {
@@ -39,7 +39,7 @@ export type BookingStartProblem =
   | { toast: 'Address required'; description: 'Please enter your pickup address' | 'Please enter your service location' }
   | { toast: 'Please select a time' };
 
-/** The booking start's checks, in the spec's order (customer-app.md §5); undefined when all pass. */
+/** The booking start's checks, in the order the page shows them; undefined when all pass. */
 export function bookingStartProblem(state: BookingStartState): BookingStartProblem | undefined {
   if (!state.serviceId) return { toast: 'Please select a service' };
   if (!state.serviceType) return { toast: 'Please select a service type' };

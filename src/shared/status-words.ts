@@ -3,7 +3,7 @@ import { statusLabel, usesPickupTimeline } from './tracking';
 
 /**
  * A booking status in the customer's language, for the web and the e-mails alike. English is
- * tracking.ts's labels, the words the API and the spec use; Spanish and French are keyed by status (and
+ * tracking.ts's labels, the words the API uses; Spanish and French are keyed by status (and
  * timeline), never by the English sentence.
  */
 type StatusWords = { [S in BookingStatus]?: string } & { cancelled: string; other: string };

@@ -26,7 +26,7 @@ import {
   travelMinutes,
 } from './tracking';
 
-describe('status → tracking step (customer-app.md §4)', () => {
+describe('status → tracking step', () => {
   const pickup: Record<string, string> = {
     pending: 'pickup_scheduled',
     confirmed: 'pickup_scheduled',
@@ -77,7 +77,7 @@ describe('status → tracking step (customer-app.md §4)', () => {
     expect(mobileStep('mystery')).toBe('confirmed');
   });
 
-  it('has 6 pickup steps and 4 mobile steps, labelled as the spec says', () => {
+  it('has 6 pickup steps and 4 mobile steps, labelled as the tracking page shows them', () => {
     expect(trackingSteps('pickup')).toEqual(PICKUP_STEPS);
     expect(trackingSteps('mobile')).toEqual(MOBILE_STEPS);
     expect(PICKUP_STEPS.map((s) => trackingStepLabel('pickup', s))).toEqual(['Pickup Scheduled', 'Picked Up', 'In Progress', 'Quality Check', 'Ready for Return', 'Returned']);
@@ -157,7 +157,7 @@ describe('status labels', () => {
   });
 });
 
-describe('driver next status (back-office.md §4)', () => {
+describe('driver next status', () => {
   it('allows exactly one next status along the driver progression', () => {
     const chain = ['en_route_pickup', 'arrived_pickup', 'picked_up', 'en_route_service', 'arrived_service', 'in_progress', 'completed_service', 'en_route_return', 'completed'];
     let status = 'confirmed';

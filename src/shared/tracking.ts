@@ -2,7 +2,7 @@ import type { BookingStatus } from './domain';
 import { MPH_PER_MPS } from './constants';
 
 /**
- * Status → tracking step and label (customer-app.md §4). The pickup timeline has 6 steps, the
+ * Status → tracking step and label. The pickup timeline has 6 steps, the
  * mobile/on-site timeline 4; unknown statuses fall back to the first step and 'Processing'.
  */
 export const PICKUP_STEPS = ['pickup_scheduled', 'picked_up', 'in_progress', 'quality_check', 'ready_for_return', 'delivered'] as const;
@@ -104,7 +104,7 @@ export function historyLabel(status: string): 'Completed' | 'In Progress' | 'Con
   return 'In Progress';
 }
 
-/** A pickup job's path (back-office.md §4): fetch the car, detail it, bring it back. */
+/** A pickup job's path: fetch the car, detail it, bring it back. */
 export const PICKUP_NEXT_STATUS: Partial<Record<BookingStatus, BookingStatus>> = {
   confirmed: 'en_route_pickup',
   pickup_scheduled: 'en_route_pickup',

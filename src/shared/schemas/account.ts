@@ -9,7 +9,7 @@ import { pageOf } from './common';
 import { isUsStateCode, isUsZip } from '../address';
 import { normaliseUsPhone, PHONE_INVALID_MESSAGE } from '../contact';
 
-/** The contract of the customer's account calls (issue 5): profile, password, settings, notifications, addresses, cards. */
+/** The contract of the customer's account calls: profile, password, settings, notifications, addresses, cards. */
 
 const email = (message: string) =>
   z

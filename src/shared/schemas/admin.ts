@@ -7,8 +7,8 @@ import { publicUser } from './auth';
 import { addressInput } from './checkout';
 
 /**
- * The back office's contract (back-office.md §5, §7): request schemas the routes parse and the dialogs
- * reuse, response types the pages read. Missing required fields all answer the spec's one message.
+ * The back office's contract: request schemas the routes parse and the dialogs reuse, response types the
+ * pages read. Missing required fields all answer the forms' one message.
  */
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const CAPACITY_MESSAGE = 'Max concurrent appointments must be between 1 and 10';
@@ -23,7 +23,7 @@ const optionalText = (max = 2000) =>
     .transform((v) => (v ? v : null));
 const requiredEmail = () => required().toLowerCase().pipe(z.email({ error: EMAIL_MESSAGE }).max(254, { error: EMAIL_MESSAGE }));
 const requiredDate = () => required().pipe(dateKey);
-/** A date as YYYY-MM-DD or an ISO instant at midnight UTC (the spec's PUT body); the calendar day is kept. */
+/** A date as YYYY-MM-DD or an ISO instant at midnight UTC (what the schedule page's PUT sends); the calendar day is kept. */
 const lenientDate = () =>
   required()
     .transform((v) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v))
@@ -114,7 +114,7 @@ export const rangeQuery = z
   .object({ startDate: dateKey, endDate: dateKey })
   .refine((v) => v.endDate >= v.startDate, { error: 'endDate must not be before startDate' });
 
-/** Closures: a day range, or no query at all for the closures from today on (the spec calls it bare). */
+/** Closures: a day range, or no query at all for the closures from today on (the schedule page calls it bare). */
 export const closureRangeQuery = z
   .object({ startDate: dateKey.optional(), endDate: dateKey.optional() })
   .refine((v) => !v.startDate || !v.endDate || v.endDate >= v.startDate, { error: 'endDate must not be before startDate' });
@@ -287,7 +287,7 @@ export const scheduleAppointment = z.object({
   customerPhone: z.string().nullable(),
   notes: z.string().nullable(),
   source: z.string(),
-  /** Issue 14: every grid cell shows payment; delete vs cancel depends on it. */
+  /** Every grid cell shows payment; delete vs cancel depends on it. */
   paymentStatus: z.string(),
   serviceType: z.string(),
   totalAmount: z.string(),

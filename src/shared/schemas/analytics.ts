@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf } from './common';
 
 /**
- * First-party analytics (issue 13). The browser may send only these event types; account_created,
+ * First-party analytics (docs/decisions/014-first-party-analytics.md). The browser may send only these event types; account_created,
  * booking_created and payment_completed are recorded by the server when they happen.
  */
 export const CLIENT_EVENT_TYPES = ['page_visit', 'service_selected', 'guest_checkout', 'payment_initiated', 'offer_click'] as const;

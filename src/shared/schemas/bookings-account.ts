@@ -9,14 +9,14 @@ export const accountBookingsQuery = pageQuery.extend({
 });
 export type AccountBookingsQuery = z.infer<typeof accountBookingsQuery>;
 
-/** The customer's own booking calls: history, cancel, reschedule, review, receipt (issue 5). */
+/** The customer's own booking calls: history, cancel, reschedule, review, receipt. */
 
 export const rescheduleRequest = z.object({
   /** The id available-slots returned: YYYY-MM-DDTHH:mm, Pacific wall time. */
   slotId: z
     .string({ error: 'Please select a time' })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'Please select a valid time slot' }),
-  /** Accepted for the spec's payload shape; the slot id alone decides the new time. */
+  /** Accepted so older clients' payloads still parse; the slot id alone decides the new time. */
   scheduledDate: z.string().max(40).optional(),
 });
 export type RescheduleRequest = z.infer<typeof rescheduleRequest>;

@@ -7,8 +7,7 @@ import { optionalUsPhone } from './common';
 import { VEHICLE_TYPES } from './offers';
 
 /**
- * The booking and payment contract (customer-app.md §7 plus issue 3): create a held booking, create a
- * payment intent for it, confirm. Amounts sent by clients are accepted for compatibility and ignored:
+ * The booking and payment contract: create a held booking, create a payment intent for it, confirm. Amounts sent by clients are accepted for compatibility and ignored:
  * the server prices every booking itself.
  */
 const money = z.union([z.string(), z.number()]).optional().nullable();
@@ -38,7 +37,7 @@ export const createBookingRequest = z.object({
     .string({ error: 'Please select a time' })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'Please select a valid time slot' })
     .optional(),
-  /** The spec's field; used only when slotId is missing (its Pacific wall time becomes the slot). */
+  /** The older clients' field; used only when slotId is missing (its Pacific wall time becomes the slot). */
   scheduledDate: z.iso.datetime({ offset: true, error: 'scheduledDate must be an ISO date-time' }).optional(),
   addressId: z.uuid({ error: 'Not a valid address id' }).optional().nullable(),
   /** A structured address, or one line ("425 Park Ave, San Jose, CA 95110") the server parses. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 import { normaliseUsPhone, PHONE_INVALID_MESSAGE, PHONE_MAX } from '../contact';
 
-/** The admin forms' one message for a missing field (back-office.md). */
+/** The admin forms' one message for a missing field, whichever field it is. */
 export const REQUIRED_MESSAGE = 'Please fill in all required fields';
 
 /** A required text field: trimmed, not empty. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { moneyText, optionalUsPhone, pageQuery, required } from './common';
 
 /**
- * Prepaid packages (back-office.md §5, §7 "Packages"; issue 12): the admin's packages and purchases, the
+ * Prepaid packages (docs/decisions/013-package-credits.md): the admin's packages and purchases, the
  * customer's store and own packages, and the credit ledger behind them.
  */
 

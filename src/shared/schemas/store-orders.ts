@@ -7,8 +7,7 @@ import { serviceView } from './services';
 import { storeOrderBase } from './store-sync';
 
 /**
- * Store orders that become bookings (back-office.md §2 /admin/fulfillment and /shopify-order-schedule, §7
- * "Store platform" and "Order scheduling (public)"): the mirrored order as the admin and the customer see it,
+ * Store orders that become bookings (/admin/fulfillment and /shopify-order-schedule): the mirrored order as the admin and the customer see it,
  * the fulfilment summary, the admin's Create Booking, and the customer's lookup and scheduling.
  */
 

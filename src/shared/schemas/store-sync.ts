@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
 
-/** /admin/shopify's contract (back-office.md §2 "/admin/shopify", §3, §7 "Store platform"). */
+/** /admin/shopify's contract: sync, the store's customers and orders, webhook events. */
 export const SYNC_STATES = ['idle', 'running', 'completed', 'error'] as const;
 export type SyncState = (typeof SYNC_STATES)[number];
 

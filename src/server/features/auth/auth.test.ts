@@ -35,7 +35,7 @@ describe('registration', () => {
     [{ phone: '12345' }, 'Phone number must be at least 10 digits'],
     [{ password: 'short' }, 'Password must be at least 8 characters'],
     [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters'],
-  ])('refuses %o with the spec message', async (override, message) => {
+  ])('refuses %o with the form message', async (override, message) => {
     const response = await register({ ...valid('someone@example.com'), ...override });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(message);
@@ -137,7 +137,7 @@ describe('login, sessions and logout', () => {
     expect(wrong.json().message).toBe(unknown.json().message);
   });
 
-  it('validates the login form with the spec messages', async () => {
+  it('validates the login form with the form messages', async () => {
     expect((await t.call('POST', '/api/auth/login', { body: { email: 'x', password: 'p' } })).json().message).toBe('Invalid email address');
     expect((await t.call('POST', '/api/auth/login', { body: { email: 'a@b.co', password: '' } })).json().message).toBe('Password is required');
   });
@@ -212,7 +212,7 @@ describe('forgotten passwords', () => {
     expect(await latestMailTo(t, 'ghost@example.com')).toBeUndefined();
   });
 
-  it('validates the address with the spec message', async () => {
+  it('validates the address with the form message', async () => {
     const response = await t.call('POST', '/api/auth/forgot-password', { body: { email: 'nope' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Please enter a valid email address');

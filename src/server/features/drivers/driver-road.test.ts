@@ -10,7 +10,7 @@ import { bookAsGuest, MONDAY_9AM_PACIFIC } from '../../test/checkout-fixtures';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/harness';
 import { openSocket } from '../../test/test-socket';
 
-/** The driver on the road (issue 14): messages to the customer, jobs taken away, vehicle and gate code. */
+/** The driver on the road: messages to the customer, jobs taken away, vehicle and gate code. */
 let test: TestApp;
 let base: string;
 let admin: string;

@@ -49,7 +49,7 @@ export function listDriverBookings(ctx: AppContext, driver: PublicUser, query: {
 }
 
 /**
- * The assigned driver moves a booking one step along back-office.md §4 — only to the one allowed next
+ * The assigned driver moves a booking one step along the job's path — only to the one allowed next
  * status. The change, its booking_update and the live event share one transaction; the customer's e-mail
  * goes out after it commits.
  */

@@ -24,7 +24,7 @@ const tags = ['packages'];
 const guard = requireAdmin;
 const purchaseIdParam = z.object({ purchaseId: z.uuid({ error: 'Not a valid id' }) });
 
-/** back-office.md §7 "Packages", plus the credits' ledger, refund and checkout's question (issue 12). */
+/** The admin's packages and purchases, the credits' ledger, refund and checkout's question (docs/decisions/013-package-credits.md). */
 export const packagesRoutes = [
   defineRoute({ method: 'GET', url: '/api/admin/packages', guard, schema: { tags, response: { 200: adminPackageView.array() } } }, async (_request, _reply, ctx) =>
     packages.listPackagesForAdmin(ctx),

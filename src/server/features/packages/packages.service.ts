@@ -26,7 +26,7 @@ import { redeemByAdmin } from './credits';
 import * as repo from './packages.repository';
 
 /**
- * Prepaid packages (issue 12; docs/decisions/013-package-credits.md): the admin's catalogue and purchases,
+ * Prepaid packages (docs/decisions/013-package-credits.md): the admin's catalogue and purchases,
  * the customer's store, and the payment sink that records a paid purchase exactly once.
  */
 

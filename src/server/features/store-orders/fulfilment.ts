@@ -5,7 +5,7 @@ import { shopifyOrders } from '../../db/schema';
 import type { JobDefinition } from '../../jobs/boss';
 
 /**
- * Fulfilment in the store when a booking linked to an order is completed (issue 11).
+ * Fulfilment in the store when a booking linked to an order is completed (docs/decisions/017-store-orders-to-bookings.md).
  * 1. The completing transaction (bookings/lifecycle.ts setStatus/advance) marks the order: fulfilment
  *    requested. It commits with the completion or not at all, so a completion is never lost.
  * 2. A pg-boss job per order (FULFIL_ORDER_JOB, one per order per minute, retried) calls

@@ -21,7 +21,7 @@ const guard = requireAdmin;
 const notFound = { code: 'STORE_ORDER_NOT_FOUND', message: service.ORDER_NOT_FOUND_MESSAGE } as const;
 
 /**
- * Store orders that become bookings (issue 11): the admin's fulfilment page and Create Booking, and the
+ * Store orders that become bookings (docs/decisions/017-store-orders-to-bookings.md): the admin's fulfilment page and Create Booking, and the
  * public lookup and scheduling, authenticated only by the order number (or the order's id) plus its e-mail.
  */
 export const storeOrdersRoutes = [

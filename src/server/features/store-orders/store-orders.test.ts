@@ -75,7 +75,7 @@ describe('POST /api/shopify-orders/lookup', () => {
     expect(wrongEmail.json()).toEqual({ code: 'STORE_ORDER_NOT_FOUND', message: 'Please check your order number and email address.' });
   });
 
-  it('asks for both fields with the spec text', async () => {
+  it('asks for both fields with the form text', async () => {
     const response = await t.call('POST', '/api/shopify-orders/lookup', { body: { orderNumber: '', email: '' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Missing Information - Please enter both your order number and email address.');

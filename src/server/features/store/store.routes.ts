@@ -21,7 +21,7 @@ import { receiveWebhook } from './webhooks.service';
 const tags = ['store'];
 const guard = requireAdmin;
 
-/** /admin/shopify's calls (back-office.md §7 "Store platform") and the store's webhooks. */
+/** /admin/shopify's calls and the store's webhooks. */
 export const storeRoutes = [
   defineRoute({ method: 'GET', url: '/api/admin/shopify/sync/status', guard, schema: { tags, response: { 200: syncStatusResponse } } }, async (_request, _reply, ctx) => syncStatus(ctx)),
   defineRoute(

@@ -24,7 +24,7 @@ import { bookingsCsv } from './bookings-csv';
 const tags = ['admin'];
 const guard = requireAdmin;
 
-/** Manage Bookings and driver assignment (back-office.md §7 "Bookings"); every route is admin-only. */
+/** Manage Bookings and driver assignment; every route is admin-only. */
 export const adminBookingsRoutes = [
   defineRoute({ method: 'GET', url: '/api/admin/bookings', guard, schema: { tags, querystring: adminBookingsQuery, response: { 200: pageOf(adminBooking) } } }, async (request, _reply, ctx) =>
     bookings.listAdminBookings(ctx, request.query),

@@ -8,7 +8,7 @@ import * as customers from './admin-customers.service';
 const tags = ['admin'];
 const guard = requireAdmin;
 
-/** Customer Management and users (back-office.md §7 "Customers and users"). */
+/** Customer Management and users; every route is admin-only. */
 export const adminCustomersRoutes = [
   defineRoute({ method: 'GET', url: '/api/admin/customers', guard, schema: { tags, querystring: customerListQuery, response: { 200: pageOf(adminCustomer) } } }, async (request, _reply, ctx) =>
     customers.listCustomers(ctx, request.query),

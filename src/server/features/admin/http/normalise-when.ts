@@ -1,7 +1,7 @@
 import { pacificDateKey, pacificTimeOfDay } from '../../../../shared/time';
 
 /**
- * The spec's appointment body carries `scheduledDate` (an instant) and the guest* names of the stored row;
+ * The schedule page's appointment body carries `scheduledDate` (an instant) and the guest* names of the stored row;
  * the dialogs send `date` + `time` (Pacific wall clock). Both shapes are accepted.
  */
 export function normaliseWhen(body: unknown): unknown {

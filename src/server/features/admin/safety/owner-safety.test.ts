@@ -4,7 +4,7 @@ import { pacificDateKey } from '../../../../shared/time';
 import { createTestApp, latestMailTo, TEST_PASSWORD, type TestApp } from '../../../test/harness';
 import { createBooking, openDayAfter, paidTestIntent, refundedCents } from '../../../test/account-fixtures';
 
-/** Issue 14, found defects: one-click money loss, double submits, lockout, closures with no query. */
+/** The owner's day: no one-click money loss, no double submits, no lockout, closures with no query. */
 
 let t: TestApp;
 let admin: string;
@@ -172,7 +172,7 @@ describe('sign-in throttling', () => {
 });
 
 describe('business closures', () => {
-  it('answers the closures from today on when called with no query (as the spec does)', async () => {
+  it('answers the closures from today on when called with no query (as the schedule page does)', async () => {
     const today = pacificDateKey(t.ctx.now());
     const day = openDayAfter(t, 20);
     expect((await t.call('POST', '/api/admin/business-closures', { cookie: admin, body: { date: day, name: 'Staff day', reason: null, type: 'staff', isRecurring: false } })).statusCode).toBe(201);

@@ -29,7 +29,7 @@ const closureResponse = closureRow.extend({ affectedBookings: z.number() });
 const tags = ['admin'];
 const guard = requireAdmin;
 
-/** Schedule Management (back-office.md §2, §7): the week grid, appointments, blocked time, availability, closures, weekly hours. */
+/** Schedule Management: the week grid, appointments, blocked time, availability, closures, weekly hours. */
 export const scheduleRoutes = [
   defineRoute({ method: 'GET', url: '/api/admin/schedule', guard, schema: { tags, querystring: weekQuery, response: { 200: scheduleWeek } } }, async (request, _reply, ctx) =>
     schedule.scheduleWeek(ctx, request.query.startDate, request.query.days),

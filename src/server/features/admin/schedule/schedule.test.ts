@@ -97,7 +97,7 @@ describe('schedule changes reach available-slots at once', () => {
     expect(created.statusCode).toBe(201);
     expect(await starts('2030-01-16')).toEqual(['12:00', '12:30', '13:00']);
     const id = created.json().id;
-    // The spec's PUT sends the date as midnight UTC ISO.
+    // The schedule page's PUT sends the date as midnight UTC ISO.
     const edited = await t.call('PUT', `/api/admin/business-availability/${id}`, { cookie: admin, body: { date: '2030-01-16T00:00:00.000Z', startTime: '15:00', endTime: '16:00', maxCapacity: 2 } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ date: '2030-01-16', startTime: '15:00', maxCapacity: 2 });
@@ -203,7 +203,7 @@ describe('capacity on appointments and reschedules', () => {
     expect(await starts('2030-01-25')).toEqual(['11:00']);
   });
 
-  it('the spec body (scheduledDate as an instant) also reschedules', async () => {
+  it('the schedule page body (scheduledDate as an instant) also reschedules', async () => {
     const c = (await appointment('2030-01-29', '09:00')).json();
     const moved = await t.call('PUT', `/api/admin/bookings/${c.id}`, { cookie: admin, body: { serviceId: hourService, addressId: null, scheduledDate: pacificInstant('2030-01-29', '13:30').toISOString(), notes: null } });
     expect(moved.statusCode).toBe(200);
