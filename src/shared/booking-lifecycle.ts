@@ -19,6 +19,9 @@ export type BookingActorRole = (typeof BOOKING_ACTORS)[number];
 /** `link_sent`: unpaid, and the customer was e-mailed a link to pay by card (a phone appointment). */
 export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded', 'partially_refunded', 'store', 'package', 'on_site', 'link_sent'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Where one card payment attempt (a provider's payment intent) stands; Stripe's words, the test provider's too. */
+export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled', 'failed'] as const;
+export type PaymentIntentStatus = (typeof PAYMENT_INTENT_STATUSES)[number];
 
 // ---------------------------------------------------------------------------------------------------------
 // The transition table

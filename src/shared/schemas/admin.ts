@@ -288,8 +288,8 @@ export const scheduleAppointment = z.object({
   notes: z.string().nullable(),
   source: z.string(),
   /** Every grid cell shows payment; delete vs cancel depends on it. */
-  paymentStatus: z.string(),
-  serviceType: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  serviceType: z.enum(SERVICE_TYPES),
   totalAmount: z.string(),
   assignedDriverId: z.string().nullable(),
 });

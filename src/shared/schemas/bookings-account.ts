@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../booking-lifecycle';
 import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
 import { bookingView } from './bookings';
 import { pageOf, pageQuery } from './common';
@@ -63,12 +64,12 @@ export const receipt = z.object({
   serviceType: z.enum(SERVICE_TYPES),
   scheduledDate: z.string(),
   address: z.object({ street: z.string(), city: z.string(), state: z.string(), zipCode: z.string() }).nullable(),
-  status: z.string(),
+  status: z.enum(BOOKING_STATUSES),
   issuedAt: z.string(),
   lines: z.array(z.object({ label: z.string(), amount: z.string() })),
   subtotal: z.string(),
   tax: z.string(),
   total: z.string(),
-  payment: z.object({ status: z.string(), brand: z.string().nullable(), last4: z.string().nullable(), provider: z.string().nullable() }),
+  payment: z.object({ status: z.enum(PAYMENT_STATUSES), brand: z.string().nullable(), last4: z.string().nullable(), provider: z.string().nullable() }),
 });
 export type Receipt = z.infer<typeof receipt>;

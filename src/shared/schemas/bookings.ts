@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPDATE_KINDS } from '../booking-lifecycle';
+import { PAYMENT_STATUSES, UPDATE_KINDS } from '../booking-lifecycle';
 import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
 
 /**
@@ -49,7 +49,7 @@ export const bookingView = z.object({
   driver: z.object({ id: z.string(), fullName: z.string(), phone: z.string().nullable() }).nullable(),
   rating: z.number().nullable(),
   review: z.string().nullable(),
-  paymentStatus: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethodBrand: z.string().nullable(),
   paymentMethodLast4: z.string().nullable(),
   holdExpiresAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_NOTES_MAX, VEHICLE_MAX } from '../constants';
-import { SERVICE_TYPES } from '../domain';
+import { PAYMENT_INTENT_STATUSES, PAYMENT_STATUSES } from '../booking-lifecycle';
+import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
 import { isUsStateCode, isUsZip } from '../address';
 import { EMAIL_MAX, isEmailAddress, NAME_MAX } from '../contact';
 import { optionalUsPhone } from './common';
@@ -75,13 +76,13 @@ export const idempotencyKeyHeader = z
 
 export const createBookingResponse = z.object({
   id: z.string(),
-  status: z.string(),
+  status: z.enum(BOOKING_STATUSES),
   totalAmount: z.string(),
   serviceFee: z.string(),
   tax: z.string(),
   holdExpiresAt: z.string().nullable(),
   /** package when a prepaid credit paid for it (nothing to pay); absent otherwise. */
-  paymentStatus: z.string().optional(),
+  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
   /** Only for guests: lets them track the booking (send it as X-Tracking-Token or ?token=). */
   trackingToken: z.string().optional(),
 });
@@ -115,7 +116,7 @@ export const createPaymentIntentResponse = z.object({
   /** Server-computed total, decimal string. */
   amount: z.string(),
   /** succeeded when a saved card was charged at once. */
-  status: z.string(),
+  status: z.enum(PAYMENT_INTENT_STATUSES),
   savedCards: z.array(savedCardView),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponse>;
@@ -127,8 +128,9 @@ export const confirmPaymentRequest = z.object({
 
 export const confirmPaymentResponse = z.object({
   bookingId: z.string(),
-  status: z.string(),
-  paymentStatus: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  /** processing: the provider has not decided yet (the booking itself stays unpaid until it does). */
+  paymentStatus: z.enum([...PAYMENT_STATUSES, 'processing']),
 });
 export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponse>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DRIVER_AVAILABILITY } from '../domain';
+import { DRIVER_AVAILABILITY, ROLES } from '../domain';
 import { bookingView } from './bookings';
 import { dateKey } from './common';
 
@@ -22,7 +22,7 @@ export const dispatchDriver = z.object({
   id: z.string(),
   fullName: z.string(),
   phone: z.string().nullable(),
-  role: z.string(),
+  role: z.enum(ROLES),
   status: z.enum(DRIVER_AVAILABILITY).nullable(),
   /** The latest reported position (last two hours), null when none. */
   location: z.object({ latitude: z.number(), longitude: z.number(), updatedAt: z.string(), bookingId: z.string().nullable() }).nullable(),

@@ -20,6 +20,7 @@ export const PURCHASE_STATUSES = ['active', 'expired', 'refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 /** paid (card), manual (shown as Complimentary), refunded */
 export const PURCHASE_PAYMENT_STATUSES = ['paid', 'manual', 'refunded'] as const;
+export type PurchasePaymentStatus = (typeof PURCHASE_PAYMENT_STATUSES)[number];
 export const LEDGER_KINDS = ['grant', 'redeem', 'restore', 'expire', 'adjust'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -84,8 +85,8 @@ export const purchaseView = z.object({
   servicesIncluded: z.number(),
   servicesRemaining: z.number(),
   purchasePrice: z.string(),
-  status: z.string(),
-  paymentStatus: z.string(),
+  status: z.enum(PURCHASE_STATUSES),
+  paymentStatus: z.enum(PURCHASE_PAYMENT_STATUSES),
   paymentIntentId: z.string().nullable(),
   refundedAmount: z.string().nullable(),
   notes: z.string().nullable(),
@@ -145,7 +146,7 @@ export const confirmPurchaseRequest = z.object({ paymentIntentId: z.string({ err
 
 export const ledgerEntryView = z.object({
   id: z.string(),
-  kind: z.string(),
+  kind: z.enum(LEDGER_KINDS),
   delta: z.number(),
   bookingId: z.string().nullable(),
   reason: z.string().nullable(),
@@ -155,14 +156,14 @@ export const ledgerEntryView = z.object({
 /** GET /api/user/packages: the customer's own purchases (active and history). */
 export const userPackageView = z.object({
   id: z.string(),
-  status: z.string(),
+  status: z.enum(PURCHASE_STATUSES),
   servicesIncluded: z.number(),
   servicesRemaining: z.number(),
   createdAt: z.string(),
   activatedAt: z.string().nullable(),
   expiresAt: z.string().nullable(),
   purchasePrice: z.string(),
-  paymentStatus: z.string(),
+  paymentStatus: z.enum(PURCHASE_PAYMENT_STATUSES),
   serviceId: z.string(),
   package: z.object({ id: z.string(), name: z.string(), serviceName: z.string(), originalPrice: z.string() }),
 });

@@ -1,6 +1,6 @@
 import type { UpdateKind, UpdateParams } from '../booking-lifecycle';
 import { z } from 'zod';
-import { SERVICE_TYPES } from '../domain';
+import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
 import type { TrackingEta } from '../tracking';
 import { bookingUpdateView, bookingView } from './bookings';
 
@@ -28,7 +28,7 @@ export const limitedTrackingView = z.object({
   id: z.string(),
   service: z.object({ name: z.string() }),
   serviceName: z.string(),
-  status: z.string(),
+  status: z.enum(BOOKING_STATUSES),
   serviceType: z.enum(SERVICE_TYPES),
   scheduledDate: z.string(),
 });

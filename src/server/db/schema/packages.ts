@@ -1,4 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LedgerKind, PurchasePaymentStatus, PurchaseStatus } from '../../../shared/schemas/packages';
 import { createdAt, id, money, updatedAt } from './columns';
 import { services } from './services';
 import { users } from './users';
@@ -38,8 +39,8 @@ export const packagePurchases = pgTable(
     servicesIncluded: integer('services_included').notNull(),
     servicesRemaining: integer('services_remaining').notNull(),
     purchasePrice: money('purchase_price').notNull(),
-    status: text('status').notNull().default('active'),
-    paymentStatus: text('payment_status').notNull().default('paid'),
+    status: text('status').$type<PurchaseStatus>().notNull().default('active'),
+    paymentStatus: text('payment_status').$type<PurchasePaymentStatus>().notNull().default('paid'),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
@@ -86,7 +87,7 @@ export const packageCreditLedger = pgTable(
       .notNull()
       .references(() => packagePurchases.id, { onDelete: 'cascade' }),
     /** grant | redeem | restore | expire | adjust */
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull(),
     delta: integer('delta').notNull(),
     bookingId: uuid('booking_id'),
     adminUserId: uuid('admin_user_id').references(() => users.id, { onDelete: 'set null' }),

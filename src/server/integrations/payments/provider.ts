@@ -1,9 +1,10 @@
+import type { PaymentIntentStatus } from '../../../shared/booking-lifecycle';
 /**
  * Card payments behind one interface: Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in test
  * provider ("Test mode — no real charge"). Amounts are integer cents computed by the server, never by
  * the client. Implementations: stripe-provider.ts and test-provider.ts beside this file.
  */
-export type IntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'succeeded' | 'canceled' | 'failed';
+export type IntentStatus = PaymentIntentStatus;
 
 export interface CardDetails {
   /** The provider's PaymentMethod id (a local id for the test provider). */

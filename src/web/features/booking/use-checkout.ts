@@ -9,6 +9,7 @@ import { useT } from '@web/lib/i18n';
 import type { PublicConfig } from '@web/lib/public-config';
 import { confirmPayment, createBooking, createPaymentIntent, heldBooking, usablePackages } from './api';
 import { guestContactProblems } from '@shared/contact';
+import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavailable, timeWasTaken } from './checkout-errors';
 import { checkoutReducer, initialCheckoutState, type GuestDetails } from './checkout-machine';
 import { bookingMessages } from './messages';
 import type { BookingSearch } from './search';
@@ -54,6 +55,9 @@ function idempotencyKey(fingerprint: string, fresh: boolean): string {
 }
 
 /** Pay now from the history: the held booking, shaped as the hold step would have answered. */
+/** The refused call's code (`SLOT_FULL` …); the checkout decides by it, never by the HTTP status. */
+const codeOf = (error: unknown): string | undefined => (error instanceof ApiError ? error.code : undefined);
+
 async function resumeHeld(bookingId: string): Promise<CreateBookingResponse> {
   const view = await heldBooking(bookingId);
   if (view.access !== 'full') throw new Error('Sign in to pay for this booking');
@@ -114,9 +118,9 @@ export function useCheckout({ search, dateText, complete, user, userLoading, con
       } catch (error) {
         const message = errorMessage(error, t('bookingErrorFallback'));
         // The time went while they were deciding: the error screen offers the next free times.
-        if (error instanceof ApiError && error.status === 409) return dispatch({ type: 'failed', screen: 'taken', detail: message });
+        if (timeWasTaken(codeOf(error))) return dispatch({ type: 'failed', screen: 'taken', detail: message });
         // The server refused a guest detail: back to the form, nothing lost.
-        if (who && error instanceof ApiError && error.status === 400) return dispatch({ type: 'guestRejected', message });
+        if (who && detailsRefused(codeOf(error))) return dispatch({ type: 'guestRejected', message });
         toast.error(t('error'), { description: message });
         return dispatch({ type: 'failed', screen: 'general', detail: message });
       }
@@ -129,14 +133,14 @@ export function useCheckout({ search, dateText, complete, user, userLoading, con
       } catch (error) {
         // The same checkout came back (reload, Back) after it was paid: show the booking, never pay twice.
         // The hold ended before it was paid: the time may be gone, so offer the next free ones.
-        if (error instanceof ApiError && error.status === 410) return dispatch({ type: 'failed', screen: 'taken', detail: error.serverMessage });
-        if (error instanceof ApiError && error.status === 409) {
+        if (error instanceof ApiError && holdEnded(error.code)) return dispatch({ type: 'failed', screen: 'taken', detail: error.serverMessage });
+        if (alreadySettled(codeOf(error))) {
           rememberPaid(search, booking.id, booking.trackingToken);
           return void navigate({ to: '/tracking', search: { bookingId: booking.id, ...(booking.trackingToken ? { token: booking.trackingToken } : {}) }, replace: true });
         }
         // Payment-intent failures are only logged; the page shows Payment Error.
         console.error('create-payment-intent failed', error);
-        dispatch({ type: 'failed', screen: error instanceof ApiError && error.status === 503 ? 'unavailable' : 'payment' });
+        dispatch({ type: 'failed', screen: paymentsUnavailable(codeOf(error)) ? 'unavailable' : 'payment' });
       }
     },
     [search, dateText, userId, publishableKey, t, navigate],
@@ -220,7 +224,7 @@ export function useCheckout({ search, dateText, complete, user, userLoading, con
       // Replace checkout in the history: Back from tracking goes to the booking details, not to a payment form.
       await navigate({ to: '/tracking', search: { bookingId, ...(trackingToken ? { token: trackingToken } : {}) }, replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 402) return declined(error.serverMessage);
+      if (error instanceof ApiError && cardDeclined(error.code)) return declined(error.serverMessage);
       failedCall(error);
     }
   }
@@ -265,7 +269,7 @@ export function useCheckout({ search, dateText, complete, user, userLoading, con
         if (paid.status === 'succeeded') await confirm(paying.booking.id, paid.paymentIntentId);
         else unknown();
       } catch (error) {
-        if (error instanceof ApiError && error.status === 402) declined(error.serverMessage);
+        if (error instanceof ApiError && cardDeclined(error.code)) declined(error.serverMessage);
         else failedCall(error);
       } finally {
         dispatch({ type: 'payingSaved', paying: false });

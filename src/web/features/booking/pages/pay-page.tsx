@@ -15,6 +15,7 @@ import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { toast } from '@web/lib/toast';
 import { bookingToPay, confirmPayment, createPaymentIntent } from '../api';
+import { cardDeclined } from '../checkout-errors';
 import { bookingMessages } from '../messages';
 
 const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
@@ -104,7 +105,7 @@ export function PayPage() {
       toast.success(t('paymentSuccessful'), { description: t('paidThanks') });
       await navigate({ to: '/tracking', search: tracking, replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 402) return setDeclined(error.serverMessage);
+      if (error instanceof ApiError && cardDeclined(error.code)) return setDeclined(error.serverMessage);
       toast.error(t('error'), { description: errorMessage(error, t('paymentErrorText')) });
     }
   }
