@@ -4,8 +4,8 @@ import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
 import type { NotificationView } from '../../../shared/schemas/account';
 import type { DbOrTx } from '../../db/client';
 import { addresses, bookings, bookingUpdates, packagePurchases, packageUsage, packages, paymentMethods, services, sessions, users } from '../../db/schema';
-import { publicUserColumns, toPublicUser } from '../auth/auth.repository';
-import { notLapsedHoldSql } from '../bookings/hold-sql';
+import { publicUserColumns, toPublicUser } from '../auth';
+import { notLapsedHoldSql } from '../bookings';
 
 export async function findAccount(db: DbOrTx, userId: string) {
   const [row] = await db

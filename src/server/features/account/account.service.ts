@@ -11,11 +11,11 @@ import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { renderMail } from '../../integrations/mail/templates';
 import { getPaymentProvider } from '../../integrations/payments';
-import { deleteUserSessions, updatePasswordHash } from '../auth/auth.repository';
-import { mailTextsFor, sendVerificationMail } from '../auth/auth.service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { newToken } from '../auth/tokens';
-import { bookingVerbs } from '../bookings/lifecycle';
+import { deleteUserSessions, updatePasswordHash } from '../auth';
+import { mailTextsFor, sendVerificationMail } from '../auth';
+import { hashPassword, verifyPassword } from '../auth';
+import { newToken } from '../auth';
+import { bookingVerbs } from '../bookings';
 import * as repo from './account.repository';
 
 /** Password checks on a signed-in account (change password, delete account): 10 tries per 15 minutes. */

@@ -3,7 +3,7 @@ import { updateMessage } from '../../../shared/booking-lifecycle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingUpdates } from '../../db/schema';
 import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
-import { verifyTrackingToken } from '../tracking/tracking-token';
+import { verifyTrackingToken } from '../tracking';
 import { releaseExpiredHolds } from './bookings.service';
 import { bookAsGuest, HOME, MONDAY_9AM_PACIFIC, newKey, payWithTestCard, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 

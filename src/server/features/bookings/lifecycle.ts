@@ -22,10 +22,10 @@ import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { bookingPayments, bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
 import { AppError } from '../../errors';
+import { bookingCompleted } from '../../events/booking-completed';
 import type { CardDetails } from '../../integrations/payments/provider';
-import { hashToken, newToken } from '../auth/tokens';
-import { claimCapacity } from '../slots/slots.service';
-import { requestStoreFulfilment } from '../store-orders/fulfilment';
+import { hashToken, newToken } from '../auth';
+import { claimCapacity } from '../slots';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
 
 /**
@@ -465,7 +465,7 @@ export function bookingVerbs(ctx: AppContext) {
         updatedAt: ctx.now(),
       });
       await record(tx, bookingId, { status: to, kind: 'status_changed', params: { status: to, by: actor.role, refunded: false }, note });
-      if (to === 'completed' && booking.status !== 'completed') await requestStoreFulfilment(tx, bookingId, ctx.now());
+      if (to === 'completed' && booking.status !== 'completed') await bookingCompleted(tx, bookingId, ctx.now());
       return { from: booking.status, refunded: false };
     },
 
@@ -490,7 +490,7 @@ export function bookingVerbs(ctx: AppContext) {
         driverId: actor.userId ?? null,
         location: extra.location ?? null,
       });
-      if (to === 'completed') await requestStoreFulfilment(tx, bookingId, now);
+      if (to === 'completed') await bookingCompleted(tx, bookingId, now);
       return { ...booking, status: to };
     },
 

@@ -7,13 +7,13 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { formatMailDateTime } from '../../../integrations/mail/mail-texts';
 import { renderMail } from '../../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../../auth/auth.service';
-import { emailDriverAssigned, emailStatusChange } from '../../bookings/booking-updates';
-import { sendConfirmationMail } from '../../bookings/confirmation-mail';
-import { bookingVerbs, type BookingActor } from '../../bookings/lifecycle';
-import { findBookingView, listBookingViews } from '../../bookings/bookings.repository';
+import { mailTextsFor, recipientLanguage } from '../../auth';
+import { emailDriverAssigned, emailStatusChange } from '../../bookings';
+import { sendConfirmationMail } from '../../bookings';
+import { bookingVerbs, type BookingActor } from '../../bookings';
+import { findBookingView, listBookingViews } from '../../bookings';
 import { claimStaffTime } from '../schedule/schedule.service';
-import { withCoordinates } from '../../geo/geo.service';
+import { withCoordinates } from '../../geo';
 import * as repo from './admin-bookings.repository';
 
 /** A saved address from before the offline geocoder has no coordinates: its ZIP centroid stands in. */

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminCustomer, CreatedUser, CustomerUpdateRequest } from '../../../../shared/schemas/admin';
+import type { AdminCustomer, CustomerUpdateRequest } from '../../../../shared/schemas/admin';
 import type { Page } from '../../../../shared/schemas/common';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { deleteUserSessions, findPublicUserById, insertUser, setVerificationToken } from '../../auth/auth.repository';
-import { sendResetMail, sendVerificationMail } from '../../auth/auth.service';
-import { hashPassword } from '../../auth/passwords';
-import { newToken } from '../../auth/tokens';
+import { deleteUserSessions, findPublicUserById, setVerificationToken } from '../../auth';
+import { sendResetMail, sendVerificationMail } from '../../auth';
+import { hashPassword } from '../../auth';
+import { newToken } from '../../auth';
 import { VERIFY_TOKEN_HOURS } from '../../../../shared/constants';
 import * as repo from './admin-customers.repository';
 
@@ -64,18 +64,5 @@ export async function sendPasswordReset(ctx: AppContext, email: string): Promise
   return { message: `Password reset email sent to ${user.email}` };
 }
 
-/** An account made by the admin: a random temporary password, returned once and stored only as a hash. */
-export async function createUser(ctx: AppContext, input: CustomerUpdateRequest): Promise<CreatedUser> {
-  const existing = await repo.findUserByEmail(ctx.db, input.email);
-  if (existing) throw new AppError('EMAIL_TAKEN', 'Email already registered');
-  const temporaryPassword = randomBytes(9).toString('base64url');
-  const user = await insertUser(ctx.db, {
-    fullName: input.fullName,
-    email: input.email,
-    phone: input.phone,
-    passwordHash: await hashPassword(temporaryPassword),
-    role: 'customer',
-    emailVerified: false,
-  });
-  return { user, temporaryPassword };
-}
+/** An account made by the admin: auth makes it (a package sale makes the same one for a new customer). */
+export { createUser } from '../../auth';

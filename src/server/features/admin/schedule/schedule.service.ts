@@ -19,11 +19,11 @@ import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey, pacificTimeOfDay
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../errors';
-import { sendConfirmationMail } from '../../bookings/confirmation-mail';
-import { bookingVerbs, type BookingActor } from '../../bookings/lifecycle';
-import { findBookingView } from '../../bookings/bookings.repository';
-import { closureOn, openWindows } from '../../slots/slots.repository';
-import { claimCapacity } from '../../slots/slots.service';
+import { sendConfirmationMail } from '../../bookings';
+import { bookingVerbs, type BookingActor } from '../../bookings';
+import { findBookingView } from '../../bookings';
+import { closureOn, openWindows } from '../../slots';
+import { claimCapacity } from '../../slots';
 import * as bookingsRepo from '../bookings/admin-bookings.repository';
 import * as repo from './schedule.repository';
 

@@ -1,0 +1,5 @@
+/**
+ * The face of payment-methods: A customer's saved cards.
+ * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
+ */
+export { paymentMethodsRoutes } from './payment-methods.routes';
