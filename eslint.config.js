@@ -52,10 +52,10 @@ function boundaryViolation(from, to) {
  */
 const SERVER_FEATURES = path.join(root, 'src/server/features');
 
-/** The server feature a file or import target belongs to, or null. */
+/** The server feature a file or an import target belongs to (a face is imported as the folder), or null. */
 function serverFeatureOf(file) {
-  const rel = path.relative(SERVER_FEATURES, file).split(path.sep);
-  return rel.length > 1 && rel[0] !== '..' && !path.isAbsolute(rel[0]) ? rel[0] : null;
+  const [first] = path.relative(SERVER_FEATURES, file).split(path.sep);
+  return first && first !== '..' && !path.isAbsolute(first) && !/^index(\.[jt]s)?$/.test(first) ? first : null;
 }
 
 /** Why `fromFile` may not import `target` (both absolute paths), or null when it may. */

@@ -45,9 +45,10 @@ function filesUnder(dir: string): string[] {
   });
 }
 
+/** The feature of a file or an import target (a face is imported as the folder itself). */
 function featureOf(file: string): string | null {
-  const rel = path.relative(FEATURES, file).split(path.sep);
-  return rel.length > 1 && rel[0] !== '..' ? rel[0]! : null;
+  const [first] = path.relative(FEATURES, file).split(path.sep);
+  return first && first !== '..' && !/^index(\.ts)?$/.test(first) ? first : null;
 }
 
 function featureGraph(): Map<string, Set<string>> {
