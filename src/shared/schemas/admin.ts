@@ -286,6 +286,8 @@ export const scheduleAppointment = z.object({
   customerEmail: z.string().nullable(),
   customerPhone: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Blocked time only: the reason typed when it was blocked (null for personal time and appointments). */
+  blockReason: z.string().nullable(),
   source: z.string(),
   /** Issue 14: every grid cell shows payment; delete vs cancel depends on it. */
   paymentStatus: z.string(),
