@@ -1,4 +1,4 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
   canSendPaymentLink,
   canReschedule,
@@ -578,9 +578,40 @@ export function bookingVerbs(ctx: AppContext) {
       return true;
     },
 
-    /** Account deletion: the contact copies on the customer's bookings are erased (the bookings stay for the books). */
-    async forgetCustomer(tx: DbOrTx, userId: string): Promise<void> {
-      await tx.update(bookings).set({ guestName: null, guestEmail: null, guestPhone: null }).where(eq(bookings.userId, userId));
+    /**
+     * Erasure of a person (decision 032): on every booking of theirs — their account's, and any made under
+     * one of their e-mail addresses — the name, e-mail, phone, free text (notes, vehicle, gate code, review,
+     * typed update notes) and the street and map position go; city, state and ZIP, amounts, dates and
+     * statuses stay for the books. Guest links of those bookings are dropped. Answers the bookings' ids.
+     */
+    async forgetCustomer(tx: DbOrTx, person: { userId: string; emails: readonly string[] }): Promise<string[]> {
+      const emails = [...new Set(person.emails.map((e) => e.toLowerCase()))];
+      const theirs = or(eq(bookings.userId, person.userId), emails.length ? inArray(sql`lower(${bookings.guestEmail})`, emails) : undefined);
+      const rows = await tx
+        .update(bookings)
+        .set({
+          guestName: null,
+          guestEmail: null,
+          guestPhone: null,
+          notes: null,
+          vehicle: null,
+          accessNotes: null,
+          review: null,
+          addressStreet: null,
+          latitude: null,
+          longitude: null,
+        })
+        .where(and(theirs, eq(bookings.isBlocked, false)))
+        .returning({ id: bookings.id, businessDate: bookings.businessDate });
+      const ids = rows.map((r) => r.id);
+      if (!ids.length) return ids;
+      ctx.caches.slotDays.touch(rows.map((r) => r.businessDate));
+      await tx
+        .update(bookingUpdates)
+        .set({ message: null, params: sql`${bookingUpdates.params} - 'text'`, location: null })
+        .where(inArray(bookingUpdates.bookingId, ids));
+      await tx.delete(guestLinkTokens).where(inArray(guestLinkTokens.bookingId, ids));
+      return ids;
     },
   };
 }

@@ -108,6 +108,7 @@ export const codes: Record<ErrorCode, string> = {
   PACKAGE_NOT_REFUNDABLE: 'Only a package paid by card can be refunded',
   NOT_YOUR_PURCHASE: 'This payment belongs to someone else',
   BOOKING_NOT_DELETABLE: 'This booking cannot be deleted. Cancel it instead: the customer is told, and a payment is refunded.',
+  CUSTOMER_HAS_UPCOMING_BOOKINGS: 'This customer has upcoming bookings ({count}). Cancel them first: paid ones are refunded and the customer is told.',
   BOOKING_CLOSED: 'A {status} booking cannot be {change}. Book a new appointment instead.',
   BLOCKED_TIME_NOT_FOUND: 'Blocked time not found',
   BLOCKED_TIME_EDITOR: 'This is blocked time. Edit it in the block editor (date, start, end, reason).',
