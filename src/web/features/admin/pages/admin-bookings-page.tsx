@@ -410,7 +410,7 @@ function DeleteBookingDialog({ booking, open, onOpenChange, onCancelInstead }: {
           </p>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => onOpenChange(false)}>
-              Close
+              Keep booking
             </Button>
             {booking.status !== 'cancelled' && (
               <Button variant="destructive" onClick={onCancelInstead}>
