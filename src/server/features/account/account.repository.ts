@@ -1,9 +1,9 @@
 import { updateMessage } from '../../../shared/booking-lifecycle';
-import { and, avg, count, desc, eq, gt, isNotNull, max, ne, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, gt, inArray, isNotNull, max, ne, or, sql } from 'drizzle-orm';
 import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
 import type { NotificationView } from '../../../shared/schemas/account';
 import type { DbOrTx } from '../../db/client';
-import { addresses, bookings, bookingUpdates, packagePurchases, packageUsage, packages, paymentMethods, services, sessions, users } from '../../db/schema';
+import { addresses, bookings, bookingUpdates, packageCreditLedger, packagePurchases, packageUsage, packages, paymentMethods, services, sessions, users } from '../../db/schema';
 import { publicUserColumns, toPublicUser } from '../auth';
 import { notLapsedHoldSql } from '../bookings';
 
@@ -52,11 +52,12 @@ export async function saveSettings(db: DbOrTx, userId: string, settings: Partial
 /**
  * Erases what identifies the person and keeps the row (bookings point at it for the business's records):
  * name, e-mail (a unique placeholder), phone, password, tokens, settings, card-provider reference; their
- * addresses, saved cards and sessions go; guest-style contact copies on their bookings and package purchases
- * are cleared.
+ * addresses, saved cards and sessions go; contact copies and typed notes on their package purchases (theirs,
+ * or bought under one of their e-mails) are cleared. Part of eraseCustomer (erase-customer.ts).
  */
-export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePasswordHash: string, now: Date): Promise<void> {
+export async function anonymiseUser(tx: DbOrTx, userId: string, options: { passwordHash: string; now: Date; emails: readonly string[] }): Promise<void> {
   const placeholder = `deleted-${userId}`;
+  const { now } = options;
   await tx
     .update(users)
     .set({
@@ -64,7 +65,7 @@ export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePassword
       username: placeholder,
       email: `${placeholder}@deleted.invalid`,
       phone: null,
-      passwordHash: unusablePasswordHash,
+      passwordHash: options.passwordHash,
       stripeCustomerId: null,
       emailVerified: false,
       verificationTokenHash: null,
@@ -73,6 +74,7 @@ export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePassword
       resetPasswordExpiry: null,
       settings: {},
       notificationsReadAt: null,
+      isDisabled: true,
       deletedAt: now,
       updatedAt: now,
     })
@@ -80,7 +82,41 @@ export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePassword
   await tx.delete(addresses).where(eq(addresses.userId, userId));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
-  await tx.update(packagePurchases).set({ userName: null, userEmail: null, userPhone: null }).where(eq(packagePurchases.userId, userId));
+  const emails = [...new Set(options.emails.map((e) => e.toLowerCase()))];
+  const purchases = await tx
+    .update(packagePurchases)
+    .set({ userName: null, userEmail: null, userPhone: null, notes: null })
+    .where(or(eq(packagePurchases.userId, userId), emails.length ? inArray(sql`lower(${packagePurchases.userEmail})`, emails) : undefined))
+    .returning({ id: packagePurchases.id });
+  const ids = purchases.map((p) => p.id);
+  if (ids.length) {
+    await tx.update(packageUsage).set({ notes: null }).where(inArray(packageUsage.packagePurchaseId, ids));
+    await tx.update(packageCreditLedger).set({ reason: null }).where(inArray(packageCreditLedger.packagePurchaseId, ids));
+  }
+}
+
+/** The person's e-mail addresses and phone numbers: the account's, and the copies on their bookings and package purchases. */
+export async function contactCopiesOf(db: DbOrTx, userId: string): Promise<{ emails: string[]; phones: string[] }> {
+  const rows = [
+    ...(await db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId))),
+    ...(await db.selectDistinct({ email: bookings.guestEmail, phone: bookings.guestPhone }).from(bookings).where(and(eq(bookings.userId, userId), eq(bookings.isBlocked, false)))),
+    ...(await db.selectDistinct({ email: packagePurchases.userEmail, phone: packagePurchases.userPhone }).from(packagePurchases).where(eq(packagePurchases.userId, userId))),
+  ];
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  for (const row of rows) {
+    if (row.email) emails.add(row.email.toLowerCase());
+    if (row.phone) phones.add(row.phone);
+  }
+  // Guest bookings made under the same e-mail carry the phone given then.
+  if (emails.size) {
+    const guest = await db
+      .selectDistinct({ phone: bookings.guestPhone })
+      .from(bookings)
+      .where(and(inArray(sql`lower(${bookings.guestEmail})`, [...emails]), eq(bookings.isBlocked, false)));
+    for (const row of guest) if (row.phone) phones.add(row.phone);
+  }
+  return { emails: [...emails], phones: [...phones] };
 }
 
 export async function savedCardsOf(db: DbOrTx, userId: string) {
@@ -102,6 +138,34 @@ export async function upcomingBookingCount(db: DbOrTx, userId: string, now: Date
       ),
     );
   return row?.value ?? 0;
+}
+
+/** The person's bookings that still lie ahead and are not cancelled or finished (theirs, or made under one of their e-mails). */
+export async function upcomingBookings(db: DbOrTx, person: { userId: string; emails: readonly string[] }, now: Date) {
+  const emails = [...new Set(person.emails.map((e) => e.toLowerCase()))];
+  const rows = await db
+    .select({
+      id: bookings.id,
+      scheduledDate: bookings.scheduledDate,
+      serviceName: services.name,
+      status: bookings.status,
+      paymentStatus: bookings.paymentStatus,
+      totalAmount: bookings.totalAmount,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .where(
+      and(
+        or(eq(bookings.userId, person.userId), emails.length ? inArray(sql`lower(${bookings.guestEmail})`, emails) : undefined),
+        eq(bookings.isBlocked, false),
+        gt(bookings.scheduledDate, now),
+        sql`${bookings.status} not in ('cancelled', 'completed')`,
+        notLapsedHoldSql(now),
+      ),
+    )
+    .orderBy(bookings.scheduledDate)
+    .limit(200);
+  return rows.map((r) => ({ ...r, scheduledDate: r.scheduledDate.toISOString() }));
 }
 
 // Summary for /account

@@ -3,3 +3,5 @@
  * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
  */
 export { accountRoutes } from './account.routes';
+export { contactCopiesOf, lockUser, upcomingBookings } from './account.repository';
+export { detachCards, eraseCustomer, unusablePasswordHash } from './erase-customer';

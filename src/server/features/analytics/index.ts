@@ -5,3 +5,4 @@
 export { analyticsRoutes } from './analytics.routes';
 export { analyticsJobs } from './analytics.jobs';
 export { recordPaymentCompleted, recordServerEvent } from './analytics.service';
+export { forgetUser } from './analytics.repository';

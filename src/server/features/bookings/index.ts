@@ -4,7 +4,7 @@
  */
 export { bookingsRoutes } from './bookings.routes';
 export { bookingsAccountRoutes } from './bookings-account.routes';
-export { bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft } from './lifecycle';
+export { assertBookingOpen, bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft } from './lifecycle';
 export { createBooking, RELEASE_HOLDS_JOB, releaseExpiredHolds } from './bookings.service';
 export { emailDriverAssigned, emailStatusChange } from './booking-updates';
 export { findBookingView, listBookingUpdates, listBookingViews, toUpdateView } from './bookings.repository';

@@ -5,3 +5,4 @@
 export { storeRoutes } from './store.routes';
 export { storeJobs } from './store.jobs';
 export { runSync, syncDemoStoreOnFirstStart } from './sync.service';
+export { forgetStoreCustomer } from './forget-customer';

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-o
 import type { Role } from '../../../../shared/domain';
 import type { AdminCustomer } from '../../../../shared/schemas/admin';
 import type { DbOrTx } from '../../../db/client';
-import { addresses, bookings, paymentMethods, users } from '../../../db/schema';
+import { bookings, users } from '../../../db/schema';
 
 /** Name and e-mail case-insensitively, phone as a substring (digits compared too, so 555-01 finds (408) 555-0199). */
 function searchCondition(search: string | undefined): SQL | undefined {
@@ -76,33 +76,4 @@ export async function emailTakenByOther(db: DbOrTx, email: string, id: string): 
 
 export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
-}
-
-/**
- * Erases a customer's personal data and keeps the row (bookings keep pointing at it for the business's
- * records): name, e-mail, phone, password, tokens, settings, saved addresses and cards go.
- */
-export async function eraseUser(db: DbOrTx, id: string, unusablePasswordHash: string, now: Date): Promise<void> {
-  const marker = `deleted-${id}`;
-  await db
-    .update(users)
-    .set({
-      fullName: 'Deleted customer',
-      username: marker,
-      email: `${marker}@deleted.invalid`,
-      phone: null,
-      passwordHash: unusablePasswordHash,
-      stripeCustomerId: null,
-      verificationTokenHash: null,
-      verificationExpiry: null,
-      resetPasswordTokenHash: null,
-      resetPasswordExpiry: null,
-      settings: {},
-      isDisabled: true,
-      deletedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(users.id, id));
-  await db.delete(addresses).where(eq(addresses.userId, id));
-  await db.delete(paymentMethods).where(eq(paymentMethods.userId, id));
 }
