@@ -1,5 +1,6 @@
 // ESLint for the whole tree: typescript-eslint's recommended rules, React's hook rules for the web, and the
-// import boundaries of docs/ARCHITECTURE.md (src/shared ← server, web; web: app → features → lib, components).
+// import boundaries of docs/ARCHITECTURE.md (src/shared ← server, web; web: app → features → lib, components;
+// server features only through each other's index.ts).
 import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -42,18 +43,46 @@ function boundaryViolation(from, to) {
   return null;
 }
 
+/**
+ * Server features (docs/decisions/033-feature-faces.md): each folder directly under src/server/features is one
+ * feature, sub-folders included (admin/* is one feature, the back office). A feature's index.ts is its face:
+ * what other features may use. Another feature, or the route registry (src/server/features/index.ts), imports
+ * only that face; a feature's own files (its tests too) import each other freely. The rest of src/server (app,
+ * http, jobs, ws, db, test) is the platform the features stand on and is not checked here.
+ */
+const SERVER_FEATURES = path.join(root, 'src/server/features');
+
+/** The server feature a file or an import target belongs to (a face is imported as the folder), or null. */
+function serverFeatureOf(file) {
+  const [first] = path.relative(SERVER_FEATURES, file).split(path.sep);
+  return first && first !== '..' && !path.isAbsolute(first) && !/^index(\.[jt]s)?$/.test(first) ? first : null;
+}
+
+/** Why `fromFile` may not import `target` (both absolute paths), or null when it may. */
+function serverFeatureViolation(fromFile, target) {
+  const to = serverFeatureOf(target);
+  if (!to) return null;
+  const from = serverFeatureOf(fromFile);
+  if (from === to) return null;
+  const inFeatures = from !== null || path.dirname(fromFile) === SERVER_FEATURES;
+  if (!inFeatures) return null;
+  const face = path.join(SERVER_FEATURES, to);
+  if (target === face || target.replace(/\.(ts|js)$/, '') === path.join(face, 'index')) return null;
+  return `a server feature uses another feature only through its face (src/server/features/${to}/index.ts); export what is needed there`;
+}
+
 /** The route declarations: web/lib/api.ts types its client from them, as types only (docs/decisions/011-declared-contract.md). */
 const DECLARATIONS = path.join(root, 'src/server/features');
 
 const boundaries = {
-  meta: { type: 'problem', docs: { description: 'Import boundaries between src/shared, src/server and the layers of src/web' }, schema: [] },
+  meta: { type: 'problem', docs: { description: 'Import boundaries between src/shared, src/server and the layers of src/web, and between server features' }, schema: [] },
   create(context) {
     const from = layerOf(context.filename);
     const check = (node, typeOnly = false) => {
       if (!node || node.type !== 'Literal' || typeof node.value !== 'string') return;
       const target = resolveImport(context.filename, node.value);
       if (typeOnly && from === 'web:lib' && target?.replace(/(\/index)?\.ts$/, '') === DECLARATIONS) return;
-      const why = target && boundaryViolation(from, layerOf(target));
+      const why = target && (boundaryViolation(from, layerOf(target)) ?? serverFeatureViolation(context.filename, target));
       if (why) context.report({ node, message: `'${node.value}' crosses a boundary: ${why}.` });
     };
     return {

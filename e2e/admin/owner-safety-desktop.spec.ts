@@ -19,8 +19,12 @@ test('a paid booking is cancelled (with the refund spelled out), never deleted; 
   await searchBookings(page, 'customer@glint.local');
   const paid = page.locator('[data-testid^="booking-"]', { has: page.getByLabel('Payment: Paid') }).filter({ has: page.getByRole('button', { name: 'Cancel booking' }) }).first();
   await expect(paid).toBeVisible();
-  await expect(paid.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-  await paid.getByRole('button', { name: 'Cancel booking' }).click();
+  // Delete is not offered for it: its dialog says why and leads to Cancel instead.
+  await paid.getByRole('button', { name: 'Delete' }).click();
+  const refusal = page.getByRole('dialog', { name: 'This booking cannot be deleted' });
+  await expect(refusal.getByText(/carries a payment .* cannot be deleted\. Cancel it instead: the payment is refunded and the customer is told\./)).toBeVisible();
+  await expect(refusal.getByRole('button', { name: 'Delete Booking' })).toHaveCount(0);
+  await refusal.getByRole('button', { name: 'Cancel booking instead' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel and refund this booking?' });
   await expect(dialog.getByText(/is refunded to the customer's card\. The customer is e-mailed\./)).toBeVisible();
   await expect(dialog.getByRole('button', { name: /Cancel and refund \$/ })).toBeVisible();

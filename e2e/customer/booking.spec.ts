@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, CUSTOMER, pacificDay, signInViaApi, uniqueEmail } from '../support/helpers';
+import { payWithCard } from '../support/booking-flow';
 
 /** Tomorrow in the business's time zone (the browser runs in America/Los_Angeles too). */
 function tomorrowKey(): string {
@@ -49,14 +50,6 @@ async function startBooking(page: Page, options: { service: string; type: 'Mobil
   await expect(page.getByText('Tomorrow', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
   return slotId;
-}
-
-async function payWithCard(page: Page, number: string) {
-  await expect(page.getByText('Test mode — no real charge')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: /^Complete Payment - \$\d+\.\d{2}$/ }).click();
 }
 
 async function bookingFromTracking(page: Page, request: APIRequestContext) {

@@ -60,10 +60,13 @@ export async function startBooking(
   return slotId;
 }
 
+/** Pays in the test provider's form with digits alone, as a phone's numeric keypad types them (it has no "/"). */
 export async function payWithCard(page: Page, number: string) {
   await expect(page.getByText('Test mode — no real charge')).toBeVisible();
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Card number').pressSequentially(number.replace(/\D/g, ''));
+  await expect(page.getByLabel('Card number')).toHaveValue(number.replace(/\D/g, '').replace(/(\d{4})(?=\d)/g, '$1 '));
+  await page.getByLabel('Expiry (MM/YY)').pressSequentially('1234');
+  await expect(page.getByLabel('Expiry (MM/YY)')).toHaveValue('12/34');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Complete Payment - \$\d+\.\d{2}$/ }).click();
 }

@@ -80,6 +80,8 @@ describe('the transition table', () => {
     expect(canReschedule('customer', 'confirmed')).toBe(true);
     expect(canReschedule('customer', 'in_progress')).toBe(false);
     expect(canReschedule('admin', 'in_progress')).toBe(true);
+    // Closed bookings stay where they ended, for everyone.
+    for (const closed of ['cancelled', 'completed'] as const) for (const actor of BOOKING_ACTORS) expect(canReschedule(actor, closed), `${actor} ${closed}`).toBe(false);
     for (const actor of BOOKING_ACTORS.filter((a) => a !== 'admin' && a !== 'customer')) expect(canReschedule(actor, 'confirmed')).toBe(false);
   });
 });

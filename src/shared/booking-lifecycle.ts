@@ -77,15 +77,42 @@ interface MoneyFacts {
   source: string;
   paymentStatus: string;
   status: string;
+  /** A card payment under way (an intent was made for it); the server knows it, the web views do not. */
+  paymentIntentId?: string | null;
 }
 
+/** Statuses of a job that never started: nothing was done at the customer's car yet. */
+export const NOT_STARTED_STATUSES: ReadonlySet<string> = new Set(['pending', 'confirmed', 'pickup_scheduled']);
+
 /**
- * Only blocked time and an unpaid appointment the business made itself may be deleted outright; anything
- * a customer booked or anything paid is cancelled instead (refunded when paid), so no payment record is lost.
+ * Payment statuses that carry no money yet: nothing paid by card, in the store or by a package credit.
+ * `on_site` is money the driver takes at the job, so before the job starts none was collected.
  */
+const NO_MONEY: ReadonlySet<string> = new Set(['unpaid', 'link_sent', 'on_site']);
+
+/**
+ * Why a booking may not be deleted outright, or null when it may: only blocked time, and an appointment
+ * the business made that never started and carries no payment (a link payment under way counts).
+ * Anything else is cancelled instead, which keeps the record, follows the refund rules and tells the customer.
+ */
+export type DeleteRefusal = 'cancelled' | 'started' | 'paid' | 'customer';
+
+export function deleteRefusal(booking: MoneyFacts): DeleteRefusal | null {
+  if (booking.isBlocked) return null;
+  if (booking.status === 'cancelled') return 'cancelled';
+  if (!NOT_STARTED_STATUSES.has(booking.status)) return 'started';
+  if (!NO_MONEY.has(booking.paymentStatus) || booking.paymentIntentId) return 'paid';
+  if (booking.source !== 'admin') return 'customer';
+  return null;
+}
+
 export function canDeleteBooking(booking: MoneyFacts): boolean {
-  if (booking.isBlocked) return true;
-  return booking.source === 'admin' && (booking.paymentStatus === 'unpaid' || booking.paymentStatus === 'on_site' || booking.paymentStatus === 'link_sent');
+  return deleteRefusal(booking) === null;
+}
+
+/** Cancelled and completed bookings are closed: nobody moves or edits them (a new appointment is booked instead). */
+export function isClosedBooking(status: string): boolean {
+  return status === 'cancelled' || status === 'completed';
 }
 
 /** What cancelling would do: 'refund' when card money goes back, 'none' when nothing was paid by card, 'already' when cancelled. */
@@ -101,8 +128,9 @@ export function allowedTransitions(): Array<{ actor: BookingActorRole; from: Boo
   );
 }
 
-/** Who may move a booking to another time without changing its status (the customer within the self-service rule). */
+/** Who may move a booking to another time without changing its status (the customer within the self-service rule); never a closed one. */
 export function canReschedule(actor: BookingActorRole, status: BookingStatus): boolean {
+  if (isClosedBooking(status)) return false;
   if (actor === 'admin') return true;
   if (actor === 'customer') return SELF_SERVICE_STATUSES.has(status);
   return false;

@@ -150,6 +150,13 @@ export const ERROR_STATUS = {
   // The owner's day: safe actions, double submits, sign-in throttling
   /** A paid or customer-made booking is cancelled (and refunded), never deleted. */
   BOOKING_NOT_DELETABLE: 409,
+  /** A cancelled or completed booking is neither moved nor edited. params: { status } */
+  BOOKING_CLOSED: 409,
+  /** Deleting a customer whose bookings lie ahead: cancel them first. params: { count } */
+  CUSTOMER_HAS_UPCOMING_BOOKINGS: 409,
+  BLOCKED_TIME_NOT_FOUND: 404,
+  /** Blocked time is changed in its own editor, not the appointment form. */
+  BLOCKED_TIME_EDITOR: 409,
   /** A refunded booking cannot be made active again; book a new appointment. */
   BOOKING_REFUNDED: 409,
   /** The same Idempotency-Key is still being processed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDeleteBooking, canTransition, cancelOutcome, driverNextStep, REFUNDED_MAY_BECOME } from './booking-lifecycle';
+import { canDeleteBooking, canTransition, cancelOutcome, deleteRefusal, driverNextStep, REFUNDED_MAY_BECOME } from './booking-lifecycle';
 import { BOOKING_STATUSES, type BookingStatus } from './domain';
 import { driverNextStatusFor, mobileStatusLabel, MOBILE_NEXT_STATUS, PICKUP_NEXT_STATUS } from './tracking';
 
@@ -54,6 +54,13 @@ describe('money rules', () => {
     expect(canDeleteBooking({ ...base, paymentStatus: 'paid' })).toBe(false);
     expect(canDeleteBooking({ ...base, source: 'web' })).toBe(false);
     expect(canDeleteBooking({ ...base, source: 'web', paymentStatus: 'unpaid' })).toBe(false);
+    // A job that started or finished, or any money on it, is cancelled instead (the customer is told).
+    expect(deleteRefusal({ ...base, status: 'en_route_service', paymentStatus: 'on_site' })).toBe('started');
+    expect(deleteRefusal({ ...base, status: 'completed' })).toBe('started');
+    expect(deleteRefusal({ ...base, status: 'cancelled' })).toBe('cancelled');
+    expect(deleteRefusal({ ...base, paymentStatus: 'package' })).toBe('paid');
+    expect(deleteRefusal({ ...base, paymentStatus: 'link_sent', paymentIntentId: 'pi_1' })).toBe('paid');
+    expect(deleteRefusal({ ...base, paymentStatus: 'on_site' })).toBeNull();
     expect(cancelOutcome({ ...base, paymentStatus: 'paid' })).toBe('refund');
     expect(cancelOutcome(base)).toBe('none');
     expect(cancelOutcome({ ...base, status: 'cancelled' })).toBe('already');

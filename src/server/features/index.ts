@@ -1,24 +1,24 @@
-import { accountRoutes } from './account/account.routes';
-import { analyticsRoutes } from './analytics/analytics.routes';
-import { addressesRoutes } from './addresses/addresses.routes';
-import { adminRoutes } from './admin/admin.routes';
-import { authRoutes } from './auth/auth.routes';
-import { calendarRoutes } from './calendar/calendar.routes';
-import { bookingsAccountRoutes } from './bookings/bookings-account.routes';
-import { bookingsRoutes } from './bookings/bookings.routes';
-import { driverRoutes } from './drivers/drivers.routes';
-import { geoRoutes } from './geo/geo.routes';
-import { packagesRoutes } from './packages/packages.routes';
-import { paymentMethodsRoutes } from './payment-methods/payment-methods.routes';
-import { paymentsRoutes } from './payments/payments.routes';
-import { servicesAdminRoutes } from './services/services-admin.routes';
-import { servicesRoutes } from './services/services.routes';
-import { slotsRoutes } from './slots/slots.routes';
-import { systemRoutes } from './system/system.routes';
-import { trackingRoutes } from './tracking/tracking.routes';
-import { offersRoutes } from './offers/offers.routes';
-import { storeRoutes } from './store/store.routes';
-import { storeOrdersRoutes } from './store-orders/store-orders.routes';
+import { accountRoutes } from './account';
+import { analyticsRoutes } from './analytics';
+import { addressesRoutes } from './addresses';
+import { adminRoutes } from './admin';
+import { authRoutes } from './auth';
+import { calendarRoutes } from './calendar';
+import { bookingsAccountRoutes } from './bookings';
+import { bookingsRoutes } from './bookings';
+import { driverRoutes } from './drivers';
+import { geoRoutes } from './geo';
+import { packagesRoutes } from './packages';
+import { paymentMethodsRoutes } from './payment-methods';
+import { paymentsRoutes } from './payments';
+import { servicesAdminRoutes } from './services';
+import { servicesRoutes } from './services';
+import { slotsRoutes } from './slots';
+import { systemRoutes } from './system';
+import { trackingRoutes } from './tracking';
+import { offersRoutes } from './offers';
+import { storeRoutes } from './store';
+import { storeOrdersRoutes } from './store-orders';
 
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
 export const apiRoutes = [

@@ -1,5 +1,7 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { mentionsAny } from '../db/mentions';
 import { preparedStatement } from '../db/prepared';
 import { signInAttempts } from '../db/schema';
 
@@ -63,4 +65,10 @@ export async function deleteStaleAttempts(ctx: AppContext): Promise<number> {
     .where(and(lt(signInAttempts.windowStart, new Date(now.getTime() - MAX_WINDOW_MS)), or(isNull(signInAttempts.lockedUntil), lt(signInAttempts.lockedUntil, now))))
     .returning({ key: signInAttempts.key });
   return deleted.length;
+}
+
+/** Erasure of a person: counters keyed by their e-mail (forgot-password's) are dropped. */
+export async function forgetCountersMentioning(tx: DbOrTx, needles: readonly string[]): Promise<void> {
+  const mentions = mentionsAny(signInAttempts.key, needles);
+  if (mentions) await tx.delete(signInAttempts).where(mentions);
 }

@@ -1,6 +1,8 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context';
+import type { DbOrTx } from '../db/client';
+import { mentionsAny } from '../db/mentions';
 import { idempotentRequests } from '../db/schema';
 import { AppError } from '../errors';
 
@@ -39,4 +41,10 @@ export async function idempotent<T>(ctx: AppContext, request: FastifyRequest, sc
     await ctx.db.delete(idempotentRequests).where(eq(idempotentRequests.key, key));
     throw error;
   }
+}
+
+/** Erasure of a person: stored answers that carry their e-mail or phone are forgotten (a repeat then runs again). */
+export async function forgetAnswersMentioning(tx: DbOrTx, needles: readonly string[]): Promise<void> {
+  const mentions = mentionsAny(idempotentRequests.response, needles);
+  if (mentions) await tx.delete(idempotentRequests).where(mentions);
 }

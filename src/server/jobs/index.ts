@@ -1,14 +1,17 @@
 import type { AppContext } from '../context';
 import type { JobDefinition } from './boss';
-import { RELEASE_HOLDS_JOB, releaseExpiredHolds } from '../features/bookings/bookings.service';
-import { driverJobs } from '../features/drivers/drivers.jobs';
-import { analyticsJobs } from '../features/analytics/analytics.jobs';
-import { packageJobs } from '../features/packages/packages.jobs';
-import { storeJobs } from '../features/store/store.jobs';
-import { fulfilmentJobs } from '../features/store-orders/fulfilment';
+import { RELEASE_HOLDS_JOB, releaseExpiredHolds } from '../features/bookings';
+import { driverJobs } from '../features/drivers';
+import { analyticsJobs } from '../features/analytics';
+import { packageJobs } from '../features/packages';
+import { storeJobs } from '../features/store';
+import { fulfilmentJobs } from '../features/store-orders';
 import { deleteStaleAttempts, STALE_ATTEMPTS_JOB } from '../http/attempt-counter';
 
-/** Every feature's jobs; a new job adds one entry here. */
+/**
+ * Every feature's jobs, each from its feature's face (loading store-orders' face also subscribes it to booking
+ * completions, so a worker asks for fulfilment too); a new job adds one entry here.
+ */
 export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
   return [
     ...driverJobs(_ctx),

@@ -179,6 +179,20 @@ export const driverAssignParams = z.object({
 
 export const customerListQuery = pageQuery.extend({ search: z.string().trim().max(100).optional() });
 
+/** A customer's booking that still lies ahead: listed before deleting the customer, to be cancelled first. */
+export const upcomingCustomerBooking = z.object({
+  id: z.string(),
+  scheduledDate: z.string(),
+  serviceName: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  paymentStatus: z.string(),
+  totalAmount: z.string(),
+});
+export type UpcomingCustomerBooking = z.infer<typeof upcomingCustomerBooking>;
+
+/** Deleting a customer with upcoming bookings needs `cancelUpcoming=true`: they are cancelled (and refunded) first. */
+export const customerDeleteQuery = z.object({ cancelUpcoming: z.enum(['true', 'false']).default('false').transform((v) => v === 'true') });
+
 export const customerUpdateRequest = z.object({
   fullName: required().pipe(z.string().min(2, { error: 'Full name must be at least 2 characters' }).max(120, { error: 'Full name must be at most 120 characters' })),
   email: requiredEmail(),
@@ -286,6 +300,8 @@ export const scheduleAppointment = z.object({
   customerEmail: z.string().nullable(),
   customerPhone: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Blocked time only: the reason typed when it was blocked (null for personal time and appointments). */
+  blockReason: z.string().nullable(),
   source: z.string(),
   /** Every grid cell shows payment; delete vs cancel depends on it. */
   paymentStatus: z.enum(PAYMENT_STATUSES),

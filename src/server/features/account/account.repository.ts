@@ -1,14 +1,14 @@
 import { updateMessage } from '../../../shared/booking-lifecycle';
-import { and, avg, count, desc, eq, gt, isNotNull, max, ne, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, gt, inArray, isNotNull, max, ne, or, sql } from 'drizzle-orm';
 import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
 import type { NotificationView } from '../../../shared/schemas/account';
 import type { DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates, packagePurchases, packageUsage, packages, paymentMethods, services, users } from '../../db/schema';
-import { deleteAddressesOf } from '../addresses/addresses.repository';
-import { deleteUserSessions, publicUserColumns, toPublicUser } from '../auth/auth.repository';
-import { forgetPurchaserContact } from '../packages/packages.repository';
-import { deletePaymentMethodsOf } from '../payment-methods/payment-methods.repository';
-import { notLapsedHoldSql } from '../bookings/hold-sql';
+import { deleteAddressesOf } from '../addresses';
+import { deleteUserSessions, publicUserColumns, toPublicUser } from '../auth';
+import { forgetPurchaserContact } from '../packages';
+import { deletePaymentMethodsOf } from '../payment-methods';
+import { notLapsedHoldSql } from '../bookings';
 
 export async function findAccount(db: DbOrTx, userId: string) {
   const [row] = await db
@@ -55,11 +55,12 @@ export async function saveSettings(db: DbOrTx, userId: string, settings: Partial
 /**
  * Erases what identifies the person and keeps the row (bookings point at it for the business's records):
  * name, e-mail (a unique placeholder), phone, password, tokens, settings, card-provider reference; their
- * addresses, saved cards and sessions go; guest-style contact copies on their bookings and package purchases
- * are cleared.
+ * addresses, saved cards and sessions go; contact copies and typed notes on their package purchases (theirs,
+ * or bought under one of their e-mails) are cleared. Part of eraseCustomer (erase-customer.ts).
  */
-export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePasswordHash: string, now: Date): Promise<void> {
+export async function anonymiseUser(tx: DbOrTx, userId: string, options: { passwordHash: string; now: Date; emails: readonly string[] }): Promise<void> {
   const placeholder = `deleted-${userId}`;
+  const { now } = options;
   await tx
     .update(users)
     .set({
@@ -67,7 +68,7 @@ export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePassword
       username: placeholder,
       email: `${placeholder}@deleted.invalid`,
       phone: null,
-      passwordHash: unusablePasswordHash,
+      passwordHash: options.passwordHash,
       stripeCustomerId: null,
       emailVerified: false,
       verificationTokenHash: null,
@@ -76,6 +77,7 @@ export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePassword
       resetPasswordExpiry: null,
       settings: {},
       notificationsReadAt: null,
+      isDisabled: true,
       deletedAt: now,
       updatedAt: now,
     })
@@ -83,7 +85,31 @@ export async function anonymiseUser(tx: DbOrTx, userId: string, unusablePassword
   await deleteAddressesOf(tx, userId);
   await deletePaymentMethodsOf(tx, userId);
   await deleteUserSessions(tx, userId);
-  await forgetPurchaserContact(tx, userId);
+  await forgetPurchaserContact(tx, userId, options.emails);
+}
+
+/** The person's e-mail addresses and phone numbers: the account's, and the copies on their bookings and package purchases. */
+export async function contactCopiesOf(db: DbOrTx, userId: string): Promise<{ emails: string[]; phones: string[] }> {
+  const rows = [
+    ...(await db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId))),
+    ...(await db.selectDistinct({ email: bookings.guestEmail, phone: bookings.guestPhone }).from(bookings).where(and(eq(bookings.userId, userId), eq(bookings.isBlocked, false)))),
+    ...(await db.selectDistinct({ email: packagePurchases.userEmail, phone: packagePurchases.userPhone }).from(packagePurchases).where(eq(packagePurchases.userId, userId))),
+  ];
+  const emails = new Set<string>();
+  const phones = new Set<string>();
+  for (const row of rows) {
+    if (row.email) emails.add(row.email.toLowerCase());
+    if (row.phone) phones.add(row.phone);
+  }
+  // Guest bookings made under the same e-mail carry the phone given then.
+  if (emails.size) {
+    const guest = await db
+      .selectDistinct({ phone: bookings.guestPhone })
+      .from(bookings)
+      .where(and(inArray(sql`lower(${bookings.guestEmail})`, [...emails]), eq(bookings.isBlocked, false)));
+    for (const row of guest) if (row.phone) phones.add(row.phone);
+  }
+  return { emails: [...emails], phones: [...phones] };
 }
 
 export async function savedCardsOf(db: DbOrTx, userId: string) {
@@ -105,6 +131,34 @@ export async function upcomingBookingCount(db: DbOrTx, userId: string, now: Date
       ),
     );
   return row?.value ?? 0;
+}
+
+/** The person's bookings that still lie ahead and are not cancelled or finished (theirs, or made under one of their e-mails). */
+export async function upcomingBookings(db: DbOrTx, person: { userId: string; emails: readonly string[] }, now: Date) {
+  const emails = [...new Set(person.emails.map((e) => e.toLowerCase()))];
+  const rows = await db
+    .select({
+      id: bookings.id,
+      scheduledDate: bookings.scheduledDate,
+      serviceName: services.name,
+      status: bookings.status,
+      paymentStatus: bookings.paymentStatus,
+      totalAmount: bookings.totalAmount,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .where(
+      and(
+        or(eq(bookings.userId, person.userId), emails.length ? inArray(sql`lower(${bookings.guestEmail})`, emails) : undefined),
+        eq(bookings.isBlocked, false),
+        gt(bookings.scheduledDate, now),
+        sql`${bookings.status} not in ('cancelled', 'completed')`,
+        notLapsedHoldSql(now),
+      ),
+    )
+    .orderBy(bookings.scheduledDate)
+    .limit(200);
+  return rows.map((r) => ({ ...r, scheduledDate: r.scheduledDate.toISOString() }));
 }
 
 // Summary for /account
@@ -194,45 +248,6 @@ export async function listNotifications(db: DbOrTx, userId: string, readAt: Date
   return { items, total: total?.value ?? 0, unreadCount: unread?.value ?? 0 };
 }
 
-/** Changes a person's row for the back office (names, phone, disabling); the caller checked who may. */
-export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
-  await db.update(users).set(values).where(eq(users.id, id));
-}
-
-/**
- * Erases a customer's personal data and keeps the row (bookings keep pointing at it for the business's
- * records): name, e-mail, phone, password, tokens, settings, saved addresses and cards go.
- */
-export async function eraseUser(db: DbOrTx, id: string, unusablePasswordHash: string, now: Date): Promise<void> {
-  const marker = `deleted-${id}`;
-  await db
-    .update(users)
-    .set({
-      fullName: 'Deleted customer',
-      username: marker,
-      email: `${marker}@deleted.invalid`,
-      phone: null,
-      passwordHash: unusablePasswordHash,
-      stripeCustomerId: null,
-      verificationTokenHash: null,
-      verificationExpiry: null,
-      resetPasswordTokenHash: null,
-      resetPasswordExpiry: null,
-      settings: {},
-      isDisabled: true,
-      deletedAt: now,
-      updatedAt: now,
-    })
-    .where(eq(users.id, id));
-  await deleteAddressesOf(db, id);
-  await deletePaymentMethodsOf(db, id);
-}
-
-/** The card provider's customer reference, saved the first time the person pays by card. */
-export async function setStripeCustomer(db: DbOrTx, userId: string, ref: string): Promise<void> {
-  await db.update(users).set({ stripeCustomerId: ref }).where(eq(users.id, userId));
-}
-
 /**
  * Marks everything read up to now — or up to the newest update, if the database clock is ahead of the
  * app's (updates take their time from the database).
@@ -247,4 +262,14 @@ export async function markNotificationsRead(db: DbOrTx, userId: string, now: Dat
   const newest = latest?.at ? new Date(new Date(latest.at).getTime() + 1) : null;
   const readAt = newest && newest > now ? newest : now;
   await db.update(users).set({ notificationsReadAt: readAt }).where(eq(users.id, userId));
+}
+
+/** Changes a person's row for the back office (names, phone, disabling); the caller checked who may. */
+export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
+  await db.update(users).set(values).where(eq(users.id, id));
+}
+
+/** The card provider's customer reference, saved the first time the person pays by card. */
+export async function setStripeCustomer(db: DbOrTx, userId: string, ref: string): Promise<void> {
+  await db.update(users).set({ stripeCustomerId: ref }).where(eq(users.id, userId));
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { VERIFY_TOKEN_HOURS } from '../../../shared/constants';
 import { fromCents, toCents } from '../../../shared/money';
 import type { AccountSummary, ChangePasswordRequest, DeleteAccountRequest, NotificationsPage, UpdateProfileRequest, UpdateProfileResponse, UpdateSettingsRequest } from '../../../shared/schemas/account';
@@ -10,13 +9,12 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { renderMail } from '../../integrations/mail/templates';
-import { getPaymentProvider } from '../../integrations/payments';
-import { deleteUserSessions, updatePasswordHash } from '../auth/auth.repository';
-import { mailTextsFor, sendVerificationMail } from '../auth/auth.service';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { newToken } from '../auth/tokens';
-import { bookingVerbs } from '../bookings/lifecycle';
+import { deleteUserSessions, updatePasswordHash } from '../auth';
+import { mailTextsFor, sendVerificationMail } from '../auth';
+import { hashPassword, verifyPassword } from '../auth';
+import { newToken } from '../auth';
 import * as repo from './account.repository';
+import { detachCards, eraseCustomer, unusablePasswordHash } from './erase-customer';
 
 /** Password checks on a signed-in account (change password, delete account): 10 tries per 15 minutes. */
 const passwordChecks = rateLimit({ name: 'password-checks', limit: 10, windowMs: 15 * 60_000 });
@@ -94,25 +92,16 @@ export async function changePassword(ctx: AppContext, actor: PublicUser, session
 export async function deleteAccount(ctx: AppContext, actor: PublicUser, input: DeleteAccountRequest): Promise<{ message: string }> {
   if (actor.role !== 'customer') throw new AppError('STAFF_SELF_DELETE', 'Staff accounts are removed by an administrator');
   await requirePassword(ctx, actor.id, input.password, { code: 'PASSWORD_INCORRECT', message: 'Password is incorrect' });
-  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
+  const passwordHash = await unusablePasswordHash();
   const cards = await ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, actor.id);
     if ((await repo.upcomingBookingCount(tx, actor.id, ctx.now())) > 0) {
       const phone = ctx.config.business.phone;
       throw new AppError('UPCOMING_BOOKINGS_BLOCK_DELETION', `You have upcoming bookings. Please cancel them first, or call us at ${phone}.`, { phone });
     }
-    const saved = await repo.savedCardsOf(tx, actor.id);
-    await repo.anonymiseUser(tx, actor.id, unusable, ctx.now());
-    await bookingVerbs(ctx).forgetCustomer(tx, actor.id);
-    return saved;
+    return eraseCustomer(ctx, tx, actor.id, passwordHash);
   });
-  // Cards are detached from the provider's customer after the data is gone; a failure here leaves only an
-  // unreachable card at the provider, never personal data in our database.
-  const provider = getPaymentProvider(ctx);
-  for (const card of cards) {
-    if (card.provider !== provider.name) continue;
-    await provider.detachCard(card.providerMethodId).catch(() => undefined);
-  }
+  await detachCards(ctx, cards);
   return { message: 'Your account has been deleted' };
 }
 

@@ -2,7 +2,7 @@ import { MAX_SAVED_ADDRESSES, type AddressRequest, type SavedAddress } from '../
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { withCoordinates } from '../geo/geo.service';
+import { withCoordinates } from '../geo';
 import * as repo from './addresses.repository';
 
 type ParsedAddress = Required<AddressRequest>;

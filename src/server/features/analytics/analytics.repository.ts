@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { analyticsEvents, analyticsFunnelDays, analyticsSessions, users } from '../../db/schema';
 
@@ -184,4 +184,22 @@ export async function purgeBefore(db: DbOrTx, cutoff: Date): Promise<number> {
   await db.delete(analyticsSessions).where(lt(analyticsSessions.lastActivity, cutoff));
   await db.delete(analyticsFunnelDays).where(lt(analyticsFunnelDays.day, cutoff.toISOString().slice(0, 10)));
   return deleted.length;
+}
+
+/**
+ * Erasure of a person: their sessions and every event tied to them (by account, by one of their sessions,
+ * or naming one of their bookings) are deleted. The nightly funnel roll-ups are counts only and stay.
+ */
+export async function forgetUser(db: DbOrTx, userId: string, bookingIds: readonly string[]): Promise<void> {
+  const sessions = await db.delete(analyticsSessions).where(eq(analyticsSessions.userId, userId)).returning({ sessionId: analyticsSessions.sessionId });
+  const sessionIds = sessions.map((s) => s.sessionId);
+  await db
+    .delete(analyticsEvents)
+    .where(
+      or(
+        eq(analyticsEvents.userId, userId),
+        sessionIds.length ? inArray(analyticsEvents.sessionId, sessionIds) : undefined,
+        bookingIds.length ? inArray(sql`${analyticsEvents.eventData}->>'bookingId'`, [...bookingIds]) : undefined,
+      ),
+    );
 }

@@ -1,8 +1,5 @@
 import {
   forgotPasswordRequest,
-  guestAccountRequest,
-  claimGuestBookingRequest,
-  claimGuestBookingResponse,
   loginRequest,
   messageResponse,
   publicUser,
@@ -12,12 +9,10 @@ import {
   sessionResponse,
   verifyEmailQuery,
 } from '../../../shared/schemas/auth';
-import { uuidParam } from '../../../shared/schemas/common';
 import { clearSessionCookie, clientInfo, currentUser, requireUser, SESSION_COOKIE, setSessionCookie } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import * as auth from './auth.service';
-import { claimGuestBooking, requestGuestClaim } from './guest-account';
-import { recordServerEvent } from '../analytics/analytics.service';
+import { recordServerEvent } from '../analytics';
 
 const tags = ['auth'];
 
@@ -33,21 +28,6 @@ export const authRoutes = [
     if (created) await recordServerEvent(ctx, request, 'account_created', {}, response.user.id);
     return reply.status(201).send(response);
   }),
-
-  defineRoute(
-    { method: 'POST', url: '/api/bookings/guest/:id/account', schema: { tags, params: uuidParam, body: guestAccountRequest, response: { 200: messageResponse } } },
-    async (request, _reply, ctx) => requestGuestClaim(ctx, request.params.id, request.body.token, clientInfo(request)),
-  ),
-
-  defineRoute(
-    { method: 'POST', url: '/api/auth/claim-guest-booking', schema: { tags, body: claimGuestBookingRequest, response: { 201: claimGuestBookingResponse } } },
-    async (request, reply, ctx) => {
-      const { response, token } = await claimGuestBooking(ctx, request.body, clientInfo(request));
-      setSessionCookie(reply, ctx, token);
-      await recordServerEvent(ctx, request, 'account_created', {}, response.user.id);
-      return reply.status(201).send(response);
-    },
-  ),
 
   defineRoute({ method: 'POST', url: '/api/auth/login', schema: { tags, body: loginRequest, response: { 200: publicUser } } }, async (request, reply, ctx) => {
     const { user, token } = await auth.login(ctx, request.body, clientInfo(request));

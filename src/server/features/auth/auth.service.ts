@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeSignIn, signInFailed, signInSucceeded } from './sign-in-throttle';
 import type { Language } from '../../../shared/domain';
 import { ADMIN_SESSION_HOURS, RESET_TOKEN_MINUTES, SESSION_IDLE_DAYS, VERIFY_TOKEN_HOURS } from '../../../shared/constants';
@@ -10,12 +10,13 @@ import type {
   RegisterResponse,
   ResetPasswordRequest,
 } from '../../../shared/schemas/auth';
+import type { CreatedUser, CustomerUpdateRequest } from '../../../shared/schemas/admin';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { mailLanguage, mailTexts, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { linkStoreCustomer } from '../store/mirror';
+import { linkStoreCustomer } from '../store';
 import * as repo from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
@@ -224,4 +225,20 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   if (!userId) throw new AppError('RESET_LINK_INVALID', 'The reset link may be expired or invalid.');
   await repo.deleteUserSessions(ctx.db, userId);
   return { message: 'Password reset successfully. You can now sign in with your new password.' };
+}
+
+/** An account made for somebody by staff or a package sale: a random temporary password, returned once and stored only as a hash; the e-mail unverified. */
+export async function createUser(ctx: AppContext, input: CustomerUpdateRequest): Promise<CreatedUser> {
+  const existing = await repo.emailTaken(ctx.db, input.email);
+  if (existing) throw new AppError('EMAIL_TAKEN', 'Email already registered');
+  const temporaryPassword = randomBytes(9).toString('base64url');
+  const user = await repo.insertUser(ctx.db, {
+    fullName: input.fullName,
+    email: input.email,
+    phone: input.phone,
+    passwordHash: await hashPassword(temporaryPassword),
+    role: 'customer',
+    emailVerified: false,
+  });
+  return { user, temporaryPassword };
 }

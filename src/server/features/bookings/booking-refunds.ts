@@ -6,7 +6,7 @@ import { bookingPayments, type BookingPaymentStatus } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isTestProvider, providerInTransaction } from '../../integrations/payments';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
-import { restoreForBooking } from '../packages/credits';
+import { restoreForBooking } from '../packages';
 
 /** One card payment of a booking, as the ledger (`booking_payments`) knows it. */
 export interface PaymentRef {

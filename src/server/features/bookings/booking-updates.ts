@@ -3,7 +3,7 @@ import { bookingNumber } from '../../../shared/format';
 import { statusText } from '../../../shared/status-words';
 import type { AppContext } from '../../context';
 import { renderMail } from '../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../auth/auth.service';
+import { mailTextsFor, recipientLanguage } from '../auth';
 import { findBookingView } from './bookings.repository';
 import { trackingUrl } from './confirmation-mail';
 import { bookingVerbs } from './lifecycle';

@@ -13,12 +13,12 @@ import { bookings, bookingUpdates } from '../../db/schema';
 import { AppError } from '../../errors';
 import { formatMailDateTime, formatMailMoney, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../auth/auth.service';
-import { claimCapacity } from '../slots/slots.service';
+import { mailTextsFor, recipientLanguage } from '../auth';
+import { claimCapacity } from '../slots';
 import { abandonedHoldSql, notLapsedHoldSql, supersededHoldSql } from './hold-sql';
 import { bookingVerbs, type BookingActor } from './lifecycle';
 import { findBookingView, listBookingViews } from './bookings.repository';
-import { recomputeServiceRating } from '../services/services.repository';
+import { recomputeServiceRating } from '../services';
 import { buildIcs } from './ics';
 
 /**

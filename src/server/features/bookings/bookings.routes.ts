@@ -4,15 +4,14 @@ import { defineRoute } from '../../http/contract';
 import { rateLimit } from '../../http/rate-limit';
 import { createBooking } from './bookings.service';
 import { holdVisitor } from './holder';
-import { createTestBooking } from './test-booking';
-import { recordPaymentCompleted, recordServerEvent } from '../analytics/analytics.service';
+import { recordPaymentCompleted, recordServerEvent } from '../analytics';
 
 const tags = ['bookings'];
 
 // Each unpaid booking holds capacity for 15 minutes: a cap per client stops one script from holding a whole day.
 const holdsPerClient = rateLimit({ name: 'booking-holds', limit: 30, windowMs: 10 * 60_000 });
 
-/** Creating a booking (a held, unpaid reservation) and, outside production, the one-click test booking. */
+/** Creating a booking (a held, unpaid reservation). */
 export const bookingsRoutes = [
   defineRoute(
     {
@@ -45,11 +44,4 @@ export const bookingsRoutes = [
     },
   ),
 
-  defineRoute(
-    { method: 'GET', url: '/api/create-test-booking-redirect', devOnly: true, schema: { tags: ['development'], response: { 303: z.undefined().describe('Redirects to the new test booking') } } },
-    async (_request, reply, ctx) => {
-      const { url } = await createTestBooking(ctx);
-      return reply.redirect(url, 303);
-    },
-  ),
 ] as const;

@@ -10,12 +10,12 @@ import { needsAddress, offeredServiceTypes } from '../../../shared/service-types
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { redeemForBooking } from '../packages/credits';
-import { claimCapacity } from '../slots/slots.service';
-import { serviceFacts } from '../services/services.cache';
-import type { KnownAddress } from '../geo/geo.repository';
-import { assertServiceArea, withCoordinates } from '../geo/geo.service';
-import { offerPriceFor } from '../offers/offers.service';
+import { redeemForBooking } from '../packages';
+import { claimCapacity } from '../slots';
+import { serviceFacts } from '../services';
+import type { KnownAddress } from '../geo';
+import { assertServiceArea, withCoordinates } from '../geo';
+import { offerPriceFor } from '../offers';
 import * as repo from './checkout.repository';
 import { bookingVerbs, SYSTEM, type HeldBooking } from './lifecycle';
 import type { HoldVisitor } from './holder';

@@ -4,7 +4,7 @@ import type { BookingView } from '../../../shared/schemas/bookings';
 import type { AppContext } from '../../context';
 import { formatMailClock, formatMailLongDate, formatMailMoney } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../auth/auth.service';
+import { mailTextsFor, recipientLanguage } from '../auth';
 import { buildIcs } from './ics';
 
 export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: string, options: { accountOffer?: boolean } = {}): string {

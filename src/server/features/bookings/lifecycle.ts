@@ -1,14 +1,16 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
-  canDeleteBooking,
   canSendPaymentLink,
   canReschedule,
   canTransition,
+  deleteRefusal,
   driverNextStep,
   holdIsLive,
+  isClosedBooking,
   slotIdOf,
   updateMessage,
   type BookingActorRole,
+  type DeleteRefusal,
   type BookingUpdateRecord,
   type UpdateKind,
   type UpdateParams,
@@ -22,10 +24,10 @@ import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
 import { bookingPayments, bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
 import { AppError } from '../../errors';
+import { bookingCompleted } from '../../events/booking-completed';
 import type { CardDetails } from '../../integrations/payments/provider';
-import { newToken } from '../auth/tokens';
-import { claimCapacity } from '../slots/slots.service';
-import { requestStoreFulfilment } from '../store-orders/fulfilment';
+import { newToken } from '../auth';
+import { claimCapacity } from '../slots';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
 
 /**
@@ -132,6 +134,23 @@ export type MarkPaidResult =
   | { outcome: 'duplicate'; booking: BookingRow };
 
 const NOT_FOUND_MESSAGE = 'Booking not found';
+
+const DELETE_REFUSALS: Record<DeleteRefusal, string> = {
+  cancelled: 'This booking is cancelled and stays on record, so it cannot be deleted.',
+  started: 'This job has started or is finished, so it cannot be deleted. Cancel it instead: the customer is told.',
+  paid: 'This booking carries a payment, so it cannot be deleted. Cancel it instead: the payment is refunded and the customer is told.',
+  customer: 'This booking was made by the customer, so it cannot be deleted. Cancel it instead: the customer is told.',
+};
+
+/**
+ * Cancelled and completed bookings stay as they ended: no new time, no edits (409). The verbs check it
+ * under the row lock; services call it first too, so the answer does not depend on the new time being free.
+ */
+export function assertBookingOpen(booking: { status: BookingStatus }, change: 'moved' | 'edited'): void {
+  if (isClosedBooking(booking.status)) {
+    throw new AppError('BOOKING_CLOSED', `A ${booking.status} booking cannot be ${change}. Book a new appointment instead.`, { status: booking.status, change });
+  }
+}
 
 function refuse(from: BookingStatus, to: BookingStatus, message = `A booking that is ${from} cannot become ${to}`): AppError {
   return new AppError('TRANSITION_NOT_ALLOWED', message, { from, to });
@@ -294,17 +313,18 @@ export function bookingVerbs(ctx: AppContext) {
     },
 
     /**
-     * Deletes blocked time or an unpaid appointment the business made (the admin's delete); false when there
-     * was none. Anything paid or booked by a customer is refused with BOOKING_NOT_DELETABLE: cancel it.
+     * Deletes blocked time, or an appointment the business made that never started and carries no payment
+     * (the admin's delete); false when there was none. Anything else is refused with BOOKING_NOT_DELETABLE
+     * and the reason (`params.reason`): it is cancelled instead, which keeps the record, refunds and tells
+     * the customer.
      */
     async remove(tx: DbOrTx, bookingId: string, actor: BookingActor): Promise<boolean> {
       const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
       if (!booking) return false;
       ctx.caches.slotDays.touch([booking.businessDate]);
-      if (actor.role !== 'admin' || !canDeleteBooking(booking)) {
-        throw new AppError('BOOKING_NOT_DELETABLE', 'This booking was paid or made by a customer, so it cannot be deleted. Cancel it instead (a paid booking is refunded).', {
-          paymentStatus: booking.paymentStatus,
-        });
+      const reason = actor.role === 'admin' ? deleteRefusal(booking) : 'customer';
+      if (reason) {
+        throw new AppError('BOOKING_NOT_DELETABLE', DELETE_REFUSALS[reason], { reason, status: booking.status, paymentStatus: booking.paymentStatus });
       }
       const rows = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
       return rows.length > 0;
@@ -466,7 +486,7 @@ export function bookingVerbs(ctx: AppContext) {
         updatedAt: ctx.now(),
       });
       await record(tx, bookingId, { status: to, kind: 'status_changed', params: { status: to, by: actor.role, refunded: false }, note });
-      if (to === 'completed' && booking.status !== 'completed') await requestStoreFulfilment(tx, bookingId, ctx.now());
+      if (to === 'completed' && booking.status !== 'completed') await bookingCompleted(tx, bookingId, ctx.now());
       return { from: booking.status, refunded: false };
     },
 
@@ -491,7 +511,7 @@ export function bookingVerbs(ctx: AppContext) {
         driverId: actor.userId ?? null,
         location: extra.location ?? null,
       });
-      if (to === 'completed') await requestStoreFulfilment(tx, bookingId, now);
+      if (to === 'completed') await bookingCompleted(tx, bookingId, now);
       return { ...booking, status: to };
     },
 
@@ -533,6 +553,7 @@ export function bookingVerbs(ctx: AppContext) {
       change: { scheduledDate: Date; businessDate: string; details?: BookingDetails; by: 'customer' | 'admin' | 'schedule'; clearTimes?: boolean },
     ): Promise<void> {
       const booking = await lock(tx, bookingId);
+      assertBookingOpen(booking, 'moved');
       if (!canReschedule(actor.role, booking.status)) throw refuse(booking.status, booking.status, `A booking that is ${booking.status} cannot be rescheduled`);
       await write(tx, bookingId, {
         ...change.details,
@@ -554,6 +575,7 @@ export function bookingVerbs(ctx: AppContext) {
     async editDetails(tx: DbOrTx, bookingId: string, actor: BookingActor, details: BookingDetails, by: 'admin' | 'schedule'): Promise<void> {
       const booking = await lock(tx, bookingId);
       if (actor.role !== 'admin') throw refuse(booking.status, booking.status, 'Only the business can edit a booking');
+      assertBookingOpen(booking, 'edited');
       await write(tx, bookingId, { ...details, updatedAt: ctx.now() });
       if (!booking.isBlocked) await record(tx, bookingId, { status: booking.status, kind: 'details_updated', params: { by } });
     },
@@ -608,9 +630,40 @@ export function bookingVerbs(ctx: AppContext) {
       return true;
     },
 
-    /** Account deletion: the contact copies on the customer's bookings are erased (the bookings stay for the books). */
-    async forgetCustomer(tx: DbOrTx, userId: string): Promise<void> {
-      await tx.update(bookings).set({ guestName: null, guestEmail: null, guestPhone: null }).where(eq(bookings.userId, userId));
+    /**
+     * Erasure of a person (decision 032): on every booking of theirs — their account's, and any made under
+     * one of their e-mail addresses — the name, e-mail, phone, free text (notes, vehicle, gate code, review,
+     * typed update notes) and the street and map position go; city, state and ZIP, amounts, dates and
+     * statuses stay for the books. Guest links of those bookings are dropped. Answers the bookings' ids.
+     */
+    async forgetCustomer(tx: DbOrTx, person: { userId: string; emails: readonly string[] }): Promise<string[]> {
+      const emails = [...new Set(person.emails.map((e) => e.toLowerCase()))];
+      const theirs = or(eq(bookings.userId, person.userId), emails.length ? inArray(sql`lower(${bookings.guestEmail})`, emails) : undefined);
+      const rows = await tx
+        .update(bookings)
+        .set({
+          guestName: null,
+          guestEmail: null,
+          guestPhone: null,
+          notes: null,
+          vehicle: null,
+          accessNotes: null,
+          review: null,
+          addressStreet: null,
+          latitude: null,
+          longitude: null,
+        })
+        .where(and(theirs, eq(bookings.isBlocked, false)))
+        .returning({ id: bookings.id, businessDate: bookings.businessDate });
+      const ids = rows.map((r) => r.id);
+      if (!ids.length) return ids;
+      ctx.caches.slotDays.touch(rows.map((r) => r.businessDate));
+      await tx
+        .update(bookingUpdates)
+        .set({ message: null, params: sql`${bookingUpdates.params} - 'text'`, location: null })
+        .where(inArray(bookingUpdates.bookingId, ids));
+      await tx.delete(guestLinkTokens).where(inArray(guestLinkTokens.bookingId, ids));
+      return ids;
     },
   };
 }

@@ -6,9 +6,9 @@ import type { BookingView } from '../../../shared/schemas/bookings';
 import type { AppContext } from '../../context';
 import { bookings } from '../../db/schema';
 import { AppError } from '../../errors';
-import { hashToken, newToken } from '../auth/tokens';
-import { listBookingViews } from '../bookings/bookings.repository';
-import { buildCalendar, type CalendarEvent } from '../bookings/ics';
+import { hashToken, newToken } from '../auth';
+import { listBookingViews } from '../bookings';
+import { buildCalendar, type CalendarEvent } from '../bookings';
 import * as repo from './calendar.repository';
 
 /** The feed shows jobs from a month back to six months ahead, at most this many (a calendar app polls the whole file). */

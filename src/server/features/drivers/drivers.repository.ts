@@ -3,7 +3,7 @@ import type { DriverStatusView } from '../../../shared/schemas/drivers';
 import { DRIVER_ACTIVE_STATUSES } from '../../../shared/tracking';
 import type { DbOrTx } from '../../db/client';
 import { bookings, driverLocationHistory, driverLocations, driverStatus } from '../../db/schema';
-import { listBookingViews } from '../bookings/bookings.repository';
+import { listBookingViews } from '../bookings';
 
 type StatusRow = typeof driverStatus.$inferSelect;
 

@@ -6,9 +6,9 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import { isDriverActiveStatus, isEnRouteStatus } from '../../../shared/tracking';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { emailStatusChange } from '../bookings/booking-updates';
-import { bookingVerbs } from '../bookings/lifecycle';
-import { findBookingView, toUpdateView } from '../bookings/bookings.repository';
+import { emailStatusChange } from '../bookings';
+import { bookingVerbs } from '../bookings';
+import { findBookingView, toUpdateView } from '../bookings';
 import * as repo from './drivers.repository';
 
 const NOT_ASSIGNED = 'This booking is not assigned to you';

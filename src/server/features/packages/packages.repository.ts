@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { LedgerKind, PurchasesQuery } from '../../../shared/schemas/packages';
 import type { DbOrTx } from '../../db/client';
 import { packageCreditLedger, packagePurchases, packages, packageUsage, services, users } from '../../db/schema';
@@ -285,7 +285,20 @@ export async function claimReminder(db: DbOrTx, id: string, now: Date): Promise<
   return rows.length > 0;
 }
 
-/** Account deletion: the contact copies on the person's purchases are erased (the purchases stay for the books). */
-export async function forgetPurchaserContact(tx: DbOrTx, userId: string): Promise<void> {
-  await tx.update(packagePurchases).set({ userName: null, userEmail: null, userPhone: null }).where(eq(packagePurchases.userId, userId));
+/**
+ * Account deletion: contact copies and typed notes on the person's package purchases (theirs, or bought under
+ * one of their e-mails) are cleared, with the notes of their usage and ledger rows (the purchases stay for the books).
+ */
+export async function forgetPurchaserContact(tx: DbOrTx, userId: string, emails: readonly string[]): Promise<void> {
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const purchases = await tx
+    .update(packagePurchases)
+    .set({ userName: null, userEmail: null, userPhone: null, notes: null })
+    .where(or(eq(packagePurchases.userId, userId), lowered.length ? inArray(sql`lower(${packagePurchases.userEmail})`, lowered) : undefined))
+    .returning({ id: packagePurchases.id });
+  const ids = purchases.map((p) => p.id);
+  if (ids.length) {
+    await tx.update(packageUsage).set({ notes: null }).where(inArray(packageUsage.packagePurchaseId, ids));
+    await tx.update(packageCreditLedger).set({ reason: null }).where(inArray(packageCreditLedger.packagePurchaseId, ids));
+  }
 }

@@ -19,8 +19,7 @@ import { isTestProvider, providerInTransaction } from '../../integrations/paymen
 import type { PaymentIntent } from '../../integrations/payments/provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { renderMail } from '../../integrations/mail/templates';
-import { createUser } from '../admin/customers/admin-customers.service';
-import { recipientLanguage, sendResetMail } from '../auth/auth.service';
+import { createUser, recipientLanguage, sendResetMail } from '../auth';
 import { formatMailLongDate, formatMailMoney, mailTexts } from '../../integrations/mail/mail-texts';
 import { redeemByAdmin } from './credits';
 import * as repo from './packages.repository';

@@ -9,6 +9,7 @@ import {
 import { defineRoute } from '../../http/contract';
 import { rawJsonBodies } from '../../http/raw-body';
 import { confirmPayment, confirmTestCard, createPaymentIntent, handleStripeWebhook } from './payments.service';
+import { createTestBooking } from './test-booking';
 
 const tags = ['payments'];
 
@@ -68,6 +69,14 @@ export const paymentsRoutes = [
     async (request, _reply, ctx) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
       return handleStripeWebhook(ctx, body, request.headers['stripe-signature']);
+    },
+  ),
+  // Outside production: a guest booking paid with the test card in one click (it books through bookings, then pays).
+  defineRoute(
+    { method: 'GET', url: '/api/create-test-booking-redirect', devOnly: true, schema: { tags: ['development'], response: { 303: z.undefined().describe('Redirects to the new test booking') } } },
+    async (_request, reply, ctx) => {
+      const { url } = await createTestBooking(ctx);
+      return reply.redirect(url, 303);
     },
   ),
 ] as const;

@@ -13,16 +13,16 @@ import { isStripe, isTestProvider, providerInTransaction } from '../../integrati
 import type { CreateIntentInput, PaymentIntent, PaymentProvider } from '../../integrations/payments/provider';
 import { toPaymentIntent } from '../../integrations/payments/stripe-provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
-import { findBookingView } from '../bookings/bookings.repository';
-import { setStripeCustomer } from '../account/account.repository';
-import * as bookingsRepo from '../bookings/checkout.repository';
-import { insertCard } from '../payment-methods/payment-methods.repository';
-import { sendConfirmationMail } from '../bookings/confirmation-mail';
-import { bookingVerbs, SYSTEM } from '../bookings/lifecycle';
-import { isPackageIntent, settlePackagePayment } from '../packages/packages.service';
-import { verifyTrackingToken } from '../tracking/tracking-token';
+import { findBooking, findBookingView } from '../bookings';
+import { setStripeCustomer } from '../account';
+import { insertCard } from '../payment-methods';
+import * as cardsRepo from './cards.repository';
+import { sendConfirmationMail } from '../bookings';
+import { bookingVerbs, SYSTEM } from '../bookings';
+import { isPackageIntent, settlePackagePayment } from '../packages';
+import { verifyTrackingToken } from '../tracking';
 import * as repo from './payments.repository';
-import { recordPaymentCompleted } from '../analytics/analytics.service';
+import { recordPaymentCompleted } from '../analytics';
 
 /**
  * Checkout after the hold: paying for a booking. Every way a payment outcome arrives — the Stripe webhook,
@@ -32,7 +32,7 @@ import { recordPaymentCompleted } from '../analytics/analytics.service';
 
 async function savedCards(ctx: AppContext, provider: PaymentProvider, user: PublicUser | undefined) {
   if (!user) return [];
-  const cards = await bookingsRepo.listCardsForProvider(ctx.db, user.id, provider.name);
+  const cards = await cardsRepo.listCardsForProvider(ctx.db, user.id, provider.name);
   return cards.map(({ id, brand, last4, expiryMonth, expiryYear, isDefault }) => ({ id, brand, last4, expiryMonth, expiryYear, isDefault }));
 }
 
@@ -48,7 +48,7 @@ export async function createPaymentIntent(
   options: { input: CreatePaymentIntentRequest; user: PublicUser | undefined; trackingToken: string | undefined },
 ): Promise<CreatePaymentIntentResponse> {
   const { input, user } = options;
-  const booking = await bookingsRepo.findBooking(ctx.db, input.bookingId);
+  const booking = await findBooking(ctx.db, input.bookingId);
   if (!booking) throw new AppError('BOOKING_NOT_FOUND', 'Booking not found');
   const allowed = booking.userId ? user?.id === booking.userId : await verifyTrackingToken(ctx.db, booking.id, options.trackingToken, ctx.now());
   if (!allowed) throw new AppError('NOT_YOUR_BOOKING', 'You can only pay for your own booking');
@@ -61,12 +61,12 @@ export async function createPaymentIntent(
   if (input.paymentMethodId && !user) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to pay with a saved card');
 
   const provider = ctx.payments;
-  const card = input.paymentMethodId ? await bookingsRepo.findOwnCard(ctx.db, user!.id, input.paymentMethodId) : undefined;
+  const card = input.paymentMethodId ? await cardsRepo.findOwnCard(ctx.db, user!.id, input.paymentMethodId) : undefined;
   if (input.paymentMethodId && (!card || card.provider !== provider.name)) throw new AppError('PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
 
   let customerRef: string | undefined;
   if (user && (input.saveCard || card)) {
-    const account = await bookingsRepo.findUserForPayment(ctx.db, user.id);
+    const account = await cardsRepo.findUserForPayment(ctx.db, user.id);
     const existing = provider.name === 'stripe' ? (account?.stripeCustomerId ?? null) : null;
     customerRef = await provider.ensureCustomer({ userId: user.id, email: user.email, name: user.fullName, existingRef: existing });
     if (provider.name === 'stripe' && customerRef !== existing) await setStripeCustomer(ctx.db, user.id, customerRef);
@@ -246,7 +246,7 @@ export interface ConfirmPaymentResult {
  * Declined → the hold is released and the reason comes back as PAYMENT_DECLINED.
  */
 export async function confirmPayment(ctx: AppContext, input: { paymentIntentId: string; bookingId: string }): Promise<ConfirmPaymentResult> {
-  const booking = await bookingsRepo.findBooking(ctx.db, input.bookingId);
+  const booking = await findBooking(ctx.db, input.bookingId);
   if (!booking) throw new AppError('BOOKING_NOT_FOUND', 'Booking not found');
   const intent = await retrieve(ctx.payments, input.paymentIntentId);
   if (intent.bookingId !== booking.id) throw new AppError('PAYMENT_MISMATCH', 'This payment does not belong to this booking');
@@ -254,7 +254,7 @@ export async function confirmPayment(ctx: AppContext, input: { paymentIntentId: 
   if (outcome === 'processing') return { processing: true, payment: { bookingId: booking.id, status: booking.status, paymentStatus: 'processing' } };
   declinedToError(outcome, intent);
   if (outcome === 'not_completed') throw new AppError('PAYMENT_NOT_COMPLETED', 'Payment has not been completed yet');
-  const after = (await bookingsRepo.findBooking(ctx.db, booking.id))!;
+  const after = (await findBooking(ctx.db, booking.id))!;
   return { processing: false, payment: { bookingId: after.id, status: after.status, paymentStatus: after.paymentStatus } };
 }
 
@@ -306,7 +306,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     const sent = toPaymentIntent(event.data.object as Stripe.PaymentIntent);
     const bookingId = sent.bookingId;
-    if ((bookingId && (await bookingsRepo.findBooking(ctx.db, bookingId))) || isPackageIntent(sent)) {
+    if ((bookingId && (await findBooking(ctx.db, bookingId))) || isPackageIntent(sent)) {
       // The event says which intent; its status and card details come from Stripe itself.
       const intent = event.type === 'payment_intent.succeeded' ? await provider.retrieveIntent(sent.id) : { ...sent, lastError: sent.lastError ?? 'Your card was declined.' };
       await settlePayment(ctx, intent);
@@ -318,8 +318,8 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
 }
 
 async function keepCard(tx: DbOrTx, userId: string, provider: string, card: NonNullable<PaymentIntent['card']>): Promise<void> {
-  await bookingsRepo.lockCustomerCards(tx, userId);
-  const cards = await bookingsRepo.listAllCards(tx, userId);
+  await cardsRepo.lockCustomerCards(tx, userId);
+  const cards = await cardsRepo.listAllCards(tx, userId);
   const same = cards.some(
     (c) => c.providerMethodId === card.providerMethodId || (c.provider === provider && c.brand === card.brand && c.last4 === card.last4 && c.expiryMonth === card.expiryMonth && c.expiryYear === card.expiryYear),
   );

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import { seedCatalogue } from '../../db/seed';
 import { AppError } from '../../errors';
 import { sanitizeHtml } from '../../http/sanitize';
-import { sendResetMail } from '../auth/auth.service';
+import { sendResetMail } from '../auth';
 import * as repo from './services-admin.repository';
 
 type ServiceInput = z.output<typeof serviceRequest>;

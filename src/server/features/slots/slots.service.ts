@@ -2,7 +2,7 @@ import { candidateSlots, earliestStartMinute, parseSlotId, type SlotCandidate } 
 import { minutesOfDay, pacificDateKey, pacificInstant, pacificTimeOfDay } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { serviceFacts } from '../services/services.cache';
+import { serviceFacts } from '../services';
 import { AppError } from '../../errors';
 import * as repo from './slots.repository';
 

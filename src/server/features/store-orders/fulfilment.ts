@@ -6,8 +6,9 @@ import type { JobDefinition } from '../../jobs/boss';
 
 /**
  * Fulfilment in the store when a booking linked to an order is completed (docs/decisions/017-store-orders-to-bookings.md).
- * 1. The completing transaction (bookings/lifecycle.ts setStatus/advance) marks the order: fulfilment
- *    requested. It commits with the completion or not at all, so a completion is never lost.
+ * 1. The completing transaction (bookings/lifecycle.ts setStatus/advance) calls events/booking-completed.ts,
+ *    whose subscriber here marks the order: fulfilment requested. It commits with the completion or not at
+ *    all, so a completion is never lost.
  * 2. A pg-boss job per order (FULFIL_ORDER_JOB, one per order per minute, retried) calls
  *    `ctx.store.fulfillOrder` and records the outcome: fulfilled (status + time) or the error and attempt count.
  * 3. A sweep every minute queues the job for every requested, unfulfilled order, so a request whose job was

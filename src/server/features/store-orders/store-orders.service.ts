@@ -16,14 +16,14 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
-import { findCustomerIdByEmail } from '../admin/schedule/schedule.repository';
-import { claimStaffTime } from '../admin/schedule/schedule.service';
-import { findBookingView } from '../bookings/bookings.repository';
-import { sendConfirmationMail } from '../bookings/confirmation-mail';
-import { bookingVerbs, type BookingActor, type BookingDraft } from '../bookings/lifecycle';
-import { assertServiceArea } from '../geo/geo.service';
-import { getService, listActiveServices } from '../services/services.repository';
-import { claimCapacity } from '../slots/slots.service';
+import { findCustomerIdByEmail } from '../admin';
+import { claimStaffTime } from '../admin';
+import { findBookingView } from '../bookings';
+import { sendConfirmationMail } from '../bookings';
+import { bookingVerbs, type BookingActor, type BookingDraft } from '../bookings';
+import { assertServiceArea } from '../geo';
+import { getService, listActiveServices } from '../services';
+import { claimCapacity } from '../slots';
 import * as repo from './store-orders.repository';
 
 /** Lookups per IP per window, counted in the database so every instance enforces one limit. */

@@ -1,5 +1,5 @@
 import { createStoreClient } from '../../integrations/store';
-import { runSync } from '../store/sync.service';
+import { runSync } from '../store';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, signInAttempts } from '../../db/schema';

@@ -3,6 +3,9 @@ import type { AppContext } from '../../context';
 
 const inline = new Set<Promise<void>>();
 
+/** The work running in the background of this process without a queue, each until it settles. */
+export const inlineJobs: ReadonlySet<Promise<void>> = inline;
+
 /**
  * Queues a pg-boss job; where this process runs no queue (JOBS=false, most tests) the same work runs in
  * the background here instead, after the request has been answered.
@@ -17,9 +20,4 @@ export async function enqueue(ctx: AppContext, name: string, data: object, run: 
     .catch((error) => console.error(`${name} failed`, error instanceof Error ? error.message : error))
     .finally(() => inline.delete(task));
   inline.add(task);
-}
-
-/** Waits for the background work started without a queue (tests). */
-export async function settleInlineJobs(): Promise<void> {
-  while (inline.size) await Promise.all([...inline]);
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import type { StoreClient } from '../../integrations/store/store';
-import { settleInlineJobs } from './queue';
+import { settleInlineJobs } from '../../test/inline-jobs';
 import { runSync } from './sync.service';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookAsGuest, MONDAY_9AM_PACIFIC } from '../../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { demoStoreOf } from '../../integrations/store';
-import { settleInlineJobs } from './queue';
+import { settleInlineJobs } from '../../test/inline-jobs';
 
 let t: TestApp;
 let admin: string;

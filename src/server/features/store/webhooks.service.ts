@@ -8,8 +8,8 @@ import { AppError } from '../../errors';
 import { renderMail } from '../../integrations/mail/templates';
 import { mailTexts } from '../../integrations/mail/mail-texts';
 import { customerFromRest, orderFromRest, PayloadError, productFromRest } from '../../integrations/store/rest-records';
-import { recipientLanguage } from '../auth/auth.service';
-import { bookingVerbs } from '../bookings/lifecycle';
+import { recipientLanguage } from '../auth';
+import { bookingVerbs } from '../bookings';
 import { claimScheduleEmail, customerData, orderHasService, redactCustomer, redactShop, upsertCustomer, upsertOrder, upsertProduct } from './mirror';
 import { enqueue } from './queue';
 

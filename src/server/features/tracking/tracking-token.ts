@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { hashToken } from '../auth/tokens';
+import { hashToken } from '../auth';
 
 /** A tracking link stops working this many days after the booking's scheduled time. */
 export const TRACKING_TOKEN_TTL_DAYS = 30;

@@ -4,8 +4,8 @@ import { estimateEta, type TrackingEta } from '../../../shared/tracking';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
-import { findBookingView, listBookingUpdates } from '../bookings/bookings.repository';
-import { bookingVerbs } from '../bookings/lifecycle';
+import { findBookingView, listBookingUpdates } from '../bookings';
+import { bookingVerbs } from '../bookings';
 import { checkTrackingToken } from './tracking-token';
 import { destinationOf, findDriverContact, findLiveLocation, findTrackingFacts, type TrackingFacts } from './tracking.repository';
 

@@ -4,7 +4,7 @@ import type { DriverLocationResponse, FullTrackingView, LimitedTrackingView, Tra
 import { bookings, users } from '../../db/schema';
 import { DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from '../../db/seed';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { issueTrackingToken } from '../bookings/lifecycle';
+import { issueTrackingToken } from '../bookings';
 
 let test: TestApp;
 let customerCookie: string;

@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { desc, eq, or } from 'drizzle-orm';
+import type { Database, DbOrTx } from '../../db/client';
+import { mentionsAny } from '../../db/mentions';
 import { emailOutbox, users, type MailAttachment } from '../../db/schema';
 import { DEFAULT_USER_SETTINGS } from '../../../shared/schemas/settings';
 
@@ -121,4 +122,13 @@ export async function latestOutbox(db: Database, limit = 50) {
     links: extractLinks(row.text),
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * Erasure of a person: every outbox record sent to them or mentioning their e-mail or phone goes (the
+ * outbox is a copy of what was sent, not the books).
+ */
+export async function forgetRecipient(tx: DbOrTx, needles: readonly string[]): Promise<void> {
+  const mentions = or(mentionsAny(emailOutbox.to, needles), mentionsAny(emailOutbox.subject, needles), mentionsAny(emailOutbox.text, needles), mentionsAny(emailOutbox.html, needles));
+  if (mentions) await tx.delete(emailOutbox).where(mentions);
 }

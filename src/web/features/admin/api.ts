@@ -113,6 +113,9 @@ export const useUpdateAppointment = () => useAdminMutation(({ id, form }: { id: 
 export const useDeleteAppointment = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/appointments/:id', { params: { id } }));
 export const useBlockTime = () =>
   useAdminMutation((form: { date: string; startTime: string; endTime: string; reason: string }) => apiCall('POST /api/admin/blocked-time', { body: form }));
+/** The block editor: saves exactly the date, start, end and reason it shows. */
+export const useUpdateBlockedTime = () =>
+  useAdminMutation(({ id, form }: { id: string; form: { date: string; startTime: string; endTime: string; reason: string } }) => apiCall('PUT /api/admin/blocked-time/:id', { params: { id }, body: form }));
 
 export interface AvailabilityForm {
   date: string;
@@ -247,7 +250,14 @@ export const useCustomers = (params: { search: string; page: number }) => useQue
 
 export const useUpdateCustomer = () =>
   useAdminMutation(({ id, form }: { id: string; form: { fullName: string; email: string; phone: string } }) => apiCall('PUT /api/admin/customers/:id', { params: { id }, body: form }));
-export const useDeleteCustomer = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/customers/:id', { params: { id } }));
+/** Deleting with `cancelUpcoming` cancels (and refunds) the customer's upcoming bookings first; without it they refuse the deletion. */
+export const useDeleteCustomer = () =>
+  useAdminMutation(({ id, cancelUpcoming }: { id: string; cancelUpcoming: boolean }) =>
+    apiCall('DELETE /api/admin/customers/:id', { params: { id }, query: { cancelUpcoming: cancelUpcoming ? 'true' : 'false' } }),
+  );
+/** What the delete dialog lists before deleting a customer: their bookings still ahead. */
+export const customerUpcomingQuery = (id: string) =>
+  queryOptions({ queryKey: [...adminKeys.all, 'customer-upcoming', id] as const, queryFn: () => apiCall('GET /api/admin/customers/:id/upcoming-bookings', { params: { id } }), staleTime: 0 });
 export const useSendPasswordReset = () => useMutation({ mutationFn: (email: string) => apiCall('POST /api/admin/send-password-reset', { body: { email } }) });
 export const useCreateUser = () =>
   useAdminMutation(({ idempotencyKey, ...form }: { fullName: string; email: string; phone: string; idempotencyKey?: string }) => apiCall('POST /api/admin/users', { body: form, headers: idem(idempotencyKey) }));

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL
 import type { AdminBookingsFilter, DriverOption } from '../../../../shared/schemas/admin';
 import type { BookingUpdateView } from '../../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../../db/client';
-import { toUpdateView } from '../../bookings/bookings.repository';
+import { toUpdateView } from '../../bookings';
 import { addresses, bookings, bookingUpdates, driverStatus, services, users } from '../../../db/schema';
 
 /** The admin list's filter: customer bookings only (blocked time lives on the schedule), by status, payment, driver, type, day range and text. */

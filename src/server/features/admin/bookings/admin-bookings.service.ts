@@ -7,13 +7,13 @@ import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { formatMailDateTime } from '../../../integrations/mail/mail-texts';
 import { renderMail } from '../../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../../auth/auth.service';
-import { emailDriverAssigned, emailStatusChange } from '../../bookings/booking-updates';
-import { sendConfirmationMail } from '../../bookings/confirmation-mail';
-import { bookingVerbs, type BookingActor } from '../../bookings/lifecycle';
-import { findBookingView, listBookingViews } from '../../bookings/bookings.repository';
+import { mailTextsFor, recipientLanguage } from '../../auth';
+import { emailDriverAssigned, emailStatusChange } from '../../bookings';
+import { sendConfirmationMail } from '../../bookings';
+import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
+import { findBookingView, listBookingViews } from '../../bookings';
 import { claimStaffTime } from '../schedule/schedule.service';
-import { withCoordinates } from '../../geo/geo.service';
+import { withCoordinates } from '../../geo';
 import * as repo from './admin-bookings.repository';
 
 /** A saved address from before the offline geocoder has no coordinates: its ZIP centroid stands in. */
@@ -61,6 +61,7 @@ export async function setBookingStatus(ctx: AppContext, id: string, status: Book
 export async function updateAdminBooking(ctx: AppContext, id: string, input: AdminBookingUpdateRequest): Promise<AdminBooking> {
   const existing = await repo.findBookingRow(ctx.db, id);
   if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
+  assertBookingOpen(existing, 'edited');
   const service = input.serviceId ? await repo.findService(ctx.db, input.serviceId) : await repo.findService(ctx.db, existing.serviceId);
   if (!service) throw new AppError('SERVICE_REQUIRED', 'Please choose a service');
   let address: Awaited<ReturnType<typeof repo.findAddress>> | undefined;
@@ -108,7 +109,8 @@ async function emailReschedule(ctx: AppContext, id: string) {
 /**
  * The admin cancels any booking through the booking core: a paid booking is refunded in the same
  * transaction (a failed refund cancels nothing), the customer is e-mailed, and the answer says whether
- * money went back. Deleting is only for unpaid appointments the business made (canDeleteBooking).
+ * money went back. Deleting is only for blocked time and appointments the business made that never
+ * started and carry no payment (deleteRefusal says why not).
  */
 export async function cancelAdminBooking(ctx: AppContext, id: string, message: string | null): Promise<{ booking: AdminBooking; refunded: boolean; message: string }> {
   const existing = await repo.findBookingRow(ctx.db, id);

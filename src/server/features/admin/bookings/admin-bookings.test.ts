@@ -137,11 +137,14 @@ describe('Manage Bookings', () => {
     expect(same.json()).toMatchObject({ notes: 'Ring twice', address: { street: '425 Park Ave' } });
   });
 
-  it('refuses to delete a paid booking (cancel it instead); deletes an unpaid one the business made, and it frees its place', async () => {
+  it('refuses to delete a paid or finished booking (cancel it instead); deletes an unpaid one the business made that never started', async () => {
     const paid = (await list('?status=completed')).items[0]!;
     expect((await t.call('DELETE', `/api/admin/bookings/${paid.id}`, { cookie: admin })).statusCode).toBe(409);
     const booking = paid;
     await t.handle.executeSql("update bookings set source = 'admin', payment_status = 'unpaid' where id = $1", [booking.id]);
+    // Finished work stays on record even unpaid; only a job that never started may go.
+    expect((await t.call('DELETE', `/api/admin/bookings/${booking.id}`, { cookie: admin })).statusCode).toBe(409);
+    await t.handle.executeSql("update bookings set status = 'confirmed', payment_intent_id = null where id = $1", [booking.id]);
     const deleted = await t.call('DELETE', `/api/admin/bookings/${booking.id}`, { cookie: admin });
     expect(deleted.statusCode).toBe(200);
     expect((await t.call('GET', `/api/admin/bookings/${booking.id}`, { cookie: admin })).statusCode).toBe(404);

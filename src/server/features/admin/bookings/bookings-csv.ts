@@ -3,7 +3,7 @@ import type { AdminBookingsFilter } from '../../../../shared/schemas/admin';
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import { pacificDateKey, pacificTimeOfDay } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
-import { listBookingViews } from '../../bookings/bookings.repository';
+import { listBookingViews } from '../../bookings';
 import * as repo from './admin-bookings.repository';
 
 /** Rows are read from the database this many at a time while the file streams out. */

@@ -1,4 +1,13 @@
-import { adminCustomer, createdUser, createUserRequest, customerListQuery, customerUpdateRequest, passwordResetRequest } from '../../../../shared/schemas/admin';
+import {
+  adminCustomer,
+  createdUser,
+  createUserRequest,
+  customerDeleteQuery,
+  customerListQuery,
+  customerUpdateRequest,
+  passwordResetRequest,
+  upcomingCustomerBooking,
+} from '../../../../shared/schemas/admin';
 import { messageResponse, publicUser } from '../../../../shared/schemas/auth';
 import { pageOf, uuidParam } from '../../../../shared/schemas/common';
 import { requireAdmin } from '../../../http/auth-hooks';
@@ -16,8 +25,24 @@ export const adminCustomersRoutes = [
   defineRoute({ method: 'PUT', url: '/api/admin/customers/:id', guard, schema: { tags, params: uuidParam, body: customerUpdateRequest, response: { 200: publicUser } } }, async (request, _reply, ctx) =>
     customers.updateCustomer(ctx, request.params.id, request.body),
   ),
-  defineRoute({ method: 'DELETE', url: '/api/admin/customers/:id', guard, schema: { tags, params: uuidParam, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
-    customers.deleteCustomer(ctx, request.params.id),
+  defineRoute(
+    { method: 'GET', url: '/api/admin/customers/:id/upcoming-bookings', guard, schema: { tags, params: uuidParam, response: { 200: upcomingCustomerBooking.array() } } },
+    async (request, _reply, ctx) => customers.upcomingBookingsOf(ctx, request.params.id),
+  ),
+  defineRoute(
+    {
+      method: 'DELETE',
+      url: '/api/admin/customers/:id',
+      guard,
+      schema: {
+        tags,
+        params: uuidParam,
+        querystring: customerDeleteQuery,
+        description: 'Erases the customer everywhere (bookings, addresses, packages, store mirror, mail, analytics), keeping amounts and dates. Upcoming bookings refuse it (409) unless cancelUpcoming=true cancels and refunds them first.',
+        response: { 200: messageResponse },
+      },
+    },
+    async (request, _reply, ctx) => customers.deleteCustomer(ctx, request.params.id, { cancelUpcoming: request.query.cancelUpcoming }),
   ),
   defineRoute({ method: 'POST', url: '/api/admin/send-password-reset', guard, schema: { tags, body: passwordResetRequest, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
     customers.sendPasswordReset(ctx, request.body.email),

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, services, users } from '../../../db/schema';
-import { listBookingViews } from '../../bookings/bookings.repository';
+import { listBookingViews } from '../../bookings';
 
 export async function serviceCounts(db: DbOrTx) {
   const [row] = await db.select({ total: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${services.isActive})::int` }).from(services);

@@ -1,7 +1,7 @@
 import type { DispatchBoard, DispatchQuery } from '../../../../shared/schemas/dispatch';
 import { addDaysToKey, pacificDateKey } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
-import { listBookingViews } from '../../bookings/bookings.repository';
+import { listBookingViews } from '../../bookings';
 import * as repo from './dispatch.repository';
 
 /** Positions older than this are not "live" any more and stay off the map. */

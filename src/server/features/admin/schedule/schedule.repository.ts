@@ -3,6 +3,7 @@ import type { AvailabilityRow, ClosureRow, ScheduleAppointment, WeeklyHoursRow }
 import { pacificTimeOfDay, minutesOfDay, timeFromMinutes } from '../../../../shared/time';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, businessAvailability, businessClosures, businessHours, services, users } from '../../../db/schema';
+import { blockReasonOf } from './blocked-time';
 
 const availabilityColumns = {
   id: businessAvailability.id,
@@ -165,6 +166,7 @@ export async function appointmentsBetween(db: DbOrTx, startDate: string, endDate
       totalAmount: r.totalAmount,
       assignedDriverId: r.assignedDriverId,
       notes: r.notes,
+      blockReason: r.isBlocked ? blockReasonOf(r.notes) : null,
       source: r.source,
     };
   });

@@ -50,6 +50,15 @@ export const scheduleRoutes = [
   defineRoute({ method: 'POST', url: '/api/admin/blocked-time', guard, schema: { tags, headers: z.looseObject({ 'idempotency-key': idempotencyKeyHeader.optional() }), body: blockTimeRequest, response: { 201: bookingView } } }, async (request, reply, ctx) =>
     reply.status(201).send(await idempotent(ctx, request, 'blocked-time', () => schedule.blockTime(ctx, request.body))),
   ),
+  defineRoute(
+    {
+      method: 'PUT',
+      url: '/api/admin/blocked-time/:id',
+      guard,
+      schema: { tags, params: uuidParam, body: blockTimeRequest, description: 'The block editor: saves exactly the date, start, end and reason given.', response: { 200: bookingView } },
+    },
+    async (request, _reply, ctx) => schedule.updateBlockedTime(ctx, request.params.id, request.body),
+  ),
 
   defineRoute({ method: 'GET', url: '/api/admin/business-availability', guard, schema: { tags, querystring: rangeQuery, response: { 200: availabilityRow.array() } } }, async (request, _reply, ctx) =>
     schedule.listAvailability(ctx, request.query.startDate, request.query.endDate),

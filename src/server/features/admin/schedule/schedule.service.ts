@@ -19,12 +19,13 @@ import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey, pacificTimeOfDay
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../errors';
-import { sendConfirmationMail } from '../../bookings/confirmation-mail';
-import { bookingVerbs, type BookingActor } from '../../bookings/lifecycle';
-import { findBookingView } from '../../bookings/bookings.repository';
-import { closureOn, openWindows } from '../../slots/slots.repository';
-import { claimCapacity } from '../../slots/slots.service';
+import { sendConfirmationMail } from '../../bookings';
+import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
+import { findBookingView } from '../../bookings';
+import { closureOn, openWindows } from '../../slots';
+import { claimCapacity } from '../../slots';
 import * as bookingsRepo from '../bookings/admin-bookings.repository';
+import { blockNotes } from './blocked-time';
 import * as repo from './schedule.repository';
 
 export const BLOCKED_NAME = 'BLOCKED TIME';
@@ -137,6 +138,9 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
 export async function updateAppointment(ctx: AppContext, id: string, input: AppointmentRequest): Promise<BookingView> {
   const existing = await bookingsRepo.findBookingRow(ctx.db, id);
   if (!existing) throw new AppError('APPOINTMENT_NOT_FOUND', 'Appointment not found');
+  // An appointment's form would give blocked time a service's length and a customer; it has its own editor.
+  if (existing.isBlocked) throw new AppError('BLOCKED_TIME_EDITOR', 'This is blocked time. Edit it in the block editor (date, start, end, reason).');
+  assertBookingOpen(existing, 'edited');
   const service = await bookingsRepo.findService(ctx.db, input.serviceId);
   if (!service) throw new AppError('SERVICE_REQUIRED', 'Please choose a service');
   await ctx.db.transaction(async (tx) => {
@@ -165,11 +169,13 @@ export async function deleteAppointment(ctx: AppContext, id: string): Promise<{ 
   return { message: 'Appointment deleted' };
 }
 
+const blockLength = (input: BlockTimeRequest) => minutesOfDay(input.endTime) - minutesOfDay(input.startTime);
+
 /** Blocked time is a booking flagged as blocked: it fills its steps so customers cannot book them. */
 export async function blockTime(ctx: AppContext, input: BlockTimeRequest): Promise<BookingView> {
   const serviceId = await repo.firstServiceId(ctx.db);
   if (!serviceId) throw new AppError('SERVICE_REQUIRED', 'Add a service before blocking time');
-  const durationMinutes = minutesOfDay(input.endTime) - minutesOfDay(input.startTime);
+  const durationMinutes = blockLength(input);
   const id = await ctx.db.transaction(async (tx) => {
     const { scheduledDate, businessDate } = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.startTime, durationMinutes });
     return bookingVerbs(ctx).block(tx, ADMIN, {
@@ -184,9 +190,28 @@ export async function blockTime(ctx: AppContext, input: BlockTimeRequest): Promi
       tax: '0.00',
       guestName: BLOCKED_NAME,
       guestEmail: ctx.config.adminEmail,
-      notes: input.reason ? `Time blocked: ${input.reason}` : 'Personal time',
+      notes: blockNotes(input.reason),
       source: 'admin',
     });
+  });
+  return (await findBookingView(ctx.db, id))!;
+}
+
+/**
+ * The block editor saves exactly what it shows: the date, start, end and reason. The new span claims
+ * capacity with the block's own place freed first, so shrinking frees time and growing takes it (409
+ * when the added time is full); an unchanged save keeps the same start, end and length.
+ */
+export async function updateBlockedTime(ctx: AppContext, id: string, input: BlockTimeRequest): Promise<BookingView> {
+  const existing = await bookingsRepo.findBookingRow(ctx.db, id);
+  if (!existing || !existing.isBlocked) throw new AppError('BLOCKED_TIME_NOT_FOUND', 'Blocked time not found');
+  const durationMinutes = blockLength(input);
+  await ctx.db.transaction(async (tx) => {
+    const moved = existing.businessDate !== input.date || pacificTimeOfDay(existing.scheduledDate) !== input.startTime || existing.durationMinutes !== durationMinutes;
+    const details = { durationMinutes, notes: blockNotes(input.reason) };
+    if (!moved) return bookingVerbs(ctx).editDetails(tx, id, ADMIN, details, 'schedule');
+    const when = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.startTime, durationMinutes, excludeBookingId: id });
+    return bookingVerbs(ctx).reschedule(tx, id, ADMIN, { ...when, details, by: 'schedule' });
   });
   return (await findBookingView(ctx.db, id))!;
 }

@@ -4,12 +4,12 @@ import type { Page } from '../../../../shared/schemas/common';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { renderMail } from '../../../integrations/mail/templates';
-import { deleteUserSessions, emailTaken, insertUser, setResetToken } from '../../auth/auth.repository';
-import { hashPassword } from '../../auth/passwords';
-import { mailTextsFor } from '../../auth/auth.service';
-import { newToken } from '../../auth/tokens';
-import { updateUser } from '../../account/account.repository';
-import { ensureDriverStatus, setOffline } from '../../drivers/drivers.repository';
+import { deleteUserSessions, emailTaken, insertUser, setResetToken } from '../../auth';
+import { hashPassword } from '../../auth';
+import { mailTextsFor } from '../../auth';
+import { newToken } from '../../auth';
+import { updateUser } from '../../account';
+import { ensureDriverStatus, setOffline } from '../../drivers';
 import * as repo from './admin-staff.repository';
 
 /** An invitation link lasts longer than a reset link: people do not always read mail within the hour. */

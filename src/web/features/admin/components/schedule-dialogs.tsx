@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api';
 import {
   useAdminServices,
   useBlockTime,
+  useUpdateBlockedTime,
   useBulkAvailability,
   newIdempotencyKey,
   useCreateAppointment,
@@ -349,20 +350,42 @@ export function BulkAvailabilityDialog({ open, onOpenChange, startDate }: Dialog
 
 // Block Time
 
-export function BlockTimeDialog({ open, onOpenChange, date, hour }: DialogProps & { date: string; hour: number }) {
+/**
+ * Block Time, and the block's own editor (`editing`): date, start, end and reason, saved exactly as shown
+ * (an unchanged save keeps the block as it was), with Delete. Blocked time never opens the appointment form,
+ * which would give it a service's length.
+ */
+export function BlockTimeDialog({ open, onOpenChange, date, hour, editing }: DialogProps & { date: string; hour: number; editing?: ScheduleAppointment }) {
   const block = useBlockTime();
+  const update = useUpdateBlockedTime();
+  const remove = useDeleteAppointment();
   const pad = (n: number) => String(n).padStart(2, '0');
   // A blocked time ends at the start hour's :59 unless the admin changes it.
-  const initial = () => ({ date, startTime: `${pad(hour)}:00`, endTime: `${pad(hour)}:59`, reason: '' });
+  const initial = () =>
+    editing
+      ? { date, startTime: editing.startTime, endTime: editing.endTime, reason: editing.blockReason ?? '' }
+      : { date, startTime: `${pad(hour)}:00`, endTime: `${pad(hour)}:59`, reason: '' };
   const [form, setForm] = useState(initial);
   useEffect(() => {
     if (open) setForm(initial());
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, date, hour]);
+  }, [open, date, hour, editing]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.date || !form.startTime || !form.endTime) return requiredToast();
+    if (editing) {
+      return update.mutate(
+        { id: editing.id, form },
+        {
+          onSuccess: () => {
+            toast.success('Blocked time updated', { description: `${form.date}, ${form.startTime}–${form.endTime}` });
+            onOpenChange(false);
+          },
+          onError: (error) => toast.error('Error updating blocked time', { description: errorMessage(error, 'Please try again.') }),
+        },
+      );
+    }
     block.mutate(form, {
       onSuccess: () => {
         toast.success('Time blocked successfully', { description: 'The selected time period is now unavailable for booking' });
@@ -371,10 +394,20 @@ export function BlockTimeDialog({ open, onOpenChange, date, hour }: DialogProps 
       onError: (error) => toast.error('Error blocking time', { description: errorMessage(error, 'Please try again.') }),
     });
   };
+  const del = () =>
+    editing &&
+    remove.mutate(editing.id, {
+      onSuccess: () => {
+        toast.success('Blocked time removed');
+        onOpenChange(false);
+      },
+      onError: (error) => toast.error('Error deleting blocked time', { description: errorMessage(error, 'Please try again.') }),
+    });
 
+  const pending = block.isPending || update.isPending || remove.isPending;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Block Time" description="Customers cannot book blocked time.">
+      <DialogContent title={editing ? 'Blocked Time' : 'Block Time'} description="Customers cannot book blocked time. Times are Pacific Time.">
         <form onSubmit={submit} noValidate className="flex flex-col gap-3">
           <Field label="Date *" type="date" value={form.date} onChange={(e) => setForm((f) => ({ ...f, date: e.target.value }))} />
           <div className="grid grid-cols-2 gap-3">
@@ -382,7 +415,13 @@ export function BlockTimeDialog({ open, onOpenChange, date, hour }: DialogProps 
             <Field label="End Time *" type="time" value={form.endTime} onChange={(e) => setForm((f) => ({ ...f, endTime: e.target.value }))} />
           </div>
           <Field label="Reason" placeholder="Personal time" value={form.reason} onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))} />
-          <FormActions onCancel={() => onOpenChange(false)} submit={<><Lock aria-hidden /> Block Time</>} busy={block.isPending} />
+          <FormActions onCancel={() => onOpenChange(false)} submit={editing ? 'Save Blocked Time' : <><Lock aria-hidden /> Block Time</>} busy={pending}>
+            {editing && (
+              <Button type="button" variant="destructive" onClick={del} disabled={pending} className="mr-auto">
+                <Trash2 aria-hidden /> Delete
+              </Button>
+            )}
+          </FormActions>
         </form>
       </DialogContent>
     </Dialog>

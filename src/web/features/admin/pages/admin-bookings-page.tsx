@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, ChevronLeft, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
-import { canDeleteBooking, canSendPaymentLink, PAYMENT_STATUSES } from '@shared/booking-lifecycle';
+import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, type DeleteRefusal } from '@shared/booking-lifecycle';
 import { BOOKING_STATUSES, SERVICE_TYPES, type BookingStatus } from '@shared/domain';
 import { bookingNumber, formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
@@ -157,7 +157,6 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
 
   const [cancelling, setCancelling] = useState(false);
   const { user: me } = useCurrentUser();
-  const deletable = canDeleteBooking(booking);
   // 'Cancelled' moves money (a paid booking is refunded): it always asks first, with the refund wording.
   const changeStatus = (status: BookingStatus) =>
     status === 'cancelled' ? setCancelling(true) : setStatus.mutate(
@@ -252,9 +251,12 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           </LabelledControl>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setRescheduling(true)}>
-            <CalendarClock aria-hidden /> Reschedule
-          </Button>
+          {!isClosedBooking(booking.status) && (
+            // A cancelled or finished booking stays as it ended (the server refuses too).
+            <Button variant="outline" size="sm" onClick={() => setRescheduling(true)}>
+              <CalendarClock aria-hidden /> Reschedule
+            </Button>
+          )}
           {me && booking.assignedDriverId !== me.id && booking.status !== 'cancelled' && booking.status !== 'completed' && (
             // The owner takes the job and works it from /driver like a driver.
             <Button variant="outline" size="sm" disabled={assigning} onClick={() => changeDriver(me.id)}>
@@ -271,11 +273,10 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               <XCircle aria-hidden /> Cancel booking
             </Button>
           )}
-          {deletable && (
-            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)}>
-              <Trash2 aria-hidden /> Delete
-            </Button>
-          )}
+          {/* Always there: when deleting is not allowed, its dialog says why and offers Cancel instead. */}
+          <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)}>
+            <Trash2 aria-hidden /> Delete
+          </Button>
         </div>
         <section aria-label="Updates">
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Updates</h4>
@@ -296,7 +297,15 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
         </section>
       </CardContent>
       <RescheduleDialog booking={booking} open={rescheduling} onOpenChange={setRescheduling} />
-      <DeleteBookingDialog booking={booking} open={deleting} onOpenChange={setDeleting} />
+      <DeleteBookingDialog
+        booking={booking}
+        open={deleting}
+        onOpenChange={setDeleting}
+        onCancelInstead={() => {
+          setDeleting(false);
+          setCancelling(true);
+        }}
+      />
       <CancelBookingDialog booking={booking} open={cancelling} onOpenChange={setCancelling} />
     </Card>
   );
@@ -377,11 +386,45 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
   );
 }
 
-function DeleteBookingDialog({ booking, open, onOpenChange }: { booking: AdminBooking; open: boolean; onOpenChange(open: boolean): void }) {
+/** Why a booking stays on record instead of being deleted, in the words the delete dialog shows. */
+const KEPT_BECAUSE: Record<DeleteRefusal, string> = {
+  cancelled: 'This booking is cancelled. It stays on record with its history, so it cannot be deleted.',
+  started: 'This job has started or is finished, so it stays on record and cannot be deleted. Cancel it instead: the customer is told.',
+  paid: 'This booking carries a payment (by card, a package credit, the store, or a card payment under way), so it stays on record and cannot be deleted. Cancel it instead: the payment is refunded and the customer is told.',
+  customer: 'The customer booked this online, so it stays on record and cannot be deleted. Cancel it instead: the customer is told.',
+};
+
+/**
+ * Delete is only for an appointment the business made that never started and carries no payment; for
+ * anything else the dialog says why it is not offered and offers Cancel, which refunds and tells the customer.
+ */
+function DeleteBookingDialog({ booking, open, onOpenChange, onCancelInstead }: { booking: AdminBooking; open: boolean; onOpenChange(open: boolean): void; onCancelInstead(): void }) {
   const remove = useDeleteBooking();
+  const refusal = deleteRefusal(booking);
+  if (refusal) {
+    return (
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent title="This booking cannot be deleted" description={`#${bookingNumber(booking.id)}`}>
+          <p className="text-sm" data-testid="delete-refusal">
+            {KEPT_BECAUSE[refusal]}
+          </p>
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => onOpenChange(false)}>
+              Keep booking
+            </Button>
+            {booking.status !== 'cancelled' && (
+              <Button variant="destructive" onClick={onCancelInstead}>
+                <XCircle aria-hidden /> Cancel booking instead
+              </Button>
+            )}
+          </div>
+        </DialogContent>
+      </Dialog>
+    );
+  }
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Delete this booking?" description={`#${bookingNumber(booking.id)} and its updates are removed for good; its time becomes free.`}>
+      <DialogContent title="Delete this booking?" description={`#${bookingNumber(booking.id)} and its updates are removed for good; its time becomes free. Nothing was paid and the job never started.`}>
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Keep

@@ -1,4 +1,5 @@
 import { KeyRound, Pencil, Search, Trash2, UserPlus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
@@ -10,12 +11,12 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Input } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
-import { CUSTOMERS_PAGE_SIZE, useCreateUser, useCustomers, useDeleteCustomer, useSendPasswordReset, useUpdateCustomer } from '../api';
+import { CUSTOMERS_PAGE_SIZE, customerUpcomingQuery, useCreateUser, useCustomers, useDeleteCustomer, useSendPasswordReset, useUpdateCustomer } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { Field, FormActions } from '../components/form-bits';
 import { Pager } from '../components/pager';
 import { PersonDialog } from '../components/person-dialog';
-import { formatPacificDate } from '../components/status';
+import { formatPacificDate, formatPacificDateTime, paymentLabel } from '../components/status';
 import { formatUsPhone } from '@shared/contact';
 
 type DialogState = { kind: 'none' } | { kind: 'edit' | 'delete'; customer: AdminCustomer } | { kind: 'create' };
@@ -188,30 +189,66 @@ function EditCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustom
   );
 }
 
+/**
+ * Deleting erases the person everywhere (bookings keep amounts and dates). Bookings still ahead are listed
+ * first: deleting then cancels them (a paid one is refunded, the customer is e-mailed) before the erasure.
+ */
 function DeleteCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustomer; onOpenChange(open: boolean): void }) {
   const remove = useDeleteCustomer();
+  const upcoming = useQuery({ ...customerUpcomingQuery(customer?.id ?? 'none'), enabled: Boolean(customer) });
+  const ahead = upcoming.data ?? [];
+  const paidAhead = ahead.filter((b) => b.paymentStatus === 'paid').length;
   return (
     <Dialog open={Boolean(customer)} onOpenChange={onOpenChange}>
-      <DialogContent title="Delete customer?" description={`${customer?.fullName ?? ''}: their name, email, phone, addresses and cards are erased and they are signed out. Their bookings stay for the business's records.`}>
+      <DialogContent
+        title="Delete customer?"
+        description={`${customer?.fullName ?? ''}: their name, email, phone, addresses, cards and notes are erased from their account, bookings, packages, store records, mail and analytics, and they are signed out. Amounts and dates stay for the business's records.`}
+      >
+        {upcoming.isLoading && <Spinner label="Looking for upcoming bookings…" />}
+        {upcoming.error && <Alert tone="error">{errorMessage(upcoming.error, 'Could not check for upcoming bookings.')}</Alert>}
+        {ahead.length > 0 && (
+          <section aria-label="Upcoming bookings" className="flex flex-col gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+            <p className="font-medium">
+              {ahead.length === 1 ? 'This customer has 1 upcoming booking.' : `This customer has ${ahead.length} upcoming bookings.`} Deleting cancels{' '}
+              {ahead.length === 1 ? 'it' : 'them'} first
+              {paidAhead ? ', refunds what was paid by card' : ''} and e-mails the customer.
+            </p>
+            <ul className="flex flex-col gap-1">
+              {ahead.map((b) => (
+                <li key={b.id} className="flex flex-wrap gap-x-2">
+                  <span className="font-mono">#{b.id.slice(-8).toUpperCase()}</span>
+                  <span>{b.serviceName}</span>
+                  <span>{formatPacificDateTime(b.scheduledDate)}</span>
+                  <span className="text-slate-600">
+                    {formatUsd(b.totalAmount)} · {paymentLabel(b.paymentStatus)}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Keep
           </Button>
           <Button
             variant="destructive"
-            disabled={remove.isPending}
+            disabled={remove.isPending || upcoming.isLoading || Boolean(upcoming.error)}
             onClick={() =>
               customer &&
-              remove.mutate(customer.id, {
-                onSuccess: (result) => {
-                  toast.success('Customer deleted', { description: result.message });
-                  onOpenChange(false);
+              remove.mutate(
+                { id: customer.id, cancelUpcoming: ahead.length > 0 },
+                {
+                  onSuccess: (result) => {
+                    toast.success('Customer deleted', { description: result.message });
+                    onOpenChange(false);
+                  },
+                  onError: (error) => toast.error('Failed to delete customer', { description: errorMessage(error, 'Please try again.') }),
                 },
-                onError: (error) => toast.error('Failed to delete customer', { description: errorMessage(error, 'Please try again.') }),
-              })
+              )
             }
           >
-            <Trash2 aria-hidden /> Delete Customer
+            <Trash2 aria-hidden /> {ahead.length ? (paidAhead ? 'Cancel, Refund and Delete' : 'Cancel Bookings and Delete') : 'Delete Customer'}
           </Button>
         </div>
       </DialogContent>

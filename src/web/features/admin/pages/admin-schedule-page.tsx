@@ -39,7 +39,7 @@ type DialogState =
   | { kind: 'appointment'; initial: Partial<AppointmentForm>; editing?: ScheduleAppointment }
   | { kind: 'availability'; date: string; editing?: AvailabilityRow }
   | { kind: 'bulk' }
-  | { kind: 'block'; date: string; hour: number }
+  | { kind: 'block'; date: string; hour: number; editing?: ScheduleAppointment }
   | { kind: 'closure'; date: string; editing?: ClosureRow | null }
   | { kind: 'hours' };
 
@@ -98,11 +98,13 @@ export function AdminSchedulePage() {
           onFree={(date, hour) => setDialog({ kind: 'action', date, hour })}
           onAdd={(date) => setDialog({ kind: 'appointment', initial: { date, time: '09:00' } })}
           onAppointment={(a, date) =>
-            setDialog({
-              kind: 'appointment',
-              editing: a,
-              initial: { customerName: a.customerName ?? '', customerEmail: a.customerEmail ?? '', customerPhone: a.customerPhone ?? '', serviceId: a.serviceId, date, time: a.startTime, notes: a.notes ?? '' },
-            })
+            a.isBlocked
+              ? setDialog({ kind: 'block', date, hour: Number(a.startTime.slice(0, 2)), editing: a })
+              : setDialog({
+                  kind: 'appointment',
+                  editing: a,
+                  initial: { customerName: a.customerName ?? '', customerEmail: a.customerEmail ?? '', customerPhone: a.customerPhone ?? '', serviceId: a.serviceId, date, time: a.startTime, notes: a.notes ?? '' },
+                })
           }
         />
       )}
@@ -139,7 +141,10 @@ export function AdminSchedulePage() {
                       hour={hour}
                       onFree={() => setDialog({ kind: 'action', date: day.date, hour })}
                       onAppointment={(a) =>
-                        setDialog({
+                        // Blocked time opens its own editor (date, start, end, reason), never the appointment form.
+                        a.isBlocked
+                          ? setDialog({ kind: 'block', date: day.date, hour: Number(a.startTime.slice(0, 2)), editing: a })
+                          : setDialog({
                           kind: 'appointment',
                           editing: a,
                           initial: {
@@ -182,7 +187,13 @@ export function AdminSchedulePage() {
         editing={dialog.kind === 'availability' ? dialog.editing : undefined}
       />
       <BulkAvailabilityDialog open={dialog.kind === 'bulk'} onOpenChange={close} startDate={weekStart < today ? today : weekStart} />
-      <BlockTimeDialog open={dialog.kind === 'block'} onOpenChange={close} date={dialog.kind === 'block' ? dialog.date : weekStart} hour={dialog.kind === 'block' ? dialog.hour : 9} />
+      <BlockTimeDialog
+        open={dialog.kind === 'block'}
+        onOpenChange={close}
+        date={dialog.kind === 'block' ? dialog.date : weekStart}
+        hour={dialog.kind === 'block' ? dialog.hour : 9}
+        editing={dialog.kind === 'block' ? dialog.editing : undefined}
+      />
       <ClosureDialog
         open={dialog.kind === 'closure'}
         onOpenChange={close}

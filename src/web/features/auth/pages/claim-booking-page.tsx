@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { useSearch } from '@tanstack/react-router';
 import { claimGuestBookingRequest, type ClaimGuestBookingRequest } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -10,6 +9,7 @@ import { apiCall, errorMessage } from '@web/lib/api';
 import { useSchemaForm } from '@web/lib/form';
 import { useT } from '@web/lib/i18n';
 import { currentUserKey } from '@web/lib/session';
+import { DoneCard } from '../components/done-card';
 import { authMessages } from '../messages';
 
 /**
@@ -26,19 +26,7 @@ export function ClaimBookingPage() {
     onSuccess: (result) => queryClient.setQueryData(currentUserKey, result.user),
   });
 
-  if (claim.isSuccess) {
-    return (
-      <Card className="mx-auto mt-6 max-w-md" data-testid="claim-done">
-        <CardContent className="flex flex-col items-center gap-4 p-6 text-center">
-          <CheckCircle2 className="size-12 text-green-600" aria-hidden />
-          <h1 className="text-xl font-semibold">{t('claimDone')}</h1>
-          <Button asChild>
-            <Link to="/bookings">{t('claimSeeBookings')}</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
+  if (claim.isSuccess) return <DoneCard testId="claim-done" title={t('claimDone')} to="/bookings" action={t('claimSeeBookings')} />;
 
   return (
     <Card className="mx-auto mt-6 max-w-md">

@@ -1,7 +1,6 @@
 import { schemaResolver } from '@web/lib/form';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { toast } from '@web/lib/toast';
 import { resetPasswordRequest, type ResetPasswordRequest } from '@shared/schemas/auth';
@@ -11,6 +10,7 @@ import { Alert } from '@web/components/ui/feedback';
 import { FieldError, Input, Label } from '@web/components/ui/input';
 import { api } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
+import { DoneCard } from '../components/done-card';
 import { authMessages } from '../messages';
 
 export function ResetPasswordPage() {
@@ -22,20 +22,7 @@ export function ResetPasswordPage() {
     onError: () => toast.error(t('resetFailed'), { description: t('resetFailedText') }),
   });
 
-  if (reset.isSuccess) {
-    return (
-      <Card className="mx-auto mt-6 max-w-md">
-        <CardContent className="flex flex-col items-center gap-4 p-6 text-center">
-          <CheckCircle2 className="size-12 text-green-600" aria-hidden />
-          <h1 className="text-xl font-semibold">{t('passwordUpdated')}</h1>
-          <p className="text-slate-600">{reset.data.message}</p>
-          <Button asChild>
-            <Link to="/auth">{t('signIn')}</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    );
-  }
+  if (reset.isSuccess) return <DoneCard title={t('passwordUpdated')} text={reset.data.message} to="/auth" action={t('signIn')} />;
 
   return (
     <Card className="mx-auto mt-6 max-w-md">

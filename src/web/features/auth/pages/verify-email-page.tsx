@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
+import { Loader2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { api } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
+import { DoneMark } from '../components/done-card';
 import { authMessages } from '../messages';
 import { currentUserKey } from '@web/lib/session';
 
@@ -40,9 +41,7 @@ export function VerifyEmailPage() {
           </>
         ) : verification.isSuccess ? (
           <>
-            <CheckCircle2 className="size-12 text-green-600" aria-hidden />
-            <h1 className="text-xl font-semibold">{t('verified')}</h1>
-            <p className="text-slate-600">{t('verifiedText')}</p>
+            <DoneMark title={t('verified')} text={t('verifiedText')} />
             <Button asChild>
               <Link to="/">{t('continueToApp')}</Link>
             </Button>

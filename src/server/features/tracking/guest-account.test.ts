@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard } from '../../test/checkout-fixtures';
 import { cookieFrom, createTestApp, latestMailTo, type TestApp } from '../../test/harness';
-import { hashToken } from './tokens';
+import { hashToken } from '../auth';
 
 let t: TestApp;
 beforeAll(async () => {

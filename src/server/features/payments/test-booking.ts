@@ -8,9 +8,9 @@ import type { AppContext } from '../../context';
 import { services } from '../../db/schema';
 import { AppError } from '../../errors';
 import { TestPaymentProvider } from '../../integrations/payments/test-provider';
-import { slotsForDay } from '../slots/slots.service';
-import { settlePayment } from '../payments/payments.service';
-import { createBooking } from './bookings.service';
+import { slotsForDay } from '../slots';
+import { createBooking } from '../bookings';
+import { settlePayment } from './payments.service';
 
 /**
  * /api/create-test-booking-redirect (never in production): books the first free time from tomorrow on as a

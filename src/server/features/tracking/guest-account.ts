@@ -4,12 +4,10 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { renderMail } from '../../integrations/mail/templates';
-import { bookingVerbs } from '../bookings/lifecycle';
-import { verifyTrackingToken } from '../tracking/tracking-token';
-import * as repo from './auth.repository';
-import { mailTextsFor, sendAccountExistsMail, startSession, type ClientInfo } from './auth.service';
-import { hashPassword } from './passwords';
-import { hashToken, newToken } from './tokens';
+import * as auth from '../auth';
+import { hashPassword, hashToken, mailTextsFor, newToken, sendAccountExistsMail, startSession, type ClientInfo } from '../auth';
+import { bookingVerbs } from '../bookings';
+import { verifyTrackingToken } from './tracking-token';
 
 /** How long an e-mailed claim link works. */
 export const CLAIM_LINK_HOURS = 24;
@@ -33,16 +31,16 @@ export async function requestGuestClaim(ctx: AppContext, bookingId: string, trac
     throw new AppError('GUEST_LINK_INVALID', 'This link is not valid for this booking. Please use the link from your confirmation e-mail.');
   }
   await claimPerBooking.hit(ctx, [`booking:${bookingId}`]);
-  const booking = await repo.findGuestContact(ctx.db, bookingId);
+  const booking = await auth.findGuestContact(ctx.db, bookingId);
   if (!booking || booking.userId || !booking.guestEmail) throw new AppError('BOOKING_ALREADY_LINKED', ALREADY_LINKED);
   const email = booking.guestEmail.toLowerCase();
-  const existing = await repo.findCredentialsByEmail(ctx.db, email);
+  const existing = await auth.findCredentialsByEmail(ctx.db, email);
   if (existing) {
-    if (!existing.deletedAt && !existing.isDisabled) await sendAccountExistsMail(ctx, repo.toPublicUser(existing));
+    if (!existing.deletedAt && !existing.isDisabled) await sendAccountExistsMail(ctx, auth.toPublicUser(existing));
     return { message: CLAIM_SENT_MESSAGE };
   }
   const claim = newToken();
-  await repo.insertGuestClaim(ctx.db, { tokenHash: claim.hash, bookingId, expiresAt: new Date(ctx.now().getTime() + CLAIM_LINK_HOURS * 3600_000) });
+  await auth.insertGuestClaim(ctx.db, { tokenHash: claim.hash, bookingId, expiresAt: new Date(ctx.now().getTime() + CLAIM_LINK_HOURS * 3600_000) });
   const t = await mailTextsFor(ctx, null);
   const url = `${ctx.config.publicUrl}/claim-booking?token=${encodeURIComponent(claim.token)}`;
   const mail = renderMail(ctx.config.business.name, t('guestClaim.subject'), [booking.guestName?.trim() ? t('greeting', { name: booking.guestName.trim() }) : t('greetingNoName'), t('guestClaim.body'), t('guestClaim.notYou')], {
@@ -61,14 +59,14 @@ export async function requestGuestClaim(ctx: AppContext, bookingId: string, trac
 export async function claimGuestBooking(ctx: AppContext, input: ClaimGuestBookingRequest, client: ClientInfo) {
   const passwordHash = await hashPassword(input.password);
   const { user, bookingId } = await ctx.db.transaction(async (tx) => {
-    const claimed = await repo.consumeGuestClaim(tx, hashToken(input.token), ctx.now());
+    const claimed = await auth.consumeGuestClaim(tx, hashToken(input.token), ctx.now());
     if (!claimed) throw new AppError('CLAIM_LINK_INVALID', 'This link has expired or was already used. Ask for a new one from your booking’s tracking page.');
-    const booking = await repo.findGuestContact(tx, claimed);
+    const booking = await auth.findGuestContact(tx, claimed);
     if (!booking || booking.userId || !booking.guestEmail) throw new AppError('BOOKING_ALREADY_LINKED', ALREADY_LINKED);
     const email = booking.guestEmail.toLowerCase();
     // An account made for this address since the link was sent is never taken over: its owner signs in.
-    if (await repo.emailTaken(tx, email)) throw new AppError('EMAIL_TAKEN', 'An account with this e-mail already exists. Please sign in.');
-    const created = await repo.insertUser(tx, {
+    if (await auth.emailTaken(tx, email)) throw new AppError('EMAIL_TAKEN', 'An account with this e-mail already exists. Please sign in.');
+    const created = await auth.insertUser(tx, {
       fullName: booking.guestName?.trim() || email.split('@')[0]!,
       email,
       phone: booking.guestPhone ? (normaliseUsPhone(booking.guestPhone) ?? booking.guestPhone) : null,

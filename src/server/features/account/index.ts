@@ -1,0 +1,8 @@
+/**
+ * The face of account: My account: profile, password, deletion.
+ * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
+ */
+export { accountRoutes } from './account.routes';
+export { contactCopiesOf, lockUser, upcomingBookings } from './account.repository';
+export { detachCards, eraseCustomer, unusablePasswordHash } from './erase-customer';
+export { setStripeCustomer, updateUser } from './account.repository';

@@ -1,0 +1,9 @@
+/**
+ * The face of packages: Prepaid packages and their credits.
+ * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
+ */
+export { packagesRoutes } from './packages.routes';
+export { packageJobs } from './packages.jobs';
+export { redeemForBooking, restoreForBooking } from './credits';
+export { isPackageIntent, settlePackagePayment } from './packages.service';
+export { forgetPurchaserContact } from './packages.repository';

@@ -1,0 +1,8 @@
+/**
+ * The face of tracking: The tracking page: tracking links, live view, a guest keeping the booking in an account.
+ * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
+ */
+export { trackingRoutes } from './tracking.routes';
+export { checkTrackingToken, verifyTrackingToken } from './tracking-token';
+export { hasFullAccess } from './tracking.service';
+export { destinationOf, findTrackingFacts } from './tracking.repository';
