@@ -68,6 +68,14 @@ const EXCEPTIONS: Record<string, Record<string, string>> = {
     'features/store-orders/fulfilment.ts': 'fulfilment columns, in the completing transaction and the fulfilment job',
     'features/store-orders/store-orders.repository.ts': 'the booking made for the order, under the order lock',
   },
+  shopifyCustomers: {
+    // Registration links the new account to the store customer of its e-mail. The store's face loads the
+    // store's routes, which need the auth hooks, which load auth: auth importing it would be a loop.
+    'features/auth/auth.repository.ts': 'the account a new registration links to its store customer',
+  },
+  shopifyCustomerMappings: {
+    'features/auth/auth.repository.ts': 'the same link, as its mapping row',
+  },
   storeSettings: {
     // The demo store is built with the app context, before any feature runs, and needs its signing secret then.
     'integrations/store/index.ts': "the demo store's webhook secret, made once on first start",

@@ -16,7 +16,6 @@ import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { mailLanguage, mailTexts, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { linkStoreCustomer } from '../store';
 import * as repo from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { hashToken, newToken } from './tokens';
@@ -81,7 +80,7 @@ export async function registerCustomer(ctx: AppContext, input: RegisterRequest, 
     });
     return created;
   });
-  const shopifyCustomerLinked = await linkStoreCustomer(ctx.db, user.id, user.email);
+  const shopifyCustomerLinked = await repo.linkStoreCustomer(ctx.db, user.id, user.email);
   await sendVerificationMail(ctx, user, verification.token);
   const session = await startSession(ctx, user, client);
   const response: RegisterResponse = { message: REGISTERED_MESSAGE, user, shopifyCustomerLinked };

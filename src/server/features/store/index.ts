@@ -6,4 +6,3 @@ export { storeRoutes } from './store.routes';
 export { storeJobs } from './store.jobs';
 export { runSync, syncDemoStoreOnFirstStart } from './sync.service';
 export { forgetStoreCustomer } from './forget-customer';
-export { linkStoreCustomer } from './mirror';

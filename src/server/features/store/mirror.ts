@@ -215,19 +215,3 @@ export async function customerData(db: DbOrTx, shopifyCustomerId: string | null,
   const orders = await db.select().from(shopifyOrders).where(match(shopifyOrders.shopifyCustomerId, shopifyOrders.email));
   return { customers, orders };
 }
-
-/** Links a new account to a store customer with the same e-mail, if one was synced. */
-export async function linkStoreCustomer(db: DbOrTx, userId: string, email: string): Promise<boolean> {
-  const [customer] = await db
-    .select({ id: shopifyCustomers.id, shopifyCustomerId: shopifyCustomers.shopifyCustomerId })
-    .from(shopifyCustomers)
-    .where(sql`lower(${shopifyCustomers.email}) = ${email}`)
-    .limit(1);
-  if (!customer) return false;
-  await db.update(shopifyCustomers).set({ userId }).where(eq(shopifyCustomers.id, customer.id));
-  await db
-    .insert(shopifyCustomerMappings)
-    .values({ userId, shopifyCustomerId: customer.shopifyCustomerId, lastSyncAt: new Date() })
-    .onConflictDoNothing();
-  return true;
-}
