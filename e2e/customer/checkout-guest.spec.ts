@@ -135,7 +135,13 @@ test('a third checkout while two are held is refused with words that say why', a
   }
   await page.goto('/');
   await startBooking(page, { service: 'Express Exterior Wash', ...ADDRESS, slotIndex: 'last' });
+  await expect(page.getByRole('heading', { name: 'Finish a checkout first' })).toBeVisible();
   await expect(page.getByText('You already have 2 checkouts in progress.', { exact: false }).first()).toBeVisible();
   await expect(page.getByLabel('Card number')).toHaveCount(0);
+  // Other times are no help here: the way on is the checkouts already held.
+  await expect(page.getByText('Next free times')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screenshots/checkout-hold-limit.png', fullPage: true });
+  await page.getByRole('link', { name: 'See my bookings' }).click();
+  await expect(page.getByRole('heading', { name: 'My Bookings' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(2);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS, type ErrorCode } from '@shared/error-codes';
-import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavailable, timeWasTaken } from './checkout-errors';
+import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavailable, timeWasTaken, tooManyCheckouts } from './checkout-errors';
 
 const codes = Object.keys(ERROR_STATUS) as ErrorCode[];
 const withStatus = (status: number) => codes.filter((code) => ERROR_STATUS[code] === status);
@@ -22,6 +22,12 @@ describe('the checkout reads refusals by their code', () => {
     expect(detailsRefused('SERVICE_NOT_FOUND')).toBe(false);
     // A 400 from another area (a wrong current password) is not a checkout detail.
     expect(detailsRefused('CURRENT_PASSWORD_INCORRECT')).toBe(false);
+  });
+
+  it('tells too many checkouts apart from a taken time', () => {
+    expect(tooManyCheckouts('HOLD_LIMIT_REACHED')).toBe(true);
+    expect(timeWasTaken('HOLD_LIMIT_REACHED')).toBe(false);
+    expect(tooManyCheckouts('RATE_LIMITED')).toBe(false);
   });
 
   it('tells an ended hold, a settled booking, unavailable payments and a declined card apart', () => {

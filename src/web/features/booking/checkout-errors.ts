@@ -13,6 +13,9 @@ const oneOf =
 /** Holding the time: it went (or the offer ended, or the same hold is still being made) while they decided; the error screen offers the next free times. */
 export const timeWasTaken = oneOf(['SLOT_FULL', 'OFFER_ENDED', 'REQUEST_IN_PROGRESS', 'CONFLICT']);
 
+/** Holding the time: this visitor already has as many checkouts under way as one may hold; finish or drop one first. */
+export const tooManyCheckouts = oneOf(['HOLD_LIMIT_REACHED']);
+
 /** Holding the time: the server refused something the guest typed or chose; back to the form, nothing lost. */
 export const detailsRefused = oneOf([
   'BAD_REQUEST',

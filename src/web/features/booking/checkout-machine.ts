@@ -24,7 +24,7 @@ export type CheckoutPhase =
   | { kind: 'declined'; message: string }
   | { kind: 'failed'; screen: FailedScreen; detail?: string };
 
-export type FailedScreen = 'unavailable' | 'payment' | 'taken' | 'general';
+export type FailedScreen = 'unavailable' | 'payment' | 'taken' | 'limit' | 'general';
 
 export interface PrepaidCredit {
   purchaseId: string;

@@ -9,7 +9,7 @@ import { useT } from '@web/lib/i18n';
 import type { PublicConfig } from '@web/lib/public-config';
 import { confirmPayment, createBooking, createPaymentIntent, heldBooking, usablePackages } from './api';
 import { guestContactProblems } from '@shared/contact';
-import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavailable, timeWasTaken } from './checkout-errors';
+import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavailable, timeWasTaken, tooManyCheckouts } from './checkout-errors';
 import { checkoutReducer, initialCheckoutState, type GuestDetails } from './checkout-machine';
 import { bookingMessages } from './messages';
 import type { BookingSearch } from './search';
@@ -119,6 +119,8 @@ export function useCheckout({ search, dateText, complete, user, userLoading, con
         const message = errorMessage(error, t('bookingErrorFallback'));
         // The time went while they were deciding: the error screen offers the next free times.
         if (timeWasTaken(codeOf(error))) return dispatch({ type: 'failed', screen: 'taken', detail: message });
+        // Other checkouts of theirs still hold times: say so, and point to them rather than to other times.
+        if (tooManyCheckouts(codeOf(error))) return dispatch({ type: 'failed', screen: 'limit', detail: message });
         // The server refused a guest detail: back to the form, nothing lost.
         if (who && detailsRefused(codeOf(error))) return dispatch({ type: 'guestRejected', message });
         toast.error(t('error'), { description: message });

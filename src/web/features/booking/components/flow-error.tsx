@@ -12,9 +12,24 @@ import type { BookingSearch } from '../search';
 
 /**
  * The booking flow's error screens: a title, what happened, the next free times of the same service
- * (when asked), and Back to Services, which keeps the service, type, address and date.
+ * (when asked), another way on (when given), and Back to Services, which keeps the service, type, address and date.
  */
-export function FlowError({ title, text, detail, search, nextTimes = false }: { title: string; text: string; detail?: string; search?: BookingSearch; nextTimes?: boolean }) {
+export function FlowError({
+  title,
+  text,
+  detail,
+  search,
+  nextTimes = false,
+  more,
+}: {
+  title: string;
+  text: string;
+  detail?: string;
+  search?: BookingSearch;
+  nextTimes?: boolean;
+  /** A way on other than Back to Services (a signed-in customer's own bookings). */
+  more?: { to: '/bookings'; label: string };
+}) {
   const t = useT(bookingMessages);
   const back = search
     ? { serviceId: search.serviceId, serviceType: search.serviceType, address: search.address || undefined, date: search.date, slotId: nextTimes ? undefined : search.slotId, offer: search.offer }
@@ -30,6 +45,11 @@ export function FlowError({ title, text, detail, search, nextTimes = false }: { 
         <p>{text}</p>
         {detail && <p className="text-slate-600 dark:text-slate-300">{detail}</p>}
         {nextTimes && search?.serviceId && <NextFreeTimes search={search} />}
+        {more && (
+          <Button asChild variant="outline">
+            <Link to={more.to}>{more.label}</Link>
+          </Button>
+        )}
         <Button asChild>
           <Link to="/" search={back}>
             {t('backToServices')}

@@ -70,6 +70,7 @@ export function CheckoutPage() {
   if (phase.kind === 'failed') {
     if (phase.screen === 'unavailable') return <FlowError title={t('paymentUnavailable')} text={t('paymentUnavailableText')} search={search} />;
     if (phase.screen === 'payment') return <FlowError title={t('paymentError')} text={t('paymentErrorText')} search={search} nextTimes />;
+    if (phase.screen === 'limit') return <FlowError title={t('checkoutsWaitingTitle')} text={phase.detail ?? t('somethingWrong')} search={search} more={user ? { to: '/bookings', label: t('seeMyCheckouts') } : undefined} />;
     if (phase.screen === 'taken') return <FlowError title={t('slotTakenTitle')} text={t('slotTakenText')} search={search} nextTimes />;
     return <FlowError title={t('error')} text={t('somethingWrong')} detail={phase.detail} search={search} nextTimes />;
   }
