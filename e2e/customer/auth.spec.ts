@@ -87,7 +87,9 @@ test('guest mode shows the guest navigation and an unknown path shows the 404 sc
   await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Help' })).toBeVisible();
   await page.goto('/no-such-page');
-  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  // The big number says 404 once; the title does not repeat it.
+  await expect(page.getByText('404')).toHaveCount(1);
 });
 
 test('the password and not-found pages follow the chosen language', async ({ page }) => {
@@ -99,7 +101,7 @@ test('the password and not-found pages follow the chosen language', async ({ pag
   await page.goto('/verify-email');
   await expect(page.getByRole('heading', { name: 'La verificación falló' })).toBeVisible();
   await page.goto('/nada-por-aqui');
-  await expect(page.getByText('404 Página no encontrada')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible();
   await page.evaluate(() => localStorage.setItem('glint.language', 'fr'));
   await page.goto('/reset-password?token=abc');
   await expect(page.getByText('Choisissez un nouveau mot de passe')).toBeVisible();

@@ -54,7 +54,7 @@ test('a signed-out page load logs no error, and an unknown page shows no source 
   await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await page.goto('/no-such-page');
-  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
   await expect(page.getByText(/src\/web/)).toHaveCount(0);
   expect(problems).toEqual([]);
 });

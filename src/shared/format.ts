@@ -9,10 +9,9 @@ export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
   const letters = words.map(firstGrapheme).filter((g) => /^[\p{L}\p{N}]/u.test(g));
   if (letters.length === 0) return words.length ? firstGrapheme(words[0]!) : 'Guest';
-  return letters
-    .slice(0, MAX_INITIALS)
-    .map((g) => g.toLocaleUpperCase())
-    .join('');
+  // First and last name ("Walker Q. Tester" is WT): a middle initial says less than the family name.
+  const chosen = letters.length > MAX_INITIALS ? [...letters.slice(0, MAX_INITIALS - 1), letters.at(-1)!] : letters;
+  return chosen.map((g) => g.toLocaleUpperCase()).join('');
 }
 
 function firstGrapheme(word: string): string {

@@ -21,8 +21,9 @@ describe('money', () => {
 });
 
 describe('formatting', () => {
-  it('shows up to two initials, Guest without a name', () => {
-    expect(initials('casey anne morgan')).toBe('CA');
+  it('shows the first and last initials, Guest without a name', () => {
+    expect(initials('casey anne morgan')).toBe('CM');
+    expect(initials('Walker Q. Tester')).toBe('WT');
     expect(initials('Cher')).toBe('C');
     expect(initials('')).toBe('Guest');
     expect(initials(undefined)).toBe('Guest');

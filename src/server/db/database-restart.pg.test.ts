@@ -97,8 +97,10 @@ describe('a database restart under load', () => {
   }, 60_000);
 
   it('delivers live updates again after the LISTEN connection was killed', async () => {
-    const held = await hold();
-    expect(held.status).toBe(201);
+    // The holds of the tests above may have filled some slots: take the next one with room.
+    let held = await hold();
+    for (let tries = 0; held.status === 409 && held.body.code === 'SLOT_FULL' && tries < slots.length; tries++) held = await hold();
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
     const booking = held.body as { id: string; trackingToken: string };
     const socket = openSocket(`${server.url.replace('http', 'ws')}/ws?token=${booking.trackingToken}`);
     await socket.next('connected');

@@ -3,6 +3,7 @@ import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef, useState } from 'react';
 import { tileAttribution } from '@web/lib/map-tiles';
+import { initials } from '@shared/format';
 
 export interface MapDriver {
   id: string;
@@ -64,15 +65,10 @@ export default function DispatchMap({ drivers, stops, tileUrl }: { drivers: MapD
       points.push([stop.latitude, stop.longitude]);
     }
     for (const driver of drivers) {
-      const initials = driver.name
-        .split(/\s+/)
-        .map((w) => w[0] ?? '')
-        .join('')
-        .slice(0, 2)
-        .toUpperCase();
+      const letters = initials(driver.name);
       const icon = L.divIcon({
         className: 'dispatch-driver',
-        html: `<span data-driver-id="${escape(driver.id)}" class="flex size-8 items-center justify-center rounded-full border-[3px] border-white bg-orange-600 text-xs font-bold text-white shadow-lg ring-4 ring-orange-600/30">${escape(initials)}</span>`,
+        html: `<span data-driver-id="${escape(driver.id)}" class="flex size-8 items-center justify-center rounded-full border-[3px] border-white bg-orange-600 text-xs font-bold text-white shadow-lg ring-4 ring-orange-600/30">${escape(letters)}</span>`,
         iconSize: [32, 32],
         iconAnchor: [16, 16],
       });
