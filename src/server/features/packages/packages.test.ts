@@ -90,6 +90,13 @@ describe('assignment and Mark Service Used', () => {
     expect((await latestMailTo(t, user.email))?.subject).toMatch(/package was added/);
   });
 
+  it("names an added package without an article that a name starting with a vowel would get wrong", async () => {
+    const pkg = await createPackage(t, admin, { name: 'Express Club 5-Pack' });
+    const { user } = await t.createUser();
+    await assign(user.id, pkg.id);
+    expect((await latestMailTo(t, user.email))?.subject).toBe('Your Express Club 5-Pack package was added to your account');
+  });
+
   it('writes the package e-mail in the customer\'s language', async () => {
     const pkg = await createPackage(t, admin);
     const { user, cookie } = await t.createUser();

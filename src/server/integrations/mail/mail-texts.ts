@@ -71,7 +71,7 @@ const en = {
   whenPacific: '{when} (Pacific Time)',
   'moved.subject': '{service}: new time',
   'moved.body': 'Your booking has been moved to {when} (Pacific Time).',
-  'package.addedSubject': 'A {package} package was added to your account',
+  'package.addedSubject': 'Your {package} package was added to your account',
   'package.boughtSubject': 'Your {package} package',
   'package.credits': '{count} x {service} are now in your account.',
   'package.creditsPaid': '{count} x {service} are now in your account, paid {amount}.',
