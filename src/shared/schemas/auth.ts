@@ -87,4 +87,8 @@ export const claimGuestBookingResponse = z.object({ message: z.string(), user: p
 export type ClaimGuestBookingResponse = z.infer<typeof claimGuestBookingResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
+
+/** A verification link opened again after it worked says so, instead of calling the link broken. */
+export const verifyEmailResponse = z.object({ message: z.string(), alreadyVerified: z.boolean() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponse>;
 export type MessageResponse = z.infer<typeof messageResponse>;

@@ -117,14 +117,23 @@ export async function setVerificationToken(db: DbOrTx, userId: string, hash: str
   await db.update(users).set({ verificationTokenHash: hash, verificationExpiry: expiry, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Marks the e-mail verified when the token matches and has not expired; single use. */
+/**
+ * Marks the e-mail verified when the token matches and has not expired; single use (the expiry is cleared).
+ * The token's hash stays, so opening the link again can say the address is already verified.
+ */
 export async function consumeVerificationToken(db: DbOrTx, hash: string, now: Date): Promise<string | undefined> {
   const [row] = await db
     .update(users)
-    .set({ emailVerified: true, verificationTokenHash: null, verificationExpiry: null, updatedAt: now })
+    .set({ emailVerified: true, verificationExpiry: null, updatedAt: now })
     .where(and(eq(users.verificationTokenHash, hash), gt(users.verificationExpiry, now)))
     .returning({ id: users.id });
   return row?.id;
+}
+
+/** Whether this verification token's account is verified already (the link was used before). */
+export async function isVerifiedByToken(db: DbOrTx, hash: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.verificationTokenHash, hash), eq(users.emailVerified, true))).limit(1);
+  return Boolean(row);
 }
 
 export async function setResetToken(db: DbOrTx, userId: string, hash: string, expiry: Date): Promise<void> {

@@ -8,6 +8,7 @@ import {
   resetPasswordRequest,
   sessionResponse,
   verifyEmailQuery,
+  verifyEmailResponse,
 } from '../../../shared/schemas/auth';
 import { clearSessionCookie, clientInfo, currentUser, requireUser, SESSION_COOKIE, setSessionCookie } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
@@ -41,7 +42,7 @@ export const authRoutes = [
     return { message: 'Logged out' };
   }),
 
-  defineRoute({ method: 'GET', url: '/api/auth/verify-email', schema: { tags, querystring: verifyEmailQuery, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
+  defineRoute({ method: 'GET', url: '/api/auth/verify-email', schema: { tags, querystring: verifyEmailQuery, response: { 200: verifyEmailResponse } } }, async (request, _reply, ctx) =>
     auth.verifyEmail(ctx, request.query.token),
   ),
 

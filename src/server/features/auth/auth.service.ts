@@ -153,10 +153,12 @@ export async function logout(ctx: AppContext, token: string | undefined): Promis
   if (token) await repo.deleteSessionByHash(ctx.db, hashToken(token));
 }
 
-export async function verifyEmail(ctx: AppContext, token: string): Promise<{ message: string }> {
-  const userId = await repo.consumeVerificationToken(ctx.db, hashToken(token), ctx.now());
-  if (!userId) throw new AppError('VERIFY_LINK_INVALID', 'The verification link may be expired or invalid.');
-  return { message: 'Email verified successfully' };
+export async function verifyEmail(ctx: AppContext, token: string): Promise<{ message: string; alreadyVerified: boolean }> {
+  const hash = hashToken(token);
+  if (await repo.consumeVerificationToken(ctx.db, hash, ctx.now())) return { message: 'Email verified successfully', alreadyVerified: false };
+  // The link is kept after it worked (a second tap, a mail client's preview): it can only ever say so.
+  if (await repo.isVerifiedByToken(ctx.db, hash)) return { message: 'Your email is already verified', alreadyVerified: true };
+  throw new AppError('VERIFY_LINK_INVALID', 'The verification link may be expired or invalid.');
 }
 
 export async function resendVerification(ctx: AppContext, user: PublicUser): Promise<{ message: string }> {

@@ -87,16 +87,28 @@ describe('registration', () => {
 });
 
 describe('e-mail verification', () => {
-  it('verifies with the mailed token once, then refuses it', async () => {
+  it('verifies with the mailed token once; the same link again says the address is already verified', async () => {
     await register(valid('verify-me@example.com'));
     const mail = await latestMailTo(t, 'verify-me@example.com');
     const token = new URL(mail!.links[0]!).searchParams.get('token')!;
     const first = await t.call('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
     expect(first.statusCode).toBe(200);
-    expect(first.json().message).toBe('Email verified successfully');
+    expect(first.json()).toEqual({ message: 'Email verified successfully', alreadyVerified: false });
     const again = await t.call('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
-    expect(again.statusCode).toBe(400);
-    expect(again.json().message).toBe('The verification link may be expired or invalid.');
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: 'Your email is already verified', alreadyVerified: true });
+  });
+
+  it('refuses a token that never was, or whose time ran out before it was used', async () => {
+    const unknown = await t.call('GET', `/api/auth/verify-email?token=${'x'.repeat(43)}`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('The verification link may be expired or invalid.');
+    await register(valid('verify-late@example.com'));
+    const token = new URL((await latestMailTo(t, 'verify-late@example.com'))!.links[0]!).searchParams.get('token')!;
+    t.clock.advance(8 * 24 * 3600_000);
+    const late = await t.call('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+    expect(late.statusCode).toBe(400);
+    t.clock.advance(-8 * 24 * 3600_000);
   });
 
   it('refuses a missing token with 400', async () => {

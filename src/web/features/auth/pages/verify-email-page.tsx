@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { Loader2, XCircle } from 'lucide-react';
 import { useEffect } from 'react';
+import type { VerifyEmailResponse } from '@shared/schemas/auth';
 import { toast } from '@web/lib/toast';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -17,7 +18,7 @@ export function VerifyEmailPage() {
   const queryClient = useQueryClient();
   const verification = useQuery({
     queryKey: ['verify-email', token],
-    queryFn: () => api.get<{ message: string }>(`/api/auth/verify-email?token=${encodeURIComponent(token!)}`),
+    queryFn: () => api.get<VerifyEmailResponse>(`/api/auth/verify-email?token=${encodeURIComponent(token!)}`),
     enabled: Boolean(token),
     retry: false,
   });
@@ -41,7 +42,7 @@ export function VerifyEmailPage() {
           </>
         ) : verification.isSuccess ? (
           <>
-            <DoneMark title={t('verified')} text={t('verifiedText')} />
+            {verification.data.alreadyVerified ? <DoneMark title={t('alreadyVerified')} text={t('alreadyVerifiedText')} /> : <DoneMark title={t('verified')} text={t('verifiedText')} />}
             <Button asChild>
               <Link to="/">{t('continueToApp')}</Link>
             </Button>
