@@ -79,10 +79,11 @@ test('a customer reviews a completed booking and the service rating changes', as
   const bookingId = await bookAndPay(page.request, service, openDay(2));
   await completeAsAdmin(baseURL!, bookingId);
 
-  // Until its first review a service shows 5.0.
+  // Until its first review a service is new, not a 5.0 nobody gave.
   await page.goto('/');
   const card = page.getByTestId('service-card').filter({ hasText: service.name });
-  await expect(card.getByLabel('Rating 5.0')).toBeVisible();
+  await expect(card.getByLabel('New: no reviews yet')).toHaveText('New');
+  await expect(card.getByText('5.0')).toHaveCount(0);
 
   await page.goto('/bookings');
   const booking = page.getByTestId('booking-card').filter({ hasText: service.name });
@@ -103,7 +104,7 @@ test('a customer reviews a completed booking and the service rating changes', as
   await expect(review.getByRole('button', { name: 'Submit Review' })).toHaveCount(0);
 
   await page.goto('/');
-  await expect(card.getByLabel('Rating 3.0')).toBeVisible();
+  await expect(card.getByLabel('Rating 3.0 from 1 review')).toHaveText('3.0 (1)');
 
   // The receipt of that booking, with its card.
   await page.goto('/bookings');

@@ -42,9 +42,19 @@ export function ServiceCard({ service, selected, onSelect }: { service: ServiceV
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span className="text-base font-bold text-brand-800 dark:text-brand-400">{formatUsd(service.price)}</span>
             {service.originalPrice && <s className="text-slate-500">{formatUsd(service.originalPrice)}</s>}
-            <span className="inline-flex items-center gap-1 text-slate-600" aria-label={t('ratingLabel', { rating: formatRating(service.rating) })}>
-              <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden /> {formatRating(service.rating)}
-            </span>
+            {service.reviewCount === 0 ? (
+              // A rating nobody gave says nothing: until its first review a service is new.
+              <span className="inline-flex items-center gap-1 text-slate-600" aria-label={t('newServiceLabel')}>
+                <Star className="size-4 text-amber-400" aria-hidden /> {t('newService')}
+              </span>
+            ) : (
+              <span
+                className="inline-flex items-center gap-1 text-slate-600"
+                aria-label={t(service.reviewCount === 1 ? 'ratingOne' : 'ratingMany', { rating: formatRating(service.rating), count: String(service.reviewCount) })}
+              >
+                <Star className="size-4 fill-amber-400 text-amber-400" aria-hidden /> {formatRating(service.rating)} ({service.reviewCount})
+              </span>
+            )}
             <span className="inline-flex items-center gap-1 text-slate-600">
               <Clock className="size-4" aria-hidden /> {formatDuration(service.duration, language)}
             </span>
