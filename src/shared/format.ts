@@ -70,3 +70,9 @@ export function containsHtml(text: string): boolean {
 export function formatRating(rating: string | number): string {
   return Number(rating).toFixed(1);
 }
+
+/** A card brand as people write it: 'visa' → 'Visa', 'amex' → 'American Express' (providers send lower case). */
+export function cardBrandName(brand: string): string {
+  if (brand === 'amex') return 'American Express';
+  return brand.charAt(0).toUpperCase() + brand.slice(1);
+}

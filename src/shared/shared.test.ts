@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingNumber, descriptionPreview, formatDuration, formatRating, initials, stripHtml } from './format';
+import { bookingNumber, cardBrandName, descriptionPreview, formatDuration, formatRating, initials, stripHtml } from './format';
 import { priceBooking } from './booking-lifecycle';
 import { formatUsd, fromCents, toCents } from './money';
 import { registerRequest } from './schemas/auth';
@@ -21,6 +21,11 @@ describe('money', () => {
 });
 
 describe('formatting', () => {
+  it('writes card brands as people do, whatever case the provider sends', () => {
+    expect(cardBrandName('visa')).toBe('Visa');
+    expect(cardBrandName('mastercard')).toBe('Mastercard');
+    expect(cardBrandName('amex')).toBe('American Express');
+  });
   it('shows the first and last initials, Guest without a name', () => {
     expect(initials('casey anne morgan')).toBe('CM');
     expect(initials('Walker Q. Tester')).toBe('WT');

@@ -1,4 +1,4 @@
-import { bookingNumber } from '../../../shared/format';
+import { bookingNumber, cardBrandName } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
 import type { BookingView } from '../../../shared/schemas/bookings';
 import type { AppContext } from '../../context';
@@ -60,7 +60,7 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
         : booking.paymentStatus === 'store'
         ? t('confirmation.totalStore', { total })
         : booking.paymentMethodLast4
-          ? t('confirmation.totalWithCard', { total, brand: booking.paymentMethodBrand ?? t('card'), last4: booking.paymentMethodLast4 })
+          ? t('confirmation.totalWithCard', { total, brand: booking.paymentMethodBrand ? cardBrandName(booking.paymentMethodBrand) : t('card'), last4: booking.paymentMethodLast4 })
           : t('confirmation.total', { total }),
       // A guest is offered an account made from this booking: the page it opens e-mails them the claim link.
       ...(guestToken && !booking.userId ? [t('confirmation.accountOffer', { link: trackingUrl(ctx, booking.id, guestToken, { accountOffer: true }) })] : []),

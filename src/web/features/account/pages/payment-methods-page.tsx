@@ -1,3 +1,4 @@
+import { cardBrandName } from '@shared/format';
 import { CreditCard, Plus, Star, Trash2 } from 'lucide-react';
 import { Link } from '@tanstack/react-router';
 import { toast } from '@web/lib/toast';
@@ -16,7 +17,6 @@ export function PaymentMethodsPage() {
   return <SignedIn>{() => <PaymentMethods />}</SignedIn>;
 }
 
-const brandName = (brand: string) => (brand === 'amex' ? 'American Express' : brand.charAt(0).toUpperCase() + brand.slice(1));
 
 /** Cards saved at checkout ('Save this card'): list, default star, delete. Adding happens at checkout. */
 function PaymentMethods() {
@@ -68,7 +68,7 @@ function PaymentMethods() {
                   <CreditCard className="size-6 shrink-0 text-slate-500" aria-hidden />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">
-                      {brandName(card.brand)} •••• {card.last4}
+                      {cardBrandName(card.brand)} •••• {card.last4}
                     </p>
                     <p className="text-sm text-slate-500">{t('expires', { date: `${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}` })}</p>
                   </div>

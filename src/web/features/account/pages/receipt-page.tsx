@@ -1,3 +1,4 @@
+import { cardBrandName } from '@shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
@@ -16,7 +17,6 @@ export function ReceiptPage() {
   return <SignedIn>{() => <ReceiptView />}</SignedIn>;
 }
 
-const brandName = (brand: string) => brand.charAt(0).toUpperCase() + brand.slice(1);
 
 /** A printable receipt: business, customer, booking, line items, tax, total and the card that paid. */
 function ReceiptView() {
@@ -102,7 +102,7 @@ function ReceiptView() {
             </tbody>
           </table>
           <p>
-            {r.payment.last4 ? t('paidWith', { card: `${brandName(r.payment.brand ?? 'card')} •••• ${r.payment.last4}` }) : t('paymentOnFile')}
+            {r.payment.last4 ? t('paidWith', { card: `${cardBrandName(r.payment.brand ?? 'card')} •••• ${r.payment.last4}` }) : t('paymentOnFile')}
             {r.payment.status === 'refunded' && <span className="ml-2 font-semibold text-red-600">{t('refunded')}</span>}
           </p>
           <p className="text-xs text-slate-500">{t('receiptThanks')}</p>

@@ -1,3 +1,4 @@
+import { cardBrandName } from '@shared/format';
 import type { CardFormProps } from '@web/components/payment/card-form';
 import { TestCardForm } from '@web/components/payment/test-card-form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -193,7 +194,7 @@ export function CheckoutPage() {
                 {phase.intent.savedCards.map((card) => (
                   <label key={card.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
                     <input type="radio" name="saved-card" checked={cardChoice === card.id} onChange={() => checkout.chooseCard(card.id)} className="size-4 accent-brand-700" />
-                    <span className="flex-1 capitalize">{t('cardEnding', { brand: card.brand, last4: card.last4 })}</span>
+                    <span className="flex-1">{t('cardEnding', { brand: cardBrandName(card.brand), last4: card.last4 })}</span>
                     <span className="text-xs text-slate-500">{t('expires', { month: String(card.expiryMonth).padStart(2, '0'), year: String(card.expiryYear).slice(-2) })}</span>
                   </label>
                 ))}
