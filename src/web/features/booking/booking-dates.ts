@@ -32,3 +32,13 @@ export function longDate(dateKey: string, language: string): string {
   }
   return new Intl.DateTimeFormat(language, { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
+
+/**
+ * The booking's notes as the driver and the office read them, on the day or later: the date written out
+ * ("Friday, December 4th, 2026 at 9:00 AM"), never "Tomorrow", and the address.
+ */
+export function checkoutNotes(search: { date?: string; time?: string; address?: string }, now = Date.now()): string {
+  const day = resolveDate(search.date, now);
+  const when = day && search.time ? `${longDate(day, 'en')} at ${search.time}` : '';
+  return [when, search.address].filter(Boolean).join(' - ');
+}

@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import type { PublicConfig } from '@web/lib/public-config';
 import { confirmPayment, createBooking, createPaymentIntent, heldBooking, usablePackages } from './api';
+import { checkoutNotes } from './booking-dates';
 import { guestContactProblems } from '@shared/contact';
 import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavailable, timeWasTaken, tooManyCheckouts } from './checkout-errors';
 import { checkoutReducer, initialCheckoutState, type GuestDetails } from './checkout-machine';
@@ -71,8 +72,6 @@ function forTheDriver(search: BookingSearch): { vehicle?: string; accessNotes?: 
 
 interface CheckoutInput {
   search: BookingSearch;
-  /** "Today at 10:00"-style date of the booking search, for the booking's notes. */
-  dateText: string;
   /** The search names a service, a day and a time. */
   complete: boolean;
   user: PublicUser | null;
@@ -85,7 +84,7 @@ interface CheckoutInput {
  * pay (a saved card or the provider's card form), confirm, and go to tracking. The phases and their
  * transitions are checkoutReducer's; this hook runs the calls and feeds it their outcomes.
  */
-export function useCheckout({ search, dateText, complete, user, userLoading, config }: CheckoutInput) {
+export function useCheckout({ search, complete, user, userLoading, config }: CheckoutInput) {
   const t = useT(bookingMessages);
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
@@ -97,7 +96,7 @@ export function useCheckout({ search, dateText, complete, user, userLoading, con
     async (who: GuestDetails | null, fresh = false) => {
       dispatch({ type: 'hold' });
       if (who) track('guest_checkout');
-      const notes = [dateText && search.time ? `${dateText} at ${search.time}` : '', search.address].filter(Boolean).join(' - ');
+      const notes = checkoutNotes(search);
       const key = idempotencyKey(JSON.stringify([search, who?.email ?? userId]), fresh);
       let booking: CreateBookingResponse;
       try {
@@ -145,7 +144,7 @@ export function useCheckout({ search, dateText, complete, user, userLoading, con
         dispatch({ type: 'failed', screen: paymentsUnavailable(codeOf(error)) ? 'unavailable' : 'payment' });
       }
     },
-    [search, dateText, userId, publishableKey, t, navigate],
+    [search, userId, publishableKey, t, navigate],
   );
 
   // A checkout already paid (Back from tracking, then Continue again) opens its tracking page.
@@ -180,7 +179,7 @@ export function useCheckout({ search, dateText, complete, user, userLoading, con
     const { credit } = state.phase;
     dispatch({ type: 'redeem' });
     track('payment_initiated', { method: 'package' });
-    const notes = [dateText && search.time ? `${dateText} at ${search.time}` : '', search.address].filter(Boolean).join(' - ');
+    const notes = checkoutNotes(search);
     try {
       const booking = await createBooking(
         {

@@ -34,7 +34,7 @@ export function CheckoutPage() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const config = usePublicConfig();
   const navigate = useNavigate();
-  const checkout = useCheckout({ search, dateText: view.dateText, complete: view.complete, user, userLoading, config });
+  const checkout = useCheckout({ search, complete: view.complete, user, userLoading, config });
   const { phase, guest, cardChoice, saveCard, payingSaved, guestProblems, guestNotice } = checkout.state;
 
   if (!view.complete) return <FlowError title={t('error')} text={t('missingDetails')} search={search} />;
