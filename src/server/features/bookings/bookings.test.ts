@@ -223,7 +223,7 @@ describe('confirmation in the customer’s language', () => {
     expect(mail.text).toContain('Hola, Marta Gil:');
     expect(mail.text).toContain('Interior Refresh (Servicio a domicilio)');
     expect(mail.text).toContain('Cuándo: martes, 2 de junio de 2026, 11:00 – 12:30, hora del Pacífico');
-    expect(mail.text).toMatch(/Total pagado: \d+,\d{2}\sUS\$ \(visa terminada en 4242\)/);
+    expect(mail.text).toMatch(/Total pagado: \d+,\d{2}\sUS\$ \(Visa terminada en 4242\)/);
     expect(mail.text).toContain('Seguir tu reserva: http://localhost:5000/tracking?bookingId=');
   });
 });
