@@ -19,7 +19,7 @@ import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey, pacificTimeOfDay
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../errors';
-import { sendConfirmationMail } from '../../bookings';
+import { deliverAfterCommit } from '../../../events/booking-events';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
 import { findBookingView } from '../../bookings';
 import { closureOn, openWindows } from '../../slots';
@@ -128,11 +128,10 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
       { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId },
     );
   });
-  const view = (await findBookingView(ctx.db, id))!;
-  // The same confirmation as a web booking: when, where, the total, the tracking link (a guest's carries its token) and the .ics.
-  const guestToken = userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, id);
-  await sendConfirmationMail(ctx, view, guestToken).catch((error: unknown) => console.error('appointment confirmation e-mail failed', error));
-  return view;
+  // The same confirmation as a web booking (when, where, the total, the tracking link, a guest's with its
+  // token, and the .ics): the customer-mail subscriber of the `created` event, delivered before the answer.
+  await deliverAfterCommit(ctx, id);
+  return (await findBookingView(ctx.db, id))!;
 }
 
 export async function updateAppointment(ctx: AppContext, id: string, input: AppointmentRequest): Promise<BookingView> {
@@ -160,11 +159,13 @@ export async function updateAppointment(ctx: AppContext, id: string, input: Appo
     if (moved) await bookingVerbs(ctx).reschedule(tx, id, ADMIN, { ...when, details, by: 'schedule' });
     else await bookingVerbs(ctx).editDetails(tx, id, ADMIN, details, 'schedule');
   });
+  await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }
 
 export async function deleteAppointment(ctx: AppContext, id: string): Promise<{ message: string }> {
   const deleted = await ctx.db.transaction((tx) => bookingVerbs(ctx).remove(tx, id, ADMIN));
+  await deliverAfterCommit(ctx, id);
   if (!deleted) throw new AppError('APPOINTMENT_NOT_FOUND', 'Appointment not found');
   return { message: 'Appointment deleted' };
 }
@@ -194,6 +195,7 @@ export async function blockTime(ctx: AppContext, input: BlockTimeRequest): Promi
       source: 'admin',
     });
   });
+  await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }
 
@@ -213,6 +215,7 @@ export async function updateBlockedTime(ctx: AppContext, id: string, input: Bloc
     const when = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.startTime, durationMinutes, excludeBookingId: id });
     return bookingVerbs(ctx).reschedule(tx, id, ADMIN, { ...when, details, by: 'schedule' });
   });
+  await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }
 
