@@ -16,6 +16,10 @@ const OWNERS: Record<string, string[]> = {
   bookings: ['features/bookings/lifecycle.ts'],
   bookingUpdates: ['features/bookings/lifecycle.ts'],
   guestLinkTokens: ['features/bookings/lifecycle.ts'],
+  // A booking's changes as events (decision 035): written with the change by the lifecycle; their delivery
+  // rows (the fan-out and the delivered marks) by the event delivery, which the lifecycle calls.
+  bookingEvents: ['features/bookings/lifecycle.ts'],
+  bookingEventDeliveries: ['events/booking-events.ts'],
   // The payment ledger of a booking (decision 029), written only through the lifecycle's verbs.
   bookingPayments: ['features/bookings/booking-refunds.ts'],
   processedWebhookEvents: ['features/payments/'],
@@ -65,7 +69,7 @@ const EXCEPTIONS: Record<string, Record<string, string>> = {
   shopifyOrders: {
     // The store mirror keeps an order as the platform sent it; store-orders writes only what the business did
     // with it (its booking, its fulfilment). Split by columns, not yet behind one verb set.
-    'features/store-orders/fulfilment.ts': 'fulfilment columns, in the completing transaction and the fulfilment job',
+    'features/store-orders/fulfilment.ts': 'fulfilment columns, in the delivery of the completion event and the fulfilment job',
     'features/store-orders/store-orders.repository.ts': 'the booking made for the order, under the order lock',
   },
   shopifyCustomers: {

@@ -7,10 +7,11 @@ import { packageJobs } from '../features/packages';
 import { storeJobs } from '../features/store';
 import { fulfilmentJobs } from '../features/store-orders';
 import { deleteStaleAttempts, STALE_ATTEMPTS_JOB } from '../http/attempt-counter';
+import { bookingEventJobs } from '../events/booking-events';
 
 /**
- * Every feature's jobs, each from its feature's face (loading store-orders' face also subscribes it to booking
- * completions, so a worker asks for fulfilment too); a new job adds one entry here.
+ * Every feature's jobs, each from its feature's face (loading a face also subscribes it to booking events, so
+ * a worker delivers to every subscriber); a new job adds one entry here.
  */
 export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
   return [
@@ -19,6 +20,8 @@ export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
     ...storeJobs(_ctx),
     ...analyticsJobs(_ctx),
     ...fulfilmentJobs(_ctx),
+    // Every minute: booking events the fast path after commit did not deliver (docs/decisions/035).
+    ...bookingEventJobs(_ctx),
     { name: RELEASE_HOLDS_JOB, handler: async () => void (await releaseExpiredHolds(_ctx)), cron: '* * * * *' },
     // Hourly, at minute 7: rate-limit and sign-in counters whose window is long over (decision 026).
     { name: STALE_ATTEMPTS_JOB, handler: async () => void (await deleteStaleAttempts(_ctx)), cron: '7 * * * *' },

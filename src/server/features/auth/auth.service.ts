@@ -18,7 +18,7 @@ import { mailLanguage, mailTexts, type MailTranslate } from '../../integrations/
 import { renderMail } from '../../integrations/mail/templates';
 import * as repo from './auth.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../../crypto/tokens';
 
 /**
  * Per IP every attempt counts (AUTH_RATE_LIMIT_PER_IP: registrations per hour, reset requests per 15 minutes);

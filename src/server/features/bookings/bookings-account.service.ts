@@ -8,6 +8,7 @@ import type { BookingView } from '../../../shared/schemas/bookings';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
 import type { AppContext } from '../../context';
+import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates } from '../../db/schema';
 import { AppError } from '../../errors';
@@ -93,6 +94,7 @@ export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: st
     const { refunded } = await bookingVerbs(ctx).cancel(tx, booking.id, customer(actor));
     return refunded;
   });
+  await deliverAfterCommit(ctx, id);
   const view = (await findBookingView(ctx.db, id))!;
   await mailCustomer(ctx, view, (t, language) => ({
     subject: t('cancelled.subject', { service: view.serviceName }),
@@ -120,6 +122,7 @@ export async function rescheduleMyBooking(ctx: AppContext, actor: PublicUser, id
       .where(and(eq(bookingUpdates.bookingId, id), eq(bookingUpdates.kind, 'rescheduled')));
     return moves?.value ?? 1;
   });
+  await deliverAfterCommit(ctx, id);
   const view = (await findBookingView(ctx.db, id))!;
   await mailCustomer(
     ctx,
@@ -147,6 +150,7 @@ export async function reviewMyBooking(ctx: AppContext, actor: PublicUser, id: st
     await bookingVerbs(ctx).review(tx, booking.id, customer(actor), input);
     return recomputeServiceRating(tx, booking.serviceId);
   });
+  await deliverAfterCommit(ctx, id);
   const view = (await findBookingView(ctx.db, id))!;
   return { message: 'Thank you for your review!', booking: withSelfService(view, ctx.now()), service };
 }

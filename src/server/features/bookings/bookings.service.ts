@@ -8,6 +8,7 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import type { CreateBookingRequest, CreateBookingResponse } from '../../../shared/schemas/checkout';
 import { needsAddress, offeredServiceTypes } from '../../../shared/service-types';
 import type { AppContext } from '../../context';
+import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { redeemForBooking } from '../packages';
@@ -136,7 +137,9 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     return insert();
   };
   try {
-    return { booking: await attempt(), created: true };
+    const booking = await attempt();
+    await deliverAfterCommit(ctx, booking.id);
+    return { booking, created: true };
   } catch (error) {
     // A retry of a key already used: its insert loses on the unique index, or its slot is full of its own
     // first booking. Either way the first booking answers (or IDEMPOTENCY_KEY_REUSED for another body).
@@ -215,6 +218,7 @@ export async function releaseExpiredHolds(ctx: AppContext): Promise<number> {
   let released = 0;
   for (const id of await repo.expiredHoldIds(ctx.db, ctx.now())) {
     if (await ctx.db.transaction((tx) => bookingVerbs(ctx).release(tx, id, SYSTEM, 'expired'))) released += 1;
+    await deliverAfterCommit(ctx, id);
   }
   return released;
 }

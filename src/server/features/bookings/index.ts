@@ -7,12 +7,17 @@ export { bookingsRoutes } from './bookings.routes';
 export { bookingsAccountRoutes } from './bookings-account.routes';
 export { assertBookingOpen, bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft } from './lifecycle';
 export { createBooking, RELEASE_HOLDS_JOB, releaseExpiredHolds } from './bookings.service';
-export { emailDriverAssigned, emailStatusChange } from './booking-updates';
 export { findBookingView, listBookingUpdates, listBookingViews, toUpdateView } from './bookings.repository';
 export { findBooking } from './checkout.repository';
-export { sendConfirmationMail } from './confirmation-mail';
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
 // The day's capacity model, read by the slot lists and the schedule grid; only the verbs claim (decision 036).
 export { slotsForDay, slotsOfDay } from './slot-capacity';
 export { loadDay as loadSlotDay, openWindows } from './slot-day.repository';
+
+import { subscribe } from '../../events/booking-events';
+import { customerMailSubscriber } from './customer-mail';
+
+// The customer's e-mails follow the booking's events. The route registry and the job list load this face,
+// so every app and every worker subscribes before it writes or delivers an event.
+subscribe(customerMailSubscriber);

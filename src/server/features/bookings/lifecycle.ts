@@ -22,21 +22,23 @@ import { toCents } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
-import { bookingPayments, bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
+import { newToken } from '../../crypto/tokens';
+import { bookingEvents, bookingPayments, bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
 import { AppError } from '../../errors';
-import { bookingCompleted } from '../../events/booking-completed';
+import { queueDeliveries, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
-import { newToken } from '../auth';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
 import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';
 
 /**
  * The owner of the booking (docs/decisions/010-booking-lifecycle.md): the only code that locks, writes or
- * deletes `bookings`, `booking_updates` and the guest link tokens. Every verb runs in the caller's
- * transaction: it locks the row, checks the move against shared/booking-lifecycle.ts, writes, records a
- * typed update (kind + params + an optional note) and publishes the live event, which goes out only if
- * the transaction commits. A verb that gives a booking a time (hold, book, bookFromStoreOrder, block,
- * change, markPaid) claims that time's capacity itself, in the same transaction (decision 036).
+ * deletes `bookings`, `booking_updates`, the guest link tokens and `booking_events`. Every verb runs in the
+ * caller's transaction: it locks the row, checks the move against shared/booking-lifecycle.ts, writes,
+ * records a typed update (kind + params + an optional note), records the change as one booking event for
+ * its subscribers (docs/decisions/035: e-mails, store fulfilment…, delivered after commit) and publishes the
+ * live event, which goes out only if the transaction commits. It knows none of the subscribers. A verb that
+ * gives a booking a time (hold, book, bookFromStoreOrder, block, change, markPaid) claims that time's
+ * capacity itself, in the same transaction (decision 036).
  */
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -229,8 +231,8 @@ export function bookingVerbs(ctx: AppContext) {
     return row!;
   }
 
-  /** Records what happened and tells the live listeners, in the caller's transaction. */
-  async function record(tx: DbOrTx, bookingId: string, input: UpdateInput): Promise<BookingUpdateRow> {
+  /** Records what happened and tells the live listeners and the event subscribers, in the caller's transaction. */
+  async function record(tx: DbOrTx, bookingId: string, input: UpdateInput, facts: BookingEventPayload = {}): Promise<BookingUpdateRow> {
     const update: BookingUpdateRecord = { kind: input.kind, params: input.params ?? {}, note: input.note ?? null };
     const [row] = await tx.insert(bookingUpdates).values({
       bookingId,
@@ -252,7 +254,19 @@ export function bookingVerbs(ctx: AppContext) {
       params: update.params,
       at: ctx.now().toISOString(),
     });
+    await emit(tx, [{ bookingId, kind: update.kind, payload: { status: input.status, ...eventFacts(update.params), ...(input.driverId ? { driverId: input.driverId } : {}), ...facts } }]);
     return row!;
+  }
+
+  /** One booking event per change, in the changing transaction, with a delivery row for each subscriber. */
+  async function emit(tx: DbOrTx, events: { bookingId: string; kind: BookingEventKind; payload: BookingEventPayload }[]): Promise<void> {
+    if (!events.length) return;
+    const rows = await tx
+      .insert(bookingEvents)
+      // The moment of writing, as for the updates: two events of one transaction keep their order.
+      .values(events.map((event) => ({ ...event, createdAt: sql`clock_timestamp()` })))
+      .returning({ id: bookingEvents.id, seq: bookingEvents.seq, bookingId: bookingEvents.bookingId, kind: bookingEvents.kind, payload: bookingEvents.payload });
+    await queueDeliveries(tx, rows.map((r) => ({ ...r, kind: r.kind as BookingEventKind, payload: r.payload as BookingEventPayload })));
   }
 
   /** A job the driver may still act on: assigned to them (an admin acts on any) and not cancelled or finished. */
@@ -316,7 +330,8 @@ export function bookingVerbs(ctx: AppContext) {
       ctx.caches.slotDays.touch([time.businessDate]);
       const row = { ...values, ...time, ...state, trackingTokenHash: link?.hash ?? null };
       const [booking] = link ? await insertGuestHold(tx, { ...row, token: link.token }) : await insertHold(tx, row);
-      if (options.prepaid) await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' });
+      if (options.prepaid) await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' }, { by: 'customer', guest });
+      else await emit(tx, [{ bookingId: booking!.id, kind: 'held', payload: { status: 'pending', by: 'customer', guest } }]);
       return { booking: booking!, ...(link ? { trackingToken: link.token } : {}) };
     },
 
@@ -327,8 +342,9 @@ export function bookingVerbs(ctx: AppContext) {
      */
     async book(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean } = {}): Promise<string> {
       const row = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
-      await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin' } });
-      if (options.paymentStatus === 'link_sent') await record(tx, row.id, { status: 'confirmed', kind: 'payment_link_sent' });
+      await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin' } }, { paymentStatus: row.paymentStatus });
+      // Sent with the booking: the confirmation e-mail of `created` is the payment link, not a second one.
+      if (options.paymentStatus === 'link_sent') await record(tx, row.id, { status: 'confirmed', kind: 'payment_link_sent' }, { withBooking: true });
       if (options.guestLink) await saveGuestLink(tx, row.id);
       return row.id;
     },
@@ -341,13 +357,14 @@ export function bookingVerbs(ctx: AppContext) {
      */
     async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }): Promise<{ booking: BookingRow; trackingToken: string }> {
       const booking = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
-      await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } });
+      await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } }, { paymentStatus: 'store' });
       return { booking, trackingToken: await saveGuestLink(tx, booking.id) };
     },
 
     /** Time the business blocks: a booking flagged as blocked that claims and fills its steps and has no history. */
     async block(tx: DbOrTx, actor: BookingActor, draft: BookingDraft): Promise<string> {
       const row = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: 'on_site', isBlocked: true });
+      await emit(tx, [{ bookingId: row.id, kind: 'blocked', payload: { status: 'confirmed', blocked: true } }]);
       return row.id;
     },
 
@@ -366,6 +383,7 @@ export function bookingVerbs(ctx: AppContext) {
         throw new AppError('BOOKING_NOT_DELETABLE', DELETE_REFUSALS[reason], { reason, status: booking.status, paymentStatus: booking.paymentStatus });
       }
       const rows = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
+      await emit(tx, rows.map((r) => ({ bookingId: r.id, kind: 'removed' as const, payload: { status: booking.status, by: actor.role, blocked: booking.isBlocked } })));
       return rows.length > 0;
     },
 
@@ -448,6 +466,7 @@ export function bookingVerbs(ctx: AppContext) {
     async attachPayment(tx: DbOrTx, bookingId: string, _actor: BookingActor, payment: { intentId: string; provider: string; amountCents: number }): Promise<void> {
       await recordPayment(tx, bookingId, payment, 'open');
       await write(tx, bookingId, { paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
+      await emit(tx, [{ bookingId, kind: 'payment_opened', payload: { provider: payment.provider, amountCents: payment.amountCents } }]);
     },
 
     /** An open intent the provider cancelled (checkout replaces it): it can no longer be paid. */
@@ -524,8 +543,7 @@ export function bookingVerbs(ctx: AppContext) {
         holdExpiresAt: to === 'pending' ? booking.holdExpiresAt : null,
         updatedAt: ctx.now(),
       });
-      await record(tx, bookingId, { status: to, kind: 'status_changed', params: { status: to, by: actor.role, refunded: false }, note });
-      if (to === 'completed' && booking.status !== 'completed') await bookingCompleted(tx, bookingId, ctx.now());
+      await record(tx, bookingId, { status: to, kind: 'status_changed', params: { status: to, by: actor.role, refunded: false }, note }, { from: booking.status });
       return { from: booking.status, refunded: false };
     },
 
@@ -549,8 +567,7 @@ export function bookingVerbs(ctx: AppContext) {
         note: extra.note ?? null,
         driverId: actor.userId ?? null,
         location: extra.location ?? null,
-      });
-      if (to === 'completed') await bookingCompleted(tx, bookingId, now);
+      }, { from: booking.status });
       return { ...booking, status: to };
     },
 
@@ -599,6 +616,7 @@ export function bookingVerbs(ctx: AppContext) {
         assertBookingOpen(booking, 'edited');
         await write(tx, bookingId, { ...change.details, updatedAt: ctx.now() });
         if (!booking.isBlocked) await record(tx, bookingId, { status: booking.status, kind: 'details_updated', params: { by: change.by } });
+        else await emit(tx, [{ bookingId, kind: 'details_updated', payload: { status: booking.status, blocked: true, by: change.by } }]);
         return { moved };
       }
       assertBookingOpen(booking, 'moved');
@@ -610,7 +628,10 @@ export function bookingVerbs(ctx: AppContext) {
         ...(change.clearTimes ? { pickupTime: null, returnEta: null } : {}),
         updatedAt: ctx.now(),
       });
-      if (booking.isBlocked) return { moved };
+      if (booking.isBlocked) {
+        await emit(tx, [{ bookingId, kind: 'rescheduled', payload: { status: booking.status, blocked: true, date: time.businessDate, scheduledDate: time.scheduledDate.toISOString() } }]);
+        return { moved };
+      }
       await record(tx, bookingId, {
         status: booking.status,
         kind: 'rescheduled',
@@ -628,7 +649,7 @@ export function bookingVerbs(ctx: AppContext) {
         kind: driver ? 'driver_assigned' : 'driver_unassigned',
         params: driver ? { driverName: driver.fullName } : {},
         driverId: driver?.id ?? null,
-      });
+      }, { previousDriverId: booking.assignedDriverId });
       await ctx.events.publish(tx, { type: 'driver_assigned', bookingId, driverId: driver?.id ?? null, previousDriverId: booking.assignedDriverId, at: ctx.now().toISOString() });
       return booking;
     },
@@ -647,6 +668,7 @@ export function bookingVerbs(ctx: AppContext) {
     async issueTrackingLink(tx: DbOrTx, bookingId: string): Promise<string> {
       const token = await issueTrackingToken(tx, bookingId);
       await tx.update(guestLinkTokens).set({ token }).where(eq(guestLinkTokens.bookingId, bookingId));
+      await emit(tx, [{ bookingId, kind: 'tracking_link_issued', payload: {} }]);
       return token;
     },
 
@@ -664,6 +686,7 @@ export function bookingVerbs(ctx: AppContext) {
       const booking = await lock(tx, bookingId);
       if (booking.userId || !booking.guestEmail) return false;
       await write(tx, bookingId, { userId });
+      await emit(tx, [{ bookingId, kind: 'linked_to_account', payload: { userId } }]);
       // Later e-mails go to the account, whose owner signs in: the guest's kept link is no longer needed.
       await takeGuestLink(tx, bookingId);
       return true;
@@ -702,6 +725,7 @@ export function bookingVerbs(ctx: AppContext) {
         .set({ message: null, params: sql`${bookingUpdates.params} - 'text'`, location: null })
         .where(inArray(bookingUpdates.bookingId, ids));
       await tx.delete(guestLinkTokens).where(inArray(guestLinkTokens.bookingId, ids));
+      await emit(tx, ids.map((id) => ({ bookingId: id, kind: 'forgotten' as const, payload: {} })));
       return ids;
     },
   };
@@ -715,3 +739,9 @@ export async function issueTrackingToken(tx: DbOrTx, bookingId: string): Promise
 }
 
 export type BookingVerbs = ReturnType<typeof bookingVerbs>;
+
+/** An update's params as event facts: ids and small values, without free text or a person's name. */
+function eventFacts(params: UpdateParams): BookingEventPayload {
+  const { text: _text, driverName: _driverName, ...facts } = params;
+  return facts;
+}

@@ -6,7 +6,7 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import { isDriverActiveStatus, isEnRouteStatus } from '../../../shared/tracking';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { emailStatusChange } from '../bookings';
+import { deliverAfterCommit } from '../../events/booking-events';
 import { bookingVerbs } from '../bookings';
 import { findBookingView, toUpdateView } from '../bookings';
 import * as repo from './drivers.repository';
@@ -50,11 +50,11 @@ export function listDriverBookings(ctx: AppContext, driver: PublicUser, query: {
 
 /**
  * The assigned driver moves a booking one step along the job's path — only to the one allowed next
- * status. The change, its booking_update and the live event share one transaction; the customer's e-mail
- * goes out after it commits.
+ * status. The change, its booking_update, its booking event and the live event share one transaction; the
+ * customer's e-mail goes out after it commits.
  */
 export async function advanceBooking(ctx: AppContext, driver: PublicUser, bookingId: string, input: UpdateDriverBookingStatusRequest): Promise<BookingView> {
-  const { next } = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     // The verb locks the row, checks the assignment and the one allowed next step, and records the update.
     await bookingVerbs(ctx).advance(tx, bookingId, { role: 'driver', userId: driver.id }, input.status, { note: input.message?.trim() || null, location: input.location ?? null });
     const next = input.status;
@@ -76,9 +76,9 @@ export async function advanceBooking(ctx: AppContext, driver: PublicUser, bookin
     if (input.location) {
       await repo.recordLocationPoint(tx, { driverId: driver.id, bookingId, ...input.location, heading: null, speed: null, accuracy: null, at: now }, undefined);
     }
-    return { next };
   });
-  await emailStatusChange(ctx, bookingId, next).catch((error: unknown) => console.error('status e-mail failed', error));
+  // The status e-mail and, on completion, the store order's fulfilment: subscribers of the booking's events.
+  await deliverAfterCommit(ctx, bookingId);
   return (await findBookingView(ctx.db, bookingId))!;
 }
 
@@ -86,6 +86,7 @@ export async function advanceBooking(ctx: AppContext, driver: PublicUser, bookin
 export async function postNote(ctx: AppContext, driver: PublicUser, bookingId: string, input: DriverNoteRequest): Promise<BookingUpdateView> {
   const actor = { role: driver.role === 'admin' ? ('admin' as const) : ('driver' as const), userId: driver.id };
   const row = await ctx.db.transaction((tx) => bookingVerbs(ctx).postDriverNote(tx, bookingId, actor, input.message));
+  await deliverAfterCommit(ctx, bookingId);
   return toUpdateView(row);
 }
 

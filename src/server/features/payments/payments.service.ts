@@ -17,12 +17,12 @@ import { findBooking, findBookingView } from '../bookings';
 import { setStripeCustomer } from '../account';
 import { insertCard } from '../payment-methods';
 import * as cardsRepo from './cards.repository';
-import { sendConfirmationMail } from '../bookings';
 import { bookingVerbs, SYSTEM } from '../bookings';
 import { isPackageIntent, settlePackagePayment } from '../packages';
 import { verifyTrackingToken } from '../tracking';
 import * as repo from './payments.repository';
 import { recordPaymentCompleted } from '../analytics';
+import { deliverAfterCommit } from '../../events/booking-events';
 
 /**
  * Checkout after the hold: paying for a booking. Every way a payment outcome arrives — the Stripe webhook,
@@ -86,6 +86,7 @@ export async function createPaymentIntent(
     saveCard: wanted.saveCard,
     paymentMethodId: card?.providerMethodId,
   }));
+  await deliverAfterCommit(ctx, booking.id);
   // A saved card is charged at once, and the open intent may have been paid meanwhile: either outcome goes
   // through the same sink as every other.
   if (settle) declinedToError(await settlePayment(ctx, intent), intent);
@@ -168,6 +169,7 @@ export async function settlePayment(ctx: AppContext, intent: PaymentIntent): Pro
   if (intent.status !== 'succeeded') {
     if (!intent.lastError) return 'not_completed';
     await ctx.db.transaction((tx) => bookingVerbs(ctx).release(tx, bookingId, SYSTEM, 'declined'));
+    await deliverAfterCommit(ctx, bookingId);
     return 'declined';
   }
   const provider = ctx.payments;
@@ -184,22 +186,23 @@ export async function settlePayment(ctx: AppContext, intent: PaymentIntent): Pro
     if (result.outcome === 'paid' && intent.saveCard && result.booking.userId && intent.card) await keepCard(tx, result.booking.userId, provider.name, intent.card);
     return result;
   });
+  // The booking's events (the confirmation e-mail of `payment_received`…) go out before the answer.
+  await deliverAfterCommit(ctx, bookingId);
   if (paid.outcome === 'already_settled') return 'already_settled';
   const payment = { intentId: intent.id, provider: provider.name, amountCents: intent.amountCents };
   if (paid.outcome === 'duplicate') {
     // The customer is never left charged twice: the second payment goes back now, and the admin hears of it.
     const refunded = await ctx.db.transaction((tx) => verbs.refundDuplicatePayment(tx, bookingId, SYSTEM, payment));
+    await deliverAfterCommit(ctx, bookingId);
     if (refunded) await reportDuplicatePayment(ctx, bookingId, payment).catch((error) => console.error('duplicate payment report failed', error));
     return 'refunded';
   }
   if (paid.outcome === 'slot_taken') {
     await provider.refund(intent.id);
     await ctx.db.transaction((tx) => verbs.refundLatePayment(tx, bookingId, SYSTEM, payment));
+    await deliverAfterCommit(ctx, bookingId);
     return 'refunded';
   }
-  const view = await findBookingView(ctx.db, bookingId);
-  // The booking stands even if mail is down; the failure is logged for staff to follow up.
-  if (view) await sendConfirmationMail(ctx, view, paid.guestToken).catch((error) => console.error('confirmation mail failed', error));
   await recordPaymentCompleted(ctx, bookingId, intent.amountCents);
   return 'confirmed';
 }

@@ -2,13 +2,14 @@ import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { shopifyOrders } from '../../db/schema';
+import type { BookingEventSubscriber } from '../../events/booking-events';
 import type { JobDefinition } from '../../jobs/boss';
 
 /**
  * Fulfilment in the store when a booking linked to an order is completed (docs/decisions/017-store-orders-to-bookings.md).
- * 1. The completing transaction (bookings/lifecycle.ts setStatus/advance) calls events/booking-completed.ts,
- *    whose subscriber here marks the order: fulfilment requested. It commits with the completion or not at
- *    all, so a completion is never lost.
+ * 1. A booking's completion is a booking event (docs/decisions/035); this feature's subscriber marks its
+ *    order: fulfilment requested. The event commits with the completion, and is delivered at least once
+ *    after it; the mark commits with the delivery, so it is made once per completion.
  * 2. A pg-boss job per order (FULFIL_ORDER_JOB, one per order per minute, retried) calls
  *    `ctx.store.fulfillOrder` and records the outcome: fulfilled (status + time) or the error and attempt count.
  * 3. A sweep every minute queues the job for every requested, unfulfilled order, so a request whose job was
@@ -19,13 +20,21 @@ export const FULFIL_SWEEP_JOB = 'store-order-fulfil-sweep';
 /** After this many failed calls the order stays unfulfilled with its error showing, for staff to look at. */
 export const MAX_ATTEMPTS = 10;
 
-/** In the completing transaction: the booking's order (if any) is to be fulfilled. */
+/** The booking's order (if any) is to be fulfilled. */
 export async function requestStoreFulfilment(tx: DbOrTx, bookingId: string, now: Date): Promise<void> {
   await tx
     .update(shopifyOrders)
     .set({ fulfillmentRequestedAt: now, fulfillmentAttempts: 0, fulfillmentError: null })
     .where(and(eq(shopifyOrders.bookingId, bookingId), isNull(shopifyOrders.fulfilledAt)));
 }
+
+/** A booking that became completed: its order's fulfilment is requested, in the delivery's transaction. */
+export const storeFulfilmentSubscriber: BookingEventSubscriber = {
+  name: 'store-fulfilment',
+  kinds: ['status_changed'],
+  wants: ({ payload }) => payload.status === 'completed' && payload.from !== 'completed',
+  handle: (ctx, event) => requestStoreFulfilment(ctx.db, event.bookingId, ctx.now()),
+};
 
 export type FulfilOutcome = 'fulfilled' | 'already_fulfilled' | 'not_requested';
 

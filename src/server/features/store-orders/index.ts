@@ -5,9 +5,9 @@
 export { storeOrdersRoutes } from './store-orders.routes';
 export { fulfilmentJobs } from './fulfilment';
 
-import { onBookingCompleted } from '../../events/booking-completed';
-import { requestStoreFulfilment } from './fulfilment';
+import { subscribe } from '../../events/booking-events';
+import { storeFulfilmentSubscriber } from './fulfilment';
 
-// A completed booking linked to an order asks for the order's fulfilment in the completing transaction. The
-// route registry and the job list load this face, so every app and every worker subscribes before it runs.
-onBookingCompleted(requestStoreFulfilment);
+// A completed booking linked to an order asks for the order's fulfilment, as a subscriber of the booking's
+// events. The route registry and the job list load this face, so every app and every worker subscribes.
+subscribe(storeFulfilmentSubscriber);

@@ -17,8 +17,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { findCustomerIdByEmail } from '../admin';
-import { findBookingView } from '../bookings';
-import { sendConfirmationMail } from '../bookings';
+import { deliverAfterCommit } from '../../events/booking-events';
 import { bookingVerbs, type BookingActor, type BookingDraft } from '../bookings';
 import { assertServiceArea } from '../geo';
 import { getService, listActiveServices } from '../services';
@@ -159,9 +158,9 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
     await repo.linkBooking(tx, order.id, booking.id);
     return { bookingId: booking.id, trackingToken };
   });
-  const view = await findBookingView(ctx.db, result.bookingId);
-  // The booking stands even if mail is down; the failure is logged for staff to follow up.
-  if (view) await sendConfirmationMail(ctx, view, result.trackingToken).catch((error) => console.error('store booking mail failed', error));
+  // The confirmation e-mail with the tracking link: the customer-mail subscriber of the `created` event. The
+  // booking stands even if mail is down; a failed e-mail is retried.
+  await deliverAfterCommit(ctx, result.bookingId);
   return result;
 }
 

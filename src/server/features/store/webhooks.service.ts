@@ -3,6 +3,7 @@ import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { SELF_SERVICE_STATUSES } from '../../../shared/self-service';
 import type { BookingStatus } from '../../../shared/domain';
 import type { AppContext } from '../../context';
+import { deliverAfterCommit } from '../../events/booking-events';
 import { bookings, services, shopifyCustomers, shopifyOrders, shopifyProductMappings, shopifySyncStatus, shopifyWebhookEvents, storeSettings } from '../../db/schema';
 import { AppError } from '../../errors';
 import { renderMail } from '../../integrations/mail/templates';
@@ -198,4 +199,5 @@ async function cancelLinkedBooking(ctx: AppContext, order: typeof shopifyOrders.
     if (!booking || !SELF_SERVICE_STATUSES.has(booking.status as BookingStatus)) return;
     await bookingVerbs(ctx).cancel(tx, bookingId, { role: 'store' }, order.cancelReason ? `Store order cancelled (${order.cancelReason}).` : 'Store order cancelled.');
   });
+  await deliverAfterCommit(ctx, bookingId);
 }

@@ -1,6 +1,7 @@
 import type { ClaimGuestBookingRequest, ClaimGuestBookingResponse } from '../../../shared/schemas/auth';
 import { normaliseUsPhone } from '../../../shared/contact';
 import type { AppContext } from '../../context';
+import { deliverAfterCommit } from '../../events/booking-events';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { renderMail } from '../../integrations/mail/templates';
@@ -76,6 +77,7 @@ export async function claimGuestBooking(ctx: AppContext, input: ClaimGuestBookin
     if (!(await bookingVerbs(ctx).linkToAccount(tx, claimed, created.id))) throw new AppError('BOOKING_ALREADY_LINKED', ALREADY_LINKED);
     return { user: created, bookingId: claimed };
   });
+  await deliverAfterCommit(ctx, bookingId);
   const session = await startSession(ctx, user, client);
   const response: ClaimGuestBookingResponse = { message: 'Your account is ready, with your booking in it.', user, bookingId };
   return { response, token: session };

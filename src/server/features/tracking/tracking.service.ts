@@ -2,6 +2,7 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import type { DriverLocationResponse, FullTrackingView, MapProvider, TrackingTokenResponse, TrackingView } from '../../../shared/schemas/tracking';
 import { estimateEta, type TrackingEta } from '../../../shared/tracking';
 import type { AppContext } from '../../context';
+import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { findBookingView, listBookingUpdates } from '../bookings';
@@ -102,6 +103,7 @@ export async function generateTrackingToken(ctx: AppContext, bookingId: string, 
   const allowed = user.role === 'admin' || (facts.userId !== null && facts.userId === user.id);
   if (!allowed) throw new AppError('NOT_YOUR_BOOKING', 'You can only share tracking for your own bookings');
   const token = await ctx.db.transaction((tx) => bookingVerbs(ctx).issueTrackingLink(tx, bookingId));
+  await deliverAfterCommit(ctx, bookingId);
   return { token, trackingUrl: trackingUrl(ctx, bookingId, token) };
 }
 

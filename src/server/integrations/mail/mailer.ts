@@ -55,11 +55,17 @@ export interface Mailer {
   readonly transport: MailTransport['name'];
   /** Records the message in the outbox and delivers it; resolves false when preferences skipped it. */
   send(message: MailMessage): Promise<boolean>;
+  /**
+   * The same mailer recording in the caller's transaction: the outbox row commits with the caller's work or
+   * not at all (a booking event's delivery, docs/decisions/035). SMTP still sends at once.
+   */
+  using(db: DbOrTx): Mailer;
 }
 
-export function createMailer(db: Database, transport: MailTransport, from: string, log: { error: (o: object, m: string) => void }): Mailer {
+export function createMailer(db: DbOrTx, transport: MailTransport, from: string, log: { error: (o: object, m: string) => void }): Mailer {
   return {
     transport: transport.name,
+    using: (other) => createMailer(other, transport, from, log),
     async send(message) {
       const category = message.category ?? 'transactional';
       if (category === 'notification' && message.userId && !(await wantsEmail(db, message.userId))) return false;
@@ -91,7 +97,7 @@ export function createMailer(db: Database, transport: MailTransport, from: strin
   };
 }
 
-async function wantsEmail(db: Database, userId: string): Promise<boolean> {
+async function wantsEmail(db: DbOrTx, userId: string): Promise<boolean> {
   const [user] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId));
   return { ...DEFAULT_USER_SETTINGS, ...(user?.settings ?? {}) }.emailNotifications;
 }

@@ -7,11 +7,10 @@ import { AppError } from '../../../errors';
 import { formatMailDateTime } from '../../../integrations/mail/mail-texts';
 import { renderMail } from '../../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../../auth';
-import { emailDriverAssigned, emailStatusChange } from '../../bookings';
-import { sendConfirmationMail } from '../../bookings';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
 import { findBookingView, listBookingViews } from '../../bookings';
 import { withCoordinates } from '../../geo';
+import { deliverAfterCommit } from '../../../events/booking-events';
 import * as repo from './admin-bookings.repository';
 
 /** A saved address from before the offline geocoder has no coordinates: its ZIP centroid stands in. */
@@ -39,7 +38,7 @@ export async function getAdminBooking(ctx: AppContext, id: string): Promise<Admi
 
 /**
  * The admin sets a status from the menu; the change is recorded, published live and e-mailed where it
- * matters. Cancelling from the menu is the Cancel button (`cancelAdminBooking`): the same refund, e-mail,
+ * matters (the customer-mail subscriber of the booking's events, delivered before the answer). Cancelling from the menu is the Cancel button (`cancelAdminBooking`): the same refund, e-mail,
  * history and calendar feed.
  */
 export async function setBookingStatus(ctx: AppContext, id: string, status: BookingStatus, message: string | null): Promise<AdminBooking> {
@@ -47,7 +46,7 @@ export async function setBookingStatus(ctx: AppContext, id: string, status: Book
   if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   if (status === 'cancelled' && existing.status !== 'cancelled') return (await cancelAdminBooking(ctx, id, message)).booking;
   await ctx.db.transaction((tx) => bookingVerbs(ctx).setStatus(tx, id, ADMIN, status, message));
-  if (existing.status !== status) await emailStatusChange(ctx, id, status);
+  await deliverAfterCommit(ctx, id);
   return getAdminBooking(ctx, id);
 }
 
@@ -77,6 +76,7 @@ export async function updateAdminBooking(ctx: AppContext, id: string, input: Adm
       : {}),
   };
   const { moved } = await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'admin' }));
+  await deliverAfterCommit(ctx, id);
   if (moved) await emailReschedule(ctx, id);
   return getAdminBooking(ctx, id);
 }
@@ -108,6 +108,7 @@ export async function cancelAdminBooking(ctx: AppContext, id: string, message: s
   const existing = await repo.findBookingRow(ctx.db, id);
   if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   const { refunded } = await ctx.db.transaction((tx) => bookingVerbs(ctx).cancel(tx, id, ADMIN, message));
+  await deliverAfterCommit(ctx, id);
   await emailCancelled(ctx, id, refunded, message).catch((error: unknown) => console.error('cancel e-mail failed', error));
   const booking = await getAdminBooking(ctx, id);
   return { booking, refunded, message: refunded ? `Booking cancelled. $${booking.totalAmount} was refunded to the card.` : 'Booking cancelled.' };
@@ -141,9 +142,9 @@ async function emailCancelled(ctx: AppContext, id: string, refunded: boolean, no
 export async function sendPaymentLink(ctx: AppContext, id: string): Promise<AdminBooking> {
   const existing = await repo.findBookingRow(ctx.db, id);
   if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
-  const { guestToken } = await ctx.db.transaction((tx) => bookingVerbs(ctx).requestLinkPayment(tx, id, ADMIN));
-  const view = await findBookingView(ctx.db, id);
-  if (view) await sendConfirmationMail(ctx, view, guestToken);
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).requestLinkPayment(tx, id, ADMIN));
+  // The confirmation e-mail with its Pay now link: the customer-mail subscriber of `payment_link_sent`.
+  await deliverAfterCommit(ctx, id);
   return getAdminBooking(ctx, id);
 }
 
@@ -151,6 +152,7 @@ export async function deleteAdminBooking(ctx: AppContext, id: string): Promise<{
   const existing = await repo.findBookingRow(ctx.db, id);
   if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   await ctx.db.transaction((tx) => bookingVerbs(ctx).remove(tx, id, ADMIN));
+  await deliverAfterCommit(ctx, id);
   return { message: 'Booking deleted' };
 }
 
@@ -163,7 +165,8 @@ export async function assignDriver(ctx: AppContext, driverId: string | 'unassign
   const driver = driverId === 'unassign' ? null : await repo.findActiveDriver(ctx.db, driverId);
   if (driverId !== 'unassign' && !driver) throw new AppError('DRIVER_NOT_AVAILABLE', 'That driver does not exist or is disabled');
   await ctx.db.transaction((tx) => bookingVerbs(ctx).assignDriver(tx, bookingId, ADMIN, driver ?? null));
-  if (driver && driver.id !== booking.assignedDriverId) await emailDriverAssigned(ctx, bookingId);
+  // A new driver's name is e-mailed to the customer (the customer-mail subscriber of `driver_assigned`).
+  await deliverAfterCommit(ctx, bookingId);
   return (await findBookingView(ctx.db, bookingId))!;
 }
 

@@ -18,7 +18,7 @@ import { closureApplies } from '../../../../shared/slots';
 import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { sendConfirmationMail } from '../../bookings';
+import { deliverAfterCommit } from '../../../events/booking-events';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
 import { findBookingView, openWindows } from '../../bookings';
 import * as bookingsRepo from '../bookings/admin-bookings.repository';
@@ -96,11 +96,10 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
       { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId },
     ),
   );
-  const view = (await findBookingView(ctx.db, id))!;
-  // The same confirmation as a web booking: when, where, the total, the tracking link (a guest's carries its token) and the .ics.
-  const guestToken = userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, id);
-  await sendConfirmationMail(ctx, view, guestToken).catch((error: unknown) => console.error('appointment confirmation e-mail failed', error));
-  return view;
+  // The same confirmation as a web booking (when, where, the total, the tracking link, a guest's with its
+  // token, and the .ics): the customer-mail subscriber of the `created` event, delivered before the answer.
+  await deliverAfterCommit(ctx, id);
+  return (await findBookingView(ctx.db, id))!;
 }
 
 export async function updateAppointment(ctx: AppContext, id: string, input: AppointmentRequest): Promise<BookingView> {
@@ -120,11 +119,13 @@ export async function updateAppointment(ctx: AppContext, id: string, input: Appo
     notes: input.notes,
   };
   await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'schedule' }));
+  await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }
 
 export async function deleteAppointment(ctx: AppContext, id: string): Promise<{ message: string }> {
   const deleted = await ctx.db.transaction((tx) => bookingVerbs(ctx).remove(tx, id, ADMIN));
+  await deliverAfterCommit(ctx, id);
   if (!deleted) throw new AppError('APPOINTMENT_NOT_FOUND', 'Appointment not found');
   return { message: 'Appointment deleted' };
 }
@@ -152,6 +153,7 @@ export async function blockTime(ctx: AppContext, input: BlockTimeRequest): Promi
       source: 'admin',
     }),
   );
+  await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }
 
@@ -166,6 +168,7 @@ export async function updateBlockedTime(ctx: AppContext, id: string, input: Bloc
   const durationMinutes = blockLength(input);
   const details = { durationMinutes, notes: blockNotes(input.reason) };
   await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.startTime}`, details, by: 'schedule' }));
+  await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }
 
