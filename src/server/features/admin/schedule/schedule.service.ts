@@ -49,7 +49,17 @@ export async function claimStaffTime(
       staff: true,
     });
   } catch (error) {
+    // Full because blocked time covers it: name the block, not a race the owner never had.
+    if (error instanceof AppError && error.code === 'SLOT_FULL') {
+      const block = await blockCovering(tx, claim);
+      if (block) throw new AppError('TIME_BLOCKED', `That time is blocked: ${block}. Choose another time, or edit the block first.`, { reason: block });
+    }
     if (error instanceof AppError && error.code === 'SLOT_INVALID') {
+      const now = ctx.now();
+      const today = pacificDateKey(now);
+      if (claim.dateKey < today || (claim.dateKey === today && claim.time < pacificTimeOfDay(now))) {
+        throw new AppError('TIME_NOT_OPEN', 'That time is in the past. Choose a time from now on.', { day: 'past' });
+      }
       if (await closureOn(tx, claim.dateKey)) throw new AppError('TIME_NOT_OPEN', 'This day is marked unavailable. Reopen it before booking time on it.', { day: 'closed' });
       throw new AppError(
         'TIME_NOT_OPEN',
@@ -58,6 +68,16 @@ export async function claimStaffTime(
     }
     throw error;
   }
+}
+
+/** The reason of a blocked time overlapping the claimed span ('Blocked time' when none was typed), or null. */
+async function blockCovering(tx: DbOrTx, claim: { dateKey: string; time: string; durationMinutes: number; excludeBookingId?: string }): Promise<string | null> {
+  const start = minutesOfDay(claim.time);
+  const end = start + claim.durationMinutes;
+  const block = (await repo.appointmentsBetween(tx, claim.dateKey, claim.dateKey)).find(
+    (a) => a.isBlocked && a.status !== 'cancelled' && a.id !== claim.excludeBookingId && minutesOfDay(a.startTime) < end && start < minutesOfDay(a.startTime) + a.durationMinutes,
+  );
+  return block ? block.blockReason || 'Blocked time' : null;
 }
 
 // The week grid
