@@ -32,6 +32,9 @@ test('a store customer opens the link for order #1276, schedules Full Detail and
   await page.goto('/shopify-order-schedule/%231276?email=jordan.rivera%40example.com');
   await expect(page.getByRole('heading', { name: 'Order #1276' })).toBeVisible();
   await expect(page.getByText('Full Detail × 1')).toBeVisible();
+  // The address as US addresses are written: the state and ZIP together ("San Jose, CA 95112").
+  await expect(page.getByText(/, [A-Z]{2} \d{5}$/)).toBeVisible();
+  await expect(page.getByText(/, [A-Z]{2}, \d{5}/)).toHaveCount(0);
 
   const service = page.getByLabel('Service', { exact: true });
   await expect(service.locator('option:checked')).toHaveText(/^Full Detail – \$\d+\.\d{2} \(\d+ min\)$/);

@@ -72,8 +72,10 @@ export const ERROR_STATUS = {
   PAID_ELSEWHERE: 409,
   REFUND_FAILED: 503,
   WEBHOOK_SIGNATURE_INVALID: 400,
-  /** params: { day } — the admin picked a time the day does not offer; day: 'closed' | 'open' */
+  /** params: { day } — the admin picked a time the day does not offer; day: 'past' | 'closed' | 'open' */
   TIME_NOT_OPEN: 400,
+  /** params: { reason } — the admin's time overlaps blocked time (its typed reason, or 'Blocked time'). */
+  TIME_BLOCKED: 409,
   // The back office's schedule and bookings
   SERVICE_REQUIRED: 400,
   /** The admin picked an address that is not one of the booking customer's. */

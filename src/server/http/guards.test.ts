@@ -27,6 +27,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/services',
   'GET /api/services/:id',
   'GET /api/services/:id/available-slots',
+  'GET /api/services/:id/available-days',
   'GET /api/uploads/:id',
   'GET /api/geo/suggest',
   'GET /api/geo/reverse',

@@ -32,3 +32,6 @@ export const slotCandidate = z.object({
   capacity: z.number(),
   availableCapacity: z.number(),
 });
+
+/** The days of a range on which a service has a start with room left (closed, full and past days are absent). */
+export const availableDaysResponse = z.object({ dates: z.array(z.string()) });

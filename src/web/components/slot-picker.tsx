@@ -1,15 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { SLOTS_STALE_MS } from '@shared/constants';
 import type { SlotCandidate } from '@shared/slots';
 import { addDaysToKey, formatTime12, pacificDateKey } from '@shared/time';
 import { Button } from '@web/components/ui/button';
 import { Label, Select } from '@web/components/ui/input';
+import { apiCall } from '@web/lib/api';
 import { defineMessages, useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 
 /**
- * Choosing when: the date (Today, Tomorrow, or the calendar with past days disabled) and a time slot from
- * available-slots with 'N spots left'. Shared by the booking flow and the store-order scheduling page.
+ * Choosing when: the date (Today, Tomorrow, or the calendar with past days disabled, and closed or full days
+ * too when the service is known) and a time slot from available-slots with 'N spots left'. Shared by the
+ * booking flow and the store-order scheduling page.
  */
 export const pickerMessages = defineMessages({
   en: {
@@ -27,6 +31,7 @@ export const pickerMessages = defineMessages({
     loadingSlots: 'Loading times...',
     pacificNote: 'All times are Pacific Time.',
     slotsFailed: 'Failed to fetch available slots',
+    noTimesThatDay: '{date}: no free times',
   },
   es: {
     date: 'Fecha',
@@ -37,12 +42,13 @@ export const pickerMessages = defineMessages({
     nextMonth: 'Mes siguiente',
     timeSlot: 'Horario',
     selectTime: 'Selecciona una hora',
-    spotsLeft: '({count, plural, one {# lugar disponible} other {# lugares disponibles}})',
-    noSlotsOption: 'No hay horarios disponibles para esta fecha',
+    spotsLeft: '({count, plural, one {queda #} other {quedan #}})',
+    noSlotsOption: 'Sin horarios este día',
     noSlotsText: 'No hay horarios disponibles para la fecha seleccionada. Elige otra fecha o contáctanos.',
     loadingSlots: 'Cargando horarios...',
     pacificNote: 'Todos los horarios están en hora del Pacífico.',
     slotsFailed: 'No se pudieron cargar los horarios disponibles',
+    noTimesThatDay: '{date}: sin horarios libres',
   },
   fr: {
     date: 'Date',
@@ -53,14 +59,26 @@ export const pickerMessages = defineMessages({
     nextMonth: 'Mois suivant',
     timeSlot: 'Créneau',
     selectTime: 'Choisissez une heure',
-    spotsLeft: '({count, plural, one {# place restante} other {# places restantes}})',
-    noSlotsOption: 'Aucun créneau disponible à cette date',
+    spotsLeft: '({count, plural, one {# place restante} other {# restantes}})',
+    noSlotsOption: 'Aucun créneau ce jour',
     noSlotsText: 'Aucun créneau disponible à la date choisie. Choisissez une autre date ou contactez-nous.',
     loadingSlots: 'Chargement des créneaux...',
     pacificNote: 'Toutes les heures sont à l’heure du Pacifique.',
     slotsFailed: 'Impossible de charger les créneaux disponibles',
+    noTimesThatDay: '{date} : aucun créneau libre',
   },
 });
+
+/** The days of `from`..`to` on which the service has a free start (kept like the slots: 5 minutes, no refetch on focus). */
+export const availableDaysQuery = (serviceId: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: ['services', serviceId, 'days', from, to] as const,
+    queryFn: () => apiCall('GET /api/services/:id/available-days', { params: { id: serviceId }, query: { from, to } }),
+    staleTime: SLOTS_STALE_MS,
+    refetchOnMount: false,
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
+  });
 
 /** Today's date key in San Jose. */
 export const todayKey = (now = Date.now()): string => pacificDateKey(now);
@@ -69,13 +87,22 @@ export function slotLabel(slot: { startTime: string; endTime: string }): string 
   return `${formatTime12(slot.startTime)} - ${formatTime12(slot.endTime)}`;
 }
 
-/** Today, Tomorrow, or a date from the calendar (past days disabled). All dates are Pacific. */
-export function DateChoice({ value, onChange }: { value: string; onChange: (dateKey: string) => void }) {
+/**
+ * Today, Tomorrow, or a date from the calendar (past days disabled; with `serviceId`, days without a free
+ * start too). All dates are Pacific. The calendar scrolls into view when opened, clear of the sticky bar
+ * below it (its scroll margin).
+ */
+export function DateChoice({ value, onChange, serviceId }: { value: string; onChange: (dateKey: string) => void; serviceId?: string }) {
   const t = useT(pickerMessages);
   const today = todayKey();
   const tomorrow = addDaysToKey(today, 1);
   const picked = value !== today && value !== tomorrow;
   const [calendarOpen, setCalendarOpen] = useState(picked);
+  const [openedAt, setOpenedAt] = useState(0);
+  const calendar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (openedAt) calendar.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [openedAt]);
   const choice = (active: boolean) => cn('flex-1', active && 'border-brand-600 bg-brand-50 text-brand-800 dark:bg-brand-900/30');
   return (
     <div className="flex flex-col gap-3">
@@ -86,16 +113,30 @@ export function DateChoice({ value, onChange }: { value: string; onChange: (date
         <Button type="button" variant="outline" aria-pressed={value === tomorrow} className={choice(value === tomorrow)} onClick={() => (onChange(tomorrow), setCalendarOpen(false))}>
           {t('tomorrow')}
         </Button>
-        <Button type="button" variant="outline" aria-pressed={picked} aria-expanded={calendarOpen} className={choice(picked)} onClick={() => setCalendarOpen((v) => !v)}>
+        <Button
+          type="button"
+          variant="outline"
+          aria-pressed={picked}
+          aria-expanded={calendarOpen}
+          className={choice(picked)}
+          onClick={() => {
+            if (!calendarOpen) setOpenedAt(Date.now());
+            setCalendarOpen((v) => !v);
+          }}
+        >
           <CalendarDays aria-hidden /> {t('pickDate')}
         </Button>
       </div>
-      {calendarOpen && <Calendar value={value} min={today} onSelect={onChange} />}
+      {calendarOpen && (
+        <div ref={calendar} className="scroll-mb-48 scroll-mt-20" data-testid="date-calendar">
+          <Calendar value={value} min={today} onSelect={onChange} serviceId={serviceId} />
+        </div>
+      )}
     </div>
   );
 }
 
-function Calendar({ value, min, onSelect }: { value: string; min: string; onSelect: (dateKey: string) => void }) {
+function Calendar({ value, min, onSelect, serviceId }: { value: string; min: string; onSelect: (dateKey: string) => void; serviceId?: string }) {
   const t = useT(pickerMessages);
   const { language } = useLanguage();
   const [month, setMonth] = useState(() => value.slice(0, 7));
@@ -113,6 +154,9 @@ function Calendar({ value, min, onSelect }: { value: string; min: string; onSele
     setMonth(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
   };
   const canGoBack = month > min.slice(0, 7);
+  // Which days of the shown month have a free start; until known (or without a service) only the past is greyed.
+  const open = useQuery({ ...availableDaysQuery(serviceId ?? '', days.keys[0]!, days.keys[days.keys.length - 1]!), enabled: Boolean(serviceId) && days.keys[days.keys.length - 1]! >= min });
+  const openDays = open.data ? new Set(open.data.dates) : null;
   return (
     <div className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
       <div className="mb-2 flex items-center justify-between">
@@ -134,14 +178,15 @@ function Calendar({ value, min, onSelect }: { value: string; min: string; onSele
           <span key={`blank-${i}`} />
         ))}
         {days.keys.map((key) => {
-          const disabled = key < min;
+          const full = key >= min && openDays !== null && !openDays.has(key);
+          const disabled = key < min || full;
           const label = new Intl.DateTimeFormat(language, { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${key}T12:00:00Z`));
           return (
             <button
               key={key}
               type="button"
               disabled={disabled}
-              aria-label={label}
+              aria-label={full ? t('noTimesThatDay', { date: label }) : label}
               aria-pressed={key === value}
               onClick={() => onSelect(key)}
               className={cn(
@@ -165,7 +210,8 @@ export function SlotSelect({ id, slots, loading, failed, value, onChange }: { id
   return (
     <div className="flex flex-col gap-1">
       <Label htmlFor={id}>{t('timeSlot')}</Label>
-      <Select id={id} value={value ?? ''} disabled={loading} onChange={(event) => onChange(event.target.value || null)}>
+      {/* A phone's select shows one line: the smaller text keeps the longest label ('… (2 spots left)') whole. */}
+      <Select id={id} className="text-sm" value={value ?? ''} disabled={loading} onChange={(event) => onChange(event.target.value || null)}>
         {loading ? (
           <option value="">{t('loadingSlots')}</option>
         ) : slots && slots.length > 0 ? (

@@ -11,6 +11,7 @@ export { findBookingView, listBookingUpdates, listBookingViews, toUpdateView } f
 export { findBooking } from './checkout.repository';
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
+export { blockNotes, blockReasonOf } from './blocked-time';
 // The day's capacity model, read by the slot lists and the schedule grid; only the verbs claim (decision 036).
 export { slotsForDay, slotsOfDay } from './slot-capacity';
 export { loadDay as loadSlotDay, openWindows } from './slot-day.repository';

@@ -2,6 +2,7 @@ import { candidateSlots, earliestStartMinute, parseSlotId, type SlotCandidate } 
 import { minutesOfDay, pacificDateKey, pacificInstant, pacificTimeOfDay } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
+import { blockReasonOf } from './blocked-time';
 import * as repo from './slot-day.repository';
 
 /**
@@ -86,8 +87,18 @@ export async function claimStaffTime(tx: DbOrTx, now: Date, claim: Omit<Capacity
   try {
     return await claimCapacity(tx, now, { ...claim, staff: true });
   } catch (error) {
+    const slot = parseSlotId(claim.slotId);
+    // Full because blocked time covers it: name the block, not a race the owner never had.
+    if (error instanceof AppError && error.code === 'SLOT_FULL' && slot) {
+      const block = await blockCovering(tx, now, { ...claim, dateKey: slot.dateKey, time: slot.time });
+      if (block) throw new AppError('TIME_BLOCKED', `That time is blocked: ${block}. Choose another time, or edit the block first.`, { reason: block });
+    }
     if (error instanceof AppError && error.code === 'SLOT_INVALID') {
-      const dateKey = parseSlotId(claim.slotId)?.dateKey;
+      const dateKey = slot?.dateKey;
+      const today = pacificDateKey(now);
+      if (slot && (slot.dateKey < today || (slot.dateKey === today && slot.time < pacificTimeOfDay(now)))) {
+        throw new AppError('TIME_NOT_OPEN', 'That time is in the past. Choose a time from now on.', { day: 'past' });
+      }
       if (dateKey && (await repo.closureOn(tx, dateKey))) {
         throw new AppError('TIME_NOT_OPEN', 'This day is marked unavailable. Reopen it before booking time on it.', { day: 'closed' });
       }
@@ -98,4 +109,20 @@ export async function claimStaffTime(tx: DbOrTx, now: Date, claim: Omit<Capacity
     }
     throw error;
   }
+}
+
+/** The reason of a blocked time overlapping the claimed span ('Blocked time' when none was typed), or null. */
+async function blockCovering(
+  tx: DbOrTx,
+  now: Date,
+  claim: { dateKey: string; time: string; durationMinutes: number; excludeBookingId?: string },
+): Promise<string | null> {
+  const start = minutesOfDay(claim.time);
+  const end = start + claim.durationMinutes;
+  const day = await repo.loadDay(tx, claim.dateKey);
+  const block = repo
+    .occupantsAt(day, now, claim.excludeBookingId)
+    .find((o) => o.blocked && o.startMinute < end && start < o.startMinute + o.durationMinutes);
+  if (!block) return null;
+  return blockReasonOf(await repo.notesOf(tx, block.bookingId)) || 'Blocked time';
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, businessAvailability, businessClosures, businessHours } from '../../db/schema';
 import { TIME_ZONE } from '../../../shared/constants';
@@ -88,4 +88,10 @@ export async function closureOn(db: DbOrTx, dateKey: string): Promise<boolean> {
  */
 export async function lockBusinessDay(tx: DbOrTx, dateKey: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`glint-day:${dateKey}`}))`);
+}
+
+/** A booking's notes (blocked time keeps its reason there). */
+export async function notesOf(db: DbOrTx, bookingId: string): Promise<string | null> {
+  const [row] = await db.select({ notes: bookings.notes }).from(bookings).where(eq(bookings.id, bookingId));
+  return row?.notes ?? null;
 }

@@ -3,6 +3,8 @@ import { SLOTS_STALE_MS } from '@shared/constants';
 import type { CreateBookingRequest } from '@shared/schemas/checkout';
 import { apiCall } from '@web/lib/api';
 
+export { availableDaysQuery } from '@web/components/slot-picker';
+
 /** The booking flow's calls: fetchers, query options and hooks (one place for their query keys). */
 export const bookingKeys = {
   services: ['services'] as const,

@@ -4,6 +4,8 @@ import { bookingStartMessages } from './start-messages';
 /** Every booking page's words: the booking start's and the rest of the flow's. */
 export const bookingMessages = defineMessages({
   en: {
+    datePassedTitle: 'That day is over',
+    datePassedText: '{date} has passed, so it cannot be booked. Choose one of the next free times, or another day.',
     ...bookingStartMessages.en,
     today: 'Today',
     tomorrow: 'Tomorrow',
@@ -99,6 +101,8 @@ export const bookingMessages = defineMessages({
     atOurLocation: 'At our shop',
   },
   es: {
+    datePassedTitle: 'Ese día ya pasó',
+    datePassedText: 'El {date} ya pasó y no se puede reservar. Elige una de las próximas horas libres u otro día.',
     ...bookingStartMessages.es,
     today: 'Hoy',
     tomorrow: 'Mañana',
@@ -194,6 +198,8 @@ export const bookingMessages = defineMessages({
     atOurLocation: 'En nuestro taller',
   },
   fr: {
+    datePassedTitle: 'Ce jour est passé',
+    datePassedText: 'Le {date} est passé et ne peut plus être réservé. Choisissez l’un des prochains créneaux libres ou un autre jour.',
     ...bookingStartMessages.fr,
     today: 'Aujourd’hui',
     tomorrow: 'Demain',

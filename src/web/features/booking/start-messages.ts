@@ -3,6 +3,9 @@ import { defineMessages } from '@web/lib/i18n';
 /** The booking start's words (service, type, address, day and time): apart, so the first page loads only these. */
 export const bookingStartMessages = defineMessages({
   en: {
+    linkDatePassed: '{date} has passed, so we show the first free day instead.',
+    nextFreeDay: 'First free day: {date}',
+    chooseServiceForDay: 'Choose a service to see its first free day.',
     chooseService: 'Choose Your Service',
     browsingAsGuest: 'Browsing as guest',
     guestHint: 'You can create an account after booking.',
@@ -66,6 +69,9 @@ export const bookingStartMessages = defineMessages({
     addressOutside: "Sorry, we don't serve that ZIP code yet. Please choose an address in our service area.",
   },
   es: {
+    linkDatePassed: 'El {date} ya pasó, así que mostramos el primer día libre.',
+    nextFreeDay: 'Primer día libre: {date}',
+    chooseServiceForDay: 'Elige un servicio para ver su primer día libre.',
     chooseService: 'Elige tu servicio',
     browsingAsGuest: 'Navegando como invitado',
     guestHint: 'Puedes crear una cuenta después de reservar.',
@@ -129,6 +135,9 @@ export const bookingStartMessages = defineMessages({
     addressOutside: 'Lo sentimos, aún no damos servicio en ese código postal. Elige una dirección dentro de nuestra zona.',
   },
   fr: {
+    linkDatePassed: 'Le {date} est passé : nous affichons le premier jour libre.',
+    nextFreeDay: 'Premier jour libre : {date}',
+    chooseServiceForDay: 'Choisissez un service pour voir son premier jour libre.',
     chooseService: 'Choisissez votre prestation',
     browsingAsGuest: 'Navigation en invité',
     guestHint: 'Vous pourrez créer un compte après la réservation.',

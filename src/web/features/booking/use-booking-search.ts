@@ -4,7 +4,7 @@ import { longDate, resolveDate, todayKey } from './booking-dates';
 import { bookingMessages } from './messages';
 import type { BookingSearch } from './search';
 
-/** The booking query as the pages show it: the date as Today, Tomorrow or its long form. */
+/** The booking query as the pages show it: the date as Today, Tomorrow or its long form, and whether that day is over. */
 export function useBookingSearchView(search: BookingSearch) {
   const t = useT(bookingMessages);
   const { language } = useLanguage();
@@ -12,5 +12,8 @@ export function useBookingSearchView(search: BookingSearch) {
   const today = todayKey();
   const dateText = !dateKey ? '' : dateKey === today ? t('today') : dateKey === addDaysToKey(today, 1) ? t('tomorrow') : longDate(dateKey, language);
   const complete = Boolean(search.serviceId && search.slotId && dateKey && (search.serviceType === 'serviceLocation' || search.address || search.addressId));
-  return { dateKey, dateText, complete };
+  // A link kept from before (an old e-mail, a bookmark) can name a day that is over: nothing can be booked on it.
+  const slotDay = search.slotId?.slice(0, 10);
+  const past = Boolean((dateKey && dateKey < today) || (slotDay && /^\d{4}-\d{2}-\d{2}$/.test(slotDay) && slotDay < today));
+  return { dateKey, dateText, complete, past };
 }

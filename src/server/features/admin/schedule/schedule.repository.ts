@@ -3,7 +3,7 @@ import type { AvailabilityRow, ClosureRow, ScheduleAppointment, WeeklyHoursRow }
 import { pacificTimeOfDay, minutesOfDay, timeFromMinutes } from '../../../../shared/time';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, businessAvailability, businessClosures, businessHours, services, users } from '../../../db/schema';
-import { blockReasonOf } from './blocked-time';
+import { blockReasonOf } from '../../bookings';
 
 const availabilityColumns = {
   id: businessAvailability.id,

@@ -22,7 +22,7 @@ import { deliverAfterCommit } from '../../../events/booking-events';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
 import { findBookingView, openWindows } from '../../bookings';
 import * as bookingsRepo from '../bookings/admin-bookings.repository';
-import { blockNotes } from './blocked-time';
+import { blockNotes } from '../../bookings';
 import * as repo from './schedule.repository';
 
 export const BLOCKED_NAME = 'BLOCKED TIME';

@@ -179,6 +179,23 @@ describe('capacity on appointments and reschedules', () => {
     expect(await starts('2030-01-23')).toEqual(['12:00']);
   });
 
+  it('names the block when an appointment lands on blocked time, and says a past day is in the past', async () => {
+    const blocked = await post('/api/admin/blocked-time', { date: '2030-02-05', startTime: '10:00', endTime: '12:00', reason: 'Van in the shop' });
+    expect(blocked.statusCode).toBe(201);
+    const onBlock = await appointment('2030-02-05', '11:00');
+    expect(onBlock.statusCode).toBe(409);
+    expect(onBlock.json()).toMatchObject({ code: 'TIME_BLOCKED', message: 'That time is blocked: Van in the shop. Choose another time, or edit the block first.', params: { reason: 'Van in the shop' } });
+    // Full with customers only: still the plain answer.
+    expect((await appointment('2030-02-05', '13:00')).statusCode).toBe(201);
+    expect((await appointment('2030-02-05', '13:00')).statusCode).toBe(201);
+    expect((await appointment('2030-02-05', '13:00')).statusCode).toBe(201);
+    expect((await appointment('2030-02-05', '13:00')).json()).toMatchObject({ code: 'SLOT_FULL', message: TAKEN });
+
+    const past = await appointment('2020-01-07', '10:00');
+    expect(past.statusCode).toBe(400);
+    expect(past.json()).toMatchObject({ code: 'TIME_NOT_OPEN', message: 'That time is in the past. Choose a time from now on.', params: { day: 'past' } });
+  });
+
   it('refuses a start outside the open hours with a message, never a 500', async () => {
     const early = await appointment('2030-01-24', '07:00');
     expect(early.statusCode).toBe(400);

@@ -52,9 +52,12 @@ export function FormActions({ onCancel, submit, busy, submitVariant, children }:
   );
 }
 
-/** Max concurrent appointments: 1 to 10, and 1 when the input is not a number. */
-export function clampCapacity(value: string | number): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
-  if (!Number.isFinite(n)) return 1;
-  return Math.min(10, Math.max(1, Math.trunc(n)));
+export const CAPACITY_MESSAGE = 'Max concurrent appointments must be between 1 and 10';
+
+/** Max concurrent appointments as typed: a whole number from 1 to 10, else null (never quietly changed to fit). */
+export function parseCapacity(value: string | number): number | null {
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 1 && n <= 10 ? n : null;
 }

@@ -28,7 +28,7 @@ import {
   weeklyHoursQuery,
   type AppointmentForm,
 } from '../api';
-import { CheckboxField, clampCapacity, Field, FormActions, LabelledControl } from './form-bits';
+import { CAPACITY_MESSAGE, CheckboxField, Field, FormActions, LabelledControl, parseCapacity } from './form-bits';
 
 const REQUIRED = 'Please fill in all required fields';
 const requiredToast = () => toast.error(REQUIRED);
@@ -236,7 +236,9 @@ export function AvailabilityDialog({ open, onOpenChange, date, editing }: Dialog
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.date || !form.startTime || !form.endTime) return requiredToast();
-    const body = { date: form.date, startTime: form.startTime, endTime: form.endTime, maxCapacity: clampCapacity(form.maxCapacity), notes: form.notes, isActive: form.isActive };
+    const maxCapacity = parseCapacity(form.maxCapacity);
+    if (maxCapacity === null) return void toast.error(CAPACITY_MESSAGE);
+    const body = { date: form.date, startTime: form.startTime, endTime: form.endTime, maxCapacity, notes: form.notes, isActive: form.isActive };
     const done = {
       onSuccess: () => {
         toast.success(editing ? 'Availability updated' : 'Availability added', { description: `${form.date}, ${form.startTime}–${form.endTime}` });
@@ -302,8 +304,10 @@ export function BulkAvailabilityDialog({ open, onOpenChange, startDate }: Dialog
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.startDate || !form.endDate || !form.startTime || !form.endTime) return requiredToast();
+    const maxCapacity = parseCapacity(form.maxCapacity);
+    if (maxCapacity === null) return void toast.error(CAPACITY_MESSAGE);
     bulk.mutate(
-      { ...form, maxCapacity: clampCapacity(form.maxCapacity) },
+      { ...form, maxCapacity },
       {
         onSuccess: (result) => {
           toast.success('Bulk availability created', { description: result.message });
@@ -536,8 +540,11 @@ export function WeeklyHoursDialog({ open, onOpenChange }: DialogProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (rows.some((r) => !r.startTime || !r.endTime)) return requiredToast();
+    const wrong = rows.find((r) => r.isOpen && parseCapacity(r.capacityText) === null);
+    if (wrong) return void toast.error(CAPACITY_MESSAGE, { description: `${DAY_NAMES[wrong.dayOfWeek]}: “${wrong.capacityText}”` });
     save.mutate(
-      rows.map(({ capacityText, ...r }) => ({ ...r, capacity: clampCapacity(capacityText) })),
+      // A closed day keeps its last capacity (its field is disabled and not checked).
+      rows.map(({ capacityText, ...r }) => ({ ...r, capacity: parseCapacity(capacityText) ?? r.capacity })),
       {
         onSuccess: () => {
           toast.success('Weekly hours saved');
@@ -552,6 +559,13 @@ export function WeeklyHoursDialog({ open, onOpenChange }: DialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title="Weekly Hours" description="The usual opening hours; a date's business availability replaces them on that date." className="max-w-2xl">
         <form onSubmit={submit} noValidate className="flex flex-col gap-2">
+          {/* Each field is named for screen readers (Monday opens…); the headings are for the eye. */}
+          <div aria-hidden className="grid grid-cols-[6.5rem_1fr_1fr_4.5rem] gap-2 text-xs font-semibold uppercase text-slate-500" data-testid="weekly-hours-headings">
+            <span>Open</span>
+            <span>Opens</span>
+            <span>Closes</span>
+            <span>Capacity</span>
+          </div>
           {rows.map((row) => (
             <div key={row.dayOfWeek} className="grid grid-cols-[6.5rem_1fr_1fr_4.5rem] items-center gap-2">
               <CheckboxField label={DAY_NAMES[row.dayOfWeek]!} checked={row.isOpen} onChange={(isOpen) => set(row.dayOfWeek, { isOpen })} />
@@ -560,7 +574,7 @@ export function WeeklyHoursDialog({ open, onOpenChange }: DialogProps) {
               <input aria-label={`${DAY_NAMES[row.dayOfWeek]} capacity`} type="number" min={1} max={10} className="h-10 rounded-lg border border-slate-300 px-2" value={row.capacityText} disabled={!row.isOpen} onChange={(e) => set(row.dayOfWeek, { capacityText: e.target.value })} />
             </div>
           ))}
-          <p className="text-xs text-slate-500">Columns: open, opens, closes, max concurrent appointments (1–10).</p>
+          <p className="text-xs text-slate-500">Capacity: max concurrent appointments, 1 to 10.</p>
           <FormActions onCancel={() => onOpenChange(false)} submit="Save Weekly Hours" busy={save.isPending || !rows.length} />
         </form>
       </DialogContent>

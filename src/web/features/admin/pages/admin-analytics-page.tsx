@@ -17,6 +17,9 @@ import { Pager } from '../components/pager';
 import { DailyChart, FunnelChart } from '../components/charts';
 import { CheckboxField, Field } from '../components/form-bits';
 
+/** Vehicle types as people write them (SUV, not the CSS-capitalised 'Suv'). */
+const VEHICLE_WORDS: Record<(typeof VEHICLE_TYPES)[number], string> = { sedan: 'Sedan', suv: 'SUV', oversize: 'Oversize' };
+
 const RANGES = [7, 30, 90] as const;
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium', timeStyle: 'short' });
 
@@ -269,7 +272,7 @@ function OfferEditor() {
           <div className="grid grid-cols-3 gap-2">
             {VEHICLE_TYPES.map((v) => (
               <fieldset key={v} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
-                <legend className="px-1 text-sm font-semibold capitalize">{v}</legend>
+                <legend className="px-1 text-sm font-semibold">{VEHICLE_WORDS[v]}</legend>
                 <Field label="Regular" inputMode="decimal" value={form.prices[v]!.regular} onChange={(e) => setPrice(v, 'regular', e.target.value)} />
                 <Field label="Offer" inputMode="decimal" value={form.prices[v]!.offer} onChange={(e) => setPrice(v, 'offer', e.target.value)} />
                 <span className="text-xs text-slate-500">Saves {formatUsd(Math.max(0, Number(form.prices[v]!.regular) - Number(form.prices[v]!.offer)) || 0)}</span>

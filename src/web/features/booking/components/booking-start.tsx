@@ -19,8 +19,9 @@ import { errorMessage } from '@web/lib/api';
 import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
-import { slotsQuery, useServices } from '../api';
-import { dateParam, resolveDate, slotLabel, todayKey } from '../booking-dates';
+import { addDaysToKey } from '@shared/time';
+import { availableDaysQuery, slotsQuery, useServices } from '../api';
+import { dateParam, longDate, resolveDate, slotLabel, todayKey } from '../booking-dates';
 import { bookingStartMessages } from '../start-messages';
 import { AddressField } from './address-field';
 import { DateChoice, SlotSelect } from '@web/components/slot-picker';
@@ -44,14 +45,20 @@ export function BookingStart() {
   );
   const [address, setAddress] = useState(again.address ?? '');
   const [verified, setVerified] = useState<AddressSuggestion | null>(null);
-  const [date, setDate] = useState(() => {
-    const wanted = resolveDate(again.date);
-    return wanted && wanted >= todayKey() ? wanted : todayKey();
-  });
-  const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && again.slotId.startsWith(`${date}T`) ? again.slotId : null));
+  // The day: the one the customer picks (or the link names, unless it has passed), else the first day with a
+  // free start of the chosen service, so the first list shown has times (late at night, today has none).
+  const today = todayKey();
+  const [linkDate] = useState(() => resolveDate(again.date));
+  const [pickedDate, setPickedDate] = useState<string | null>(() => (linkDate && linkDate >= today ? linkDate : null));
+  const openDays = useQuery({ ...availableDaysQuery(serviceId ?? '', today, addDaysToKey(today, 61)), enabled: Boolean(serviceId) });
+  const firstFreeDay = openDays.data?.dates[0];
+  const date = pickedDate ?? firstFreeDay ?? today;
+  const dateSettled = pickedDate !== null || openDays.isFetched;
+  const pastLinkDate = linkDate && linkDate < today ? linkDate : null;
+  const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && pickedDate && again.slotId.startsWith(`${pickedDate}T`) ? again.slotId : null));
 
   const service = services.data?.find((s) => s.id === serviceId);
-  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date), enabled: Boolean(serviceId) });
+  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date), enabled: Boolean(serviceId) && dateSettled });
   useEffect(() => {
     if (slots.error) toast.error(t('slotsFailed'), { description: errorMessage(slots.error, '') || undefined });
   }, [slots.error, t]);
@@ -71,6 +78,7 @@ export function BookingStart() {
   // After a service is chosen, the next step scrolls into view (not on arrival with one already chosen).
   const nextStep = useRef<HTMLDivElement>(null);
   const [chosenAt, setChosenAt] = useState(0);
+  const scheduleCard = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (chosenAt) nextStep.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [chosenAt]);
@@ -117,6 +125,27 @@ export function BookingStart() {
       )}
 
       <h1 className="text-2xl font-bold">{t('chooseService')}</h1>
+
+      {pastLinkDate && (
+        <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="past-date-notice">
+          <p>{t('linkDatePassed', { date: longDate(pastLinkDate, language) })}</p>
+          {service && firstFreeDay && (
+            <Button
+              type="button"
+              variant="outline"
+              className="self-start"
+              onClick={() => {
+                setPickedDate(firstFreeDay);
+                setSlotId(null);
+                scheduleCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+              }}
+            >
+              {t('nextFreeDay', { date: longDate(firstFreeDay, language) })}
+            </Button>
+          )}
+          {!service && <p>{t('chooseServiceForDay')}</p>}
+        </div>
+      )}
 
       {services.isLoading && <Spinner />}
       {services.isError && (
@@ -218,22 +247,26 @@ export function BookingStart() {
           )}
 
           {service && (
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('schedule')}</CardTitle>
-                {missing.time && <StepMissing text={t('missingTime')} />}
-              </CardHeader>
-              <CardContent className="flex flex-col gap-3">
-                <DateChoice
-                  value={date}
-                  onChange={(next) => {
-                    setDate(next);
-                    setSlotId(null);
-                  }}
-                />
-                <SlotSelect id="booking-slot" slots={slots.data} loading={slots.isLoading} failed={Boolean(slots.error)} value={slotId} onChange={setSlotId} />
-              </CardContent>
-            </Card>
+            <div ref={scheduleCard} className="scroll-mt-20">
+              <Card>
+                <CardHeader>
+                  <CardTitle>{t('schedule')}</CardTitle>
+                  {missing.time && <StepMissing text={t('missingTime')} />}
+                </CardHeader>
+                <CardContent className="flex flex-col gap-3">
+                  <DateChoice
+                    key={dateSettled ? 'settled' : 'settling'}
+                    value={date}
+                    serviceId={service.id}
+                    onChange={(next) => {
+                      setPickedDate(next);
+                      setSlotId(null);
+                    }}
+                  />
+                  <SlotSelect id="booking-slot" slots={slots.data} loading={slots.isLoading || !dateSettled} failed={Boolean(slots.error)} value={slotId} onChange={setSlotId} />
+                </CardContent>
+              </Card>
+            </div>
           )}
 
           </div>

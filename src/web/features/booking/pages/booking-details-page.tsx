@@ -27,6 +27,7 @@ export function BookingDetailsPage() {
   const [vehicle, setVehicle] = useState(search.vehicle ?? '');
   const [accessNotes, setAccessNotes] = useState(search.accessNotes ?? '');
   if (!view.complete) return <FlowError title={t('error')} text={t('missingDetails')} />;
+  if (view.past) return <FlowError title={t('datePassedTitle')} text={t('datePassedText', { date: view.dateText })} search={search} nextTimes />;
   if (service.isLoading) return <Spinner />;
   if (service.isError || !service.data) return <FlowError title={t('error')} text={t('somethingWrong')} detail={errorMessage(service.error, '')} />;
   const rows: Array<[string, string]> = [

@@ -34,11 +34,14 @@ export function CheckoutPage() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const config = usePublicConfig();
   const navigate = useNavigate();
-  const checkout = useCheckout({ search, complete: view.complete, user, userLoading, config });
+  const checkout = useCheckout({ search, complete: view.complete && !(view.past && !search.bookingId), user, userLoading, config });
   const { phase, guest, cardChoice, saveCard, payingSaved, guestProblems, guestNotice } = checkout.state;
 
   if (!view.complete) return <FlowError title={t('error')} text={t('missingDetails')} search={search} />;
-  if (checkout.alreadyPaid || service.isLoading || userLoading || !config) return <Spinner />;
+  if (checkout.alreadyPaid) return <Spinner />;
+  // A day that is over (an old link) is said before anything is held or typed.
+  if (view.past && !search.bookingId) return <FlowError title={t('datePassedTitle')} text={t('datePassedText', { date: view.dateText })} search={search} nextTimes />;
+  if (service.isLoading || userLoading || !config) return <Spinner />;
   if (service.isError || !service.data) return <FlowError title={t('error')} text={t('somethingWrong')} detail={errorMessage(service.error, '')} search={search} />;
   const problem = (field: 'fullName' | 'email' | 'phone') => {
     const key = guestProblems[field];

@@ -165,7 +165,8 @@ function longDateTime(iso: string, language: string): string {
 function OrderInfo({ t, order }: { t: T; order: Lookup['order'] }) {
   const { language } = useLanguage();
   const address = order.shippingAddress;
-  const addressText = address ? [address.address1, [address.city, address.province, address.zip].filter(Boolean).join(', ')].filter(Boolean).join(', ') : '';
+  // 'San Jose, CA 95112': the state and ZIP go together, as US addresses are written.
+  const addressText = address ? [address.address1, address.city, [address.province, address.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ') : '';
   return (
     <Card aria-label={t('orderInfo', { number: order.orderNumber })}>
       <CardHeader>
