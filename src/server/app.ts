@@ -1,4 +1,4 @@
-import { createStoreClient, demoStoreOf } from './integrations/store';
+import { createStoreClient, demoStoreOf } from './integrations/shopify';
 import { loggerOptions } from './http/log-redaction';
 import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';

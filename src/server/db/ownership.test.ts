@@ -47,14 +47,14 @@ const OWNERS: Record<string, string[]> = {
   idempotentRequests: ['http/idempotency.ts'],
   // Every fixed-window counter (sign-in and the rate limits) lives in one table behind one counter.
   signInAttempts: ['http/attempt-counter.ts'],
-  shopifyCustomers: ['features/store/'],
-  shopifyCustomerMappings: ['features/store/'],
-  shopifyProducts: ['features/store/'],
-  shopifyProductMappings: ['features/store/'],
-  shopifyOrders: ['features/store/'],
-  shopifyWebhookEvents: ['features/store/'],
-  shopifySyncStatus: ['features/store/'],
-  storeSettings: ['features/store/'],
+  shopifyCustomers: ['features/store-mirror/'],
+  shopifyCustomerMappings: ['features/store-mirror/'],
+  shopifyProducts: ['features/store-mirror/'],
+  shopifyProductMappings: ['features/store-mirror/'],
+  shopifyOrders: ['features/store-mirror/'],
+  shopifyWebhookEvents: ['features/store-mirror/'],
+  shopifySyncStatus: ['features/store-mirror/'],
+  storeSettings: ['features/store-mirror/'],
 };
 
 /**
@@ -78,7 +78,7 @@ const EXCEPTIONS: Record<string, Record<string, string>> = {
   },
   storeSettings: {
     // The demo store is built with the app context, before any feature runs, and needs its signing secret then.
-    'integrations/store/index.ts': "the demo store's webhook secret, made once on first start",
+    'integrations/shopify/index.ts': "the demo store's webhook secret, made once on first start",
   },
 };
 

@@ -4,7 +4,7 @@ import { RELEASE_HOLDS_JOB, releaseExpiredHolds } from '../features/bookings';
 import { driverJobs } from '../features/drivers';
 import { analyticsJobs } from '../features/analytics';
 import { packageJobs } from '../features/packages';
-import { storeJobs } from '../features/store';
+import { storeMirrorJobs } from '../features/store-mirror';
 import { fulfilmentJobs } from '../features/store-orders';
 import { deleteStaleAttempts, STALE_ATTEMPTS_JOB } from '../http/attempt-counter';
 
@@ -16,7 +16,7 @@ export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
   return [
     ...driverJobs(_ctx),
     ...packageJobs(_ctx),
-    ...storeJobs(_ctx),
+    ...storeMirrorJobs(_ctx),
     ...analyticsJobs(_ctx),
     ...fulfilmentJobs(_ctx),
     { name: RELEASE_HOLDS_JOB, handler: async () => void (await releaseExpiredHolds(_ctx)), cron: '* * * * *' },

@@ -1,5 +1,5 @@
-import { createStoreClient } from '../../integrations/store';
-import { runSync } from '../store';
+import { createStoreClient } from '../../integrations/shopify';
+import { runSync } from '../store-mirror';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, signInAttempts } from '../../db/schema';

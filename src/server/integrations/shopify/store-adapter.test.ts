@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { BUCKET } from './demo-store';
 import { createStoreClient, demoStoreOf } from './index';
 import { SHOPIFY_API_VERSION } from './shopify-adapter';
-import { WEBHOOK_TOPICS, type StoreClient } from './store';
+import { WEBHOOK_TOPICS, type StoreClient } from './store-client';
 
 let t: TestApp;
 

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzl
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { services, shopifyCustomerMappings, shopifyCustomers, shopifyOrders, shopifyProductMappings, shopifyProducts, users } from '../../db/schema';
-import type { StoreCustomer, StoreOrder, StoreProduct } from '../../integrations/store/store';
+import type { StoreCustomer, StoreOrder, StoreProduct } from '../../integrations/shopify/store-client';
 
 /**
  * The one writer of the store mirror (shopify_customers, shopify_products, shopify_orders and the

@@ -6,9 +6,9 @@ import { storeSettings } from '../../db/schema';
 import { buildDemoData } from './demo-data';
 import { createDemoStore, DEMO_ACCESS_TOKEN, DEMO_STORE_DOMAIN, type DemoStore } from './demo-store';
 import { createShopifyAdapter, type ShopifyAdapterOptions } from './shopify-adapter';
-import type { StoreClient } from './store';
+import type { StoreClient } from './store-client';
 
-export type { StoreClient } from './store';
+export type { StoreClient } from './store-client';
 
 const DEMO_SECRET_KEY = 'demo_webhook_secret';
 const demoStores = new WeakMap<StoreClient, DemoStore>();
