@@ -7,3 +7,12 @@ export { storeMirrorRoutes } from './store-mirror.routes';
 export { storeMirrorJobs } from './store-mirror.jobs';
 export { runSync, syncDemoStoreOnFirstStart } from './sync.service';
 export { forgetStoreCustomer } from './forget-customer';
+export { linkOrderToBooking, lockStoreOrder, recordFulfilmentFailure, recordOrderFulfilled, requestOrderFulfilment } from './order-bookings.repository';
+export { demoWebhookSecret } from './demo-webhook-secret';
+
+import { onAccountRegistered } from '../../events/account-registered';
+import { linkRegisteredAccount } from './mirror.repository';
+
+// A new account is linked to the store customer with its e-mail. The route registry and the job list load this
+// face, so every app subscribes before it serves a registration.
+onAccountRegistered(linkRegisteredAccount);

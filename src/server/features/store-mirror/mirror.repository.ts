@@ -79,6 +79,21 @@ async function linkCustomerByEmail(db: DbOrTx, shopifyCustomerId: string, email:
     .onConflictDoUpdate({ target: shopifyCustomerMappings.userId, set: { shopifyCustomerId, lastSyncAt: now } });
 }
 
+/**
+ * A new account and the store customer with its e-mail belong together, if one was synced: the customer row
+ * points at the account and the mapping is made (an existing mapping of that customer is kept).
+ */
+export async function linkRegisteredAccount(db: DbOrTx, account: { userId: string; email: string }, now: Date): Promise<void> {
+  const [customer] = await db
+    .select({ id: shopifyCustomers.id, shopifyCustomerId: shopifyCustomers.shopifyCustomerId })
+    .from(shopifyCustomers)
+    .where(sql`lower(${shopifyCustomers.email}) = ${account.email}`)
+    .limit(1);
+  if (!customer) return;
+  await db.update(shopifyCustomers).set({ userId: account.userId }).where(eq(shopifyCustomers.id, customer.id));
+  await db.insert(shopifyCustomerMappings).values({ userId: account.userId, shopifyCustomerId: customer.shopifyCustomerId, lastSyncAt: now }).onConflictDoNothing();
+}
+
 export async function upsertProduct(db: DbOrTx, p: StoreProduct, now: Date): Promise<UpsertResult> {
   const row = {
     shopifyProductId: p.id,
