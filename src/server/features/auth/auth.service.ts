@@ -10,7 +10,7 @@ import type {
   RegisterResponse,
   ResetPasswordRequest,
 } from '../../../shared/schemas/auth';
-import type { CreatedUser, CustomerUpdateRequest } from '../../../shared/schemas/admin';
+import type { CreatedUser, CustomerUpdateRequest } from '../../../shared/schemas/admin-customers';
 import type { AppContext } from '../../context';
 import { accountRegistered } from '../../events/account-registered';
 import { AppError } from '../../errors';
