@@ -2,7 +2,7 @@ import type { ServiceView } from '../shared/schemas/services';
 import type { DatabaseHandle } from './db/client';
 import type { EventBus } from './events/bus';
 import { NotifiedCache } from './events/notified-cache';
-import type { DayView } from './features/slots/slots.repository';
+import type { DayView } from './features/bookings/slot-day.repository';
 import type { ServiceFacts } from './features/services/services.cache';
 
 /** The read caches of one app instance (docs/decisions/018), kept exact by the cache channel's NOTIFY. */

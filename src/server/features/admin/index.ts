@@ -4,4 +4,3 @@
  */
 export { adminRoutes } from './admin.routes';
 export { findCustomerIdByEmail } from './schedule/schedule.repository';
-export { claimStaffTime } from './schedule/schedule.service';

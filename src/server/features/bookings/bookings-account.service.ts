@@ -14,7 +14,6 @@ import { AppError } from '../../errors';
 import { formatMailDateTime, formatMailMoney, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../auth';
-import { claimCapacity } from '../slots';
 import { abandonedHoldSql, notLapsedHoldSql, supersededHoldSql } from './hold-sql';
 import { bookingVerbs, type BookingActor } from './lifecycle';
 import { findBookingView, listBookingViews } from './bookings.repository';
@@ -108,15 +107,13 @@ export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: st
 
 /** POST /api/bookings/:id/reschedule — the same slot engine and capacity rules as booking, in one transaction. */
 export async function rescheduleMyBooking(ctx: AppContext, actor: PublicUser, id: string, input: RescheduleRequest): Promise<{ message: string; booking: AccountBooking }> {
-  const now = ctx.now();
   const sequence = await ctx.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor.id, id);
     assertChangeable(ctx, booking, 'rescheduled');
     if (input.slotId === slotIdOf(booking)) {
       throw new AppError('SAME_TIME', 'Your booking is already at that time. Please choose another time.');
     }
-    const claimed = await claimCapacity(tx, now, { slotId: input.slotId, durationMinutes: booking.durationMinutes, excludeBookingId: id });
-    await bookingVerbs(ctx).reschedule(tx, id, customer(actor), { ...claimed, by: 'customer', clearTimes: true });
+    await bookingVerbs(ctx).change(tx, id, customer(actor), { slotId: input.slotId, by: 'customer', clearTimes: true });
     const [moves] = await tx
       .select({ value: count() })
       .from(bookingUpdates)

@@ -11,7 +11,6 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { redeemForBooking } from '../packages';
-import { claimCapacity } from '../slots';
 import { serviceFacts } from '../services';
 import type { KnownAddress } from '../geo';
 import { assertServiceArea, withCoordinates } from '../geo';
@@ -101,16 +100,14 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
       ctx.db.transaction(async (tx) => {
         // A prepaid booking is confirmed at once: it holds nothing, so it is not counted.
         if (!input.packagePurchaseId) await makeRoomForHold(ctx, tx, options.visitor, service.id, now);
-        const { scheduledDate, businessDate } = await claimCapacity(tx, now, { slotId, durationMinutes: service.duration });
         const { booking, trackingToken } = await bookingVerbs(ctx).hold(tx, user ? { role: 'customer', userId: user.id } : { role: 'customer' }, {
           guest: Boolean(guest),
           userId: user?.id ?? null,
           serviceId: service.id,
           addressId: address?.addressId ?? null,
           serviceType: input.serviceType,
-          scheduledDate,
+          slotId,
           durationMinutes: service.duration,
-          businessDate,
           servicePrice: fromCents(price.serviceCents),
           totalAmount: fromCents(price.totalCents),
           serviceFee: fromCents(price.serviceFeeCents),

@@ -1,5 +1,6 @@
 /**
- * The face of bookings: Bookings: the lifecycle verbs, checkout, the customer's bookings, booking mail and read models.
+ * The face of bookings: Bookings: the lifecycle verbs (which claim a slot's capacity themselves), checkout, the
+ * customer's bookings, booking mail and read models (the day's capacity among them).
  * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
  */
 export { bookingsRoutes } from './bookings.routes';
@@ -12,3 +13,6 @@ export { findBooking } from './checkout.repository';
 export { sendConfirmationMail } from './confirmation-mail';
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
+// The day's capacity model, read by the slot lists and the schedule grid; only the verbs claim (decision 036).
+export { slotsForDay, slotsOfDay } from './slot-capacity';
+export { loadDay as loadSlotDay, openWindows } from './slot-day.repository';

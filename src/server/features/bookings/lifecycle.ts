@@ -27,15 +27,16 @@ import { AppError } from '../../errors';
 import { bookingCompleted } from '../../events/booking-completed';
 import type { CardDetails } from '../../integrations/payments/provider';
 import { newToken } from '../auth';
-import { claimCapacity } from '../slots';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
+import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';
 
 /**
  * The owner of the booking (docs/decisions/010-booking-lifecycle.md): the only code that locks, writes or
  * deletes `bookings`, `booking_updates` and the guest link tokens. Every verb runs in the caller's
  * transaction: it locks the row, checks the move against shared/booking-lifecycle.ts, writes, records a
  * typed update (kind + params + an optional note) and publishes the live event, which goes out only if
- * the transaction commits.
+ * the transaction commits. A verb that gives a booking a time (hold, book, bookFromStoreOrder, block,
+ * change, markPaid) claims that time's capacity itself, in the same transaction (decision 036).
  */
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -64,8 +65,13 @@ const HOLD_COLUMNS = [
   'status', 'paymentStatus', 'holdExpiresAt', 'trackingTokenHash',
 ] as const satisfies readonly (keyof NewBooking)[];
 type HoldColumn = (typeof HOLD_COLUMNS)[number];
-/** What the checkout hands a hold: every column it writes, each given (null for none); nothing else is written. */
-export type HoldDraft = Required<Pick<BookingDraft, Exclude<HoldColumn, 'status' | 'paymentStatus' | 'holdExpiresAt' | 'trackingTokenHash'>>>;
+/**
+ * What the checkout hands a hold: every column it writes, each given (null for none), and the slot it asks
+ * for in place of the time (the hold claims it); nothing else is written.
+ */
+export type HoldDraft = Required<Pick<BookingDraft, Exclude<HoldColumn, 'status' | 'paymentStatus' | 'holdExpiresAt' | 'trackingTokenHash' | 'scheduledDate' | 'businessDate'>>> & {
+  slotId: string;
+};
 
 // The hold's statements, built once (db/prepared.ts): it runs for every web booking, under the day's lock.
 const holdInsert = (db: DbOrTx) =>
@@ -91,8 +97,25 @@ export interface BookingActor {
 
 export const SYSTEM: BookingActor = { role: 'system' };
 
-/** What a booking is sold as and where it happens; the verbs set status, payment and hold themselves. */
-export type BookingDraft = Omit<NewBooking, 'id' | 'status' | 'paymentStatus' | 'holdExpiresAt' | 'isBlocked' | 'createdAt' | 'updatedAt'>;
+/**
+ * What a booking is sold as and where it happens, and the slot it asks for (`YYYY-MM-DDTHH:mm`, Pacific):
+ * the verb claims the slot for `durationMinutes` and sets the time, status, payment and hold itself.
+ */
+export type BookingDraft = Omit<NewBooking, 'id' | 'status' | 'paymentStatus' | 'holdExpiresAt' | 'isBlocked' | 'createdAt' | 'updatedAt' | 'scheduledDate' | 'businessDate'> & {
+  slotId: string;
+};
+
+/**
+ * A change to a booking from one form: the slot it should have (its current one to keep the time) and the
+ * details to write. `by` says whose words the update is rendered in: the customer, the admin's booking
+ * editor or the schedule. `clearTimes` drops the pickup and return times a move makes stale.
+ */
+export interface BookingChange {
+  slotId: string;
+  details?: BookingDetails;
+  by: 'customer' | 'admin' | 'schedule';
+  clearTimes?: boolean;
+}
 
 /** Fields of a booking the business or the customer may edit without changing its status. */
 export type BookingDetails = Partial<
@@ -144,7 +167,8 @@ const DELETE_REFUSALS: Record<DeleteRefusal, string> = {
 
 /**
  * Cancelled and completed bookings stay as they ended: no new time, no edits (409). The verbs check it
- * under the row lock; services call it first too, so the answer does not depend on the new time being free.
+ * under the row lock before they claim anything, so the answer never depends on the new time being free;
+ * services call it first too, before their own look-ups.
  */
 export function assertBookingOpen(booking: { status: BookingStatus }, change: 'moved' | 'edited'): void {
   if (isClosedBooking(booking.status)) {
@@ -182,6 +206,20 @@ export function bookingVerbs(ctx: AppContext) {
   async function write(tx: DbOrTx, bookingId: string, values: Partial<NewBooking>): Promise<void> {
     if (values.businessDate) ctx.caches.slotDays.touch([values.businessDate]);
     await tx.update(bookings).set(values).where(eq(bookings.id, bookingId));
+  }
+
+  /**
+   * Takes the slot's place in this transaction: the day stays locked until commit, so the write that follows
+   * cannot overfill it (decision 002). The business books by staff rules (inside the notice too, words for
+   * the grid); everyone else by the customer's. Never over capacity: 409 SLOT_FULL.
+   */
+  function claim(tx: DbOrTx, actor: BookingActor, slot: { slotId: string; durationMinutes: number; excludeBookingId?: string }, now = ctx.now()): Promise<ClaimedTime> {
+    return actor.role === 'admin' ? claimStaffTime(tx, now, slot) : claimCapacity(tx, now, slot);
+  }
+
+  /** A new booking's row values: the draft at the time its slot claimed. */
+  async function placed(tx: DbOrTx, actor: BookingActor, { slotId, ...draft }: BookingDraft): Promise<Omit<NewBooking, 'status' | 'paymentStatus'>> {
+    return { ...draft, ...(await claim(tx, actor, { slotId, durationMinutes: draft.durationMinutes })) };
   }
 
   /** Every new booking row goes in here, but a web hold's (`hold`: its row and the guest's link in one statement). */
@@ -260,13 +298,13 @@ export function bookingVerbs(ctx: AppContext) {
 
   return {
     /**
-     * A customer's or guest's pending booking that holds its capacity for HOLD_MINUTES (the caller claimed
-     * the capacity in this transaction). A guest gets a tracking link; its plain token is kept until the
-     * confirmation e-mail takes it.
+     * A customer's or guest's pending booking that claims its slot and holds it for HOLD_MINUTES. A guest
+     * gets a tracking link; its plain token is kept until the confirmation e-mail takes it.
      */
-    async hold(tx: DbOrTx, _actor: BookingActor, draft: HoldDraft & { guest: boolean }, options: { prepaid?: boolean } = {}): Promise<{ booking: HeldBooking; trackingToken?: string }> {
-      const { guest, ...values } = draft;
+    async hold(tx: DbOrTx, actor: BookingActor, draft: HoldDraft & { guest: boolean }, options: { prepaid?: boolean } = {}): Promise<{ booking: HeldBooking; trackingToken?: string }> {
+      const { guest, slotId, ...values } = draft;
       const now = ctx.now();
+      const time = await claim(tx, actor, { slotId, durationMinutes: values.durationMinutes }, now);
       // Prepaid (a package credit the caller redeems in this transaction): nothing to pay, so no hold — confirmed at once.
       const state = options.prepaid
         ? { status: 'confirmed' as const, paymentStatus: 'package' as const, holdExpiresAt: null }
@@ -275,20 +313,20 @@ export function bookingVerbs(ctx: AppContext) {
       // lock, so every round trip saved is time another booking of the day is not kept waiting): its hash
       // in the row, the plain token beside it until the confirmation e-mail takes it.
       const link = guest ? newToken() : undefined;
-      ctx.caches.slotDays.touch([values.businessDate]);
-      const row = { ...values, ...state, trackingTokenHash: link?.hash ?? null };
+      ctx.caches.slotDays.touch([time.businessDate]);
+      const row = { ...values, ...time, ...state, trackingTokenHash: link?.hash ?? null };
       const [booking] = link ? await insertGuestHold(tx, { ...row, token: link.token }) : await insertHold(tx, row);
       if (options.prepaid) await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' });
       return { booking: booking!, ...(link ? { trackingToken: link.token } : {}) };
     },
 
     /**
-     * An appointment the business makes (phone, walk-in): confirmed at once, unpaid, to be paid on site, or
-     * waiting for the customer to pay by the e-mailed link (link_sent).
+     * An appointment the business makes (phone, walk-in) in the slot it claims: confirmed at once, unpaid, to
+     * be paid on site, or waiting for the customer to pay by the e-mailed link (link_sent).
      * A guest (no account) gets a kept tracking link, like a web guest, for the confirmation e-mail.
      */
-    async book(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean } = {}): Promise<string> {
-      const row = await insertBooking(tx, { ...draft, status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
+    async book(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean } = {}): Promise<string> {
+      const row = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
       await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin' } });
       if (options.paymentStatus === 'link_sent') await record(tx, row.id, { status: 'confirmed', kind: 'payment_link_sent' });
       if (options.guestLink) await saveGuestLink(tx, row.id);
@@ -296,19 +334,20 @@ export function bookingVerbs(ctx: AppContext) {
     },
 
     /**
-     * A booking for a paid store order (the caller locked the order and claimed the capacity in this
-     * transaction, and links the order to the returned booking before commit): confirmed at once, payment
-     * status `store` (paid in the store), with a tracking link whose plain token is returned.
+     * A booking for a paid store order in the slot it claims (the caller locked the order in this transaction
+     * and links it to the returned booking before commit): confirmed at once, payment status `store` (paid in
+     * the store), with a tracking link whose plain token is returned. The customer books by the customer's
+     * time rules, staff by theirs.
      */
     async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }): Promise<{ booking: BookingRow; trackingToken: string }> {
-      const booking = await insertBooking(tx, { ...draft, status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
+      const booking = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
       await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } });
       return { booking, trackingToken: await saveGuestLink(tx, booking.id) };
     },
 
-    /** Time the business blocks: a booking flagged as blocked that fills its steps and has no history. */
-    async block(tx: DbOrTx, _actor: BookingActor, draft: BookingDraft): Promise<string> {
-      const row = await insertBooking(tx, { ...draft, status: 'confirmed', paymentStatus: 'on_site', isBlocked: true });
+    /** Time the business blocks: a booking flagged as blocked that claims and fills its steps and has no history. */
+    async block(tx: DbOrTx, actor: BookingActor, draft: BookingDraft): Promise<string> {
+      const row = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: 'on_site', isBlocked: true });
       return row.id;
     },
 
@@ -543,41 +582,41 @@ export function bookingVerbs(ctx: AppContext) {
     },
 
     /**
-     * A new time (capacity already claimed by the caller in this transaction), with optional other edits.
-     * `by` says whose words the update is rendered in: the customer, the admin's booking editor or the schedule.
+     * The one move-or-edit path, whoever asks (the customer's reschedule, the admin's booking editor, the
+     * schedule's appointment and block editors). Under the row lock it decides: a new slot or a new length
+     * is a move, which claims the new time with the booking's own place freed first (shrinking frees time,
+     * growing takes it, 409 when the added time is full) and records `rescheduled`; the same slot and
+     * length is an edit, which claims nothing (so editing notes never trips over today's count), is the
+     * business's alone and records `details_updated`. Blocked time records nothing. A closed booking is
+     * refused either way, before any claim.
      */
-    async reschedule(
-      tx: DbOrTx,
-      bookingId: string,
-      actor: BookingActor,
-      change: { scheduledDate: Date; businessDate: string; details?: BookingDetails; by: 'customer' | 'admin' | 'schedule'; clearTimes?: boolean },
-    ): Promise<void> {
+    async change(tx: DbOrTx, bookingId: string, actor: BookingActor, change: BookingChange): Promise<{ moved: boolean }> {
       const booking = await lock(tx, bookingId);
+      const durationMinutes = change.details?.durationMinutes ?? booking.durationMinutes;
+      const moved = change.slotId !== slotIdOf(booking) || durationMinutes !== booking.durationMinutes;
+      if (!moved) {
+        if (actor.role !== 'admin') throw refuse(booking.status, booking.status, 'Only the business can edit a booking');
+        assertBookingOpen(booking, 'edited');
+        await write(tx, bookingId, { ...change.details, updatedAt: ctx.now() });
+        if (!booking.isBlocked) await record(tx, bookingId, { status: booking.status, kind: 'details_updated', params: { by: change.by } });
+        return { moved };
+      }
       assertBookingOpen(booking, 'moved');
       if (!canReschedule(actor.role, booking.status)) throw refuse(booking.status, booking.status, `A booking that is ${booking.status} cannot be rescheduled`);
+      const time = await claim(tx, actor, { slotId: change.slotId, durationMinutes, excludeBookingId: bookingId });
       await write(tx, bookingId, {
         ...change.details,
-        scheduledDate: change.scheduledDate,
-        businessDate: change.businessDate,
+        ...time,
         ...(change.clearTimes ? { pickupTime: null, returnEta: null } : {}),
         updatedAt: ctx.now(),
       });
-      if (booking.isBlocked) return;
-      const slot = slotIdOf({ businessDate: change.businessDate, scheduledDate: change.scheduledDate });
+      if (booking.isBlocked) return { moved };
       await record(tx, bookingId, {
         status: booking.status,
         kind: 'rescheduled',
-        params: { by: change.by, date: change.businessDate, time: slot.slice(11), scheduledDate: change.scheduledDate.toISOString() },
+        params: { by: change.by, date: time.businessDate, time: slotIdOf(time).slice(11), scheduledDate: time.scheduledDate.toISOString() },
       });
-    },
-
-    /** Edits that keep the time and the status (notes, address, contact). */
-    async editDetails(tx: DbOrTx, bookingId: string, actor: BookingActor, details: BookingDetails, by: 'admin' | 'schedule'): Promise<void> {
-      const booking = await lock(tx, bookingId);
-      if (actor.role !== 'admin') throw refuse(booking.status, booking.status, 'Only the business can edit a booking');
-      assertBookingOpen(booking, 'edited');
-      await write(tx, bookingId, { ...details, updatedAt: ctx.now() });
-      if (!booking.isBlocked) await record(tx, bookingId, { status: booking.status, kind: 'details_updated', params: { by } });
+      return { moved };
     },
 
     /** Assigns a driver (null unassigns): an update and a `driver_assigned` live event. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, businessAvailability, businessClosures } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { slotsForDay } from '../slots';
+import { slotsForDay } from './slot-capacity';
 import { HOME, serviceNamed } from '../../test/checkout-fixtures';
 
 /**

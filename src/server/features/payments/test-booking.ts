@@ -8,8 +8,7 @@ import type { AppContext } from '../../context';
 import { services } from '../../db/schema';
 import { AppError } from '../../errors';
 import { TestPaymentProvider } from '../../integrations/payments/test-provider';
-import { slotsForDay } from '../slots';
-import { createBooking } from '../bookings';
+import { createBooking, slotsForDay } from '../bookings';
 import { settlePayment } from './payments.service';
 
 /**

@@ -1,7 +1,6 @@
 /**
- * The face of slots: Opening hours, slots and capacity.
+ * The face of slots: the public list of open starts with room left. Capacity is claimed by the bookings
+ * verbs (decision 036); the day's model and slot maths this list reads are on the bookings face.
  * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
  */
 export { slotsRoutes } from './slots.routes';
-export { claimCapacity, slotsForDay } from './slots.service';
-export { closureOn, openWindows, type DayView } from './slots.repository';

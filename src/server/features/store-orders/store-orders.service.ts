@@ -17,13 +17,11 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { findCustomerIdByEmail } from '../admin';
-import { claimStaffTime } from '../admin';
 import { findBookingView } from '../bookings';
 import { sendConfirmationMail } from '../bookings';
 import { bookingVerbs, type BookingActor, type BookingDraft } from '../bookings';
 import { assertServiceArea } from '../geo';
 import { getService, listActiveServices } from '../services';
-import { claimCapacity } from '../slots';
 import * as repo from './store-orders.repository';
 
 /** Lookups per IP per window, counted in the database so every instance enforces one limit. */
@@ -119,13 +117,13 @@ interface OrderBooking {
   address: { street: string; city: string; state: string; zipCode: string; latitude?: number | null; longitude?: number | null } | null;
   phone: string | null;
   notes: string | null;
-  /** Claims the time in the transaction (customer rules or staff rules). */
-  claim: (tx: DbOrTx) => Promise<{ scheduledDate: Date; businessDate: string }>;
+  /** The slot asked for; the booking verb claims it (the customer's rules for the store, staff rules for an admin). */
+  slotId: string;
 }
 
 /**
- * One transaction: lock the order, refuse a second booking, claim the capacity, write the booking through
- * the booking core (payment status `store`) and link the order. The customer is then told by e-mail.
+ * One transaction: lock the order, refuse a second booking, write the booking through the booking core
+ * (which claims the capacity; payment status `store`) and link the order. The customer is then told by e-mail.
  */
 async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookingId: string; trackingToken: string }> {
   const userId = input.order.email ? ((await findCustomerIdByEmail(ctx.db, input.order.email.toLowerCase())) ?? null) : null;
@@ -134,14 +132,12 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
     if (!order) throw notFound();
     assertSchedulable(order);
     await assertNotBooked(tx, order);
-    const { scheduledDate, businessDate } = await input.claim(tx);
     // Paid in the store: the booking carries what the order was paid, so the books match the store.
     const draft: BookingDraft = {
       userId,
       serviceId: input.service.id,
       serviceType: input.serviceType,
-      scheduledDate,
-      businessDate,
+      slotId: input.slotId,
       durationMinutes: input.service.duration,
       servicePrice: order.totalPrice,
       serviceFee: '0.00',
@@ -207,7 +203,7 @@ export async function scheduleFromOrder(ctx: AppContext, orderId: string, input:
     address,
     phone: input.phone ?? null,
     notes: input.notes?.trim() || null,
-    claim: (tx) => claimCapacity(tx, ctx.now(), { slotId: input.slotId, durationMinutes: service.duration }),
+    slotId: input.slotId,
   });
   return { booking: { id: bookingId }, trackingToken };
 }
@@ -222,7 +218,6 @@ export async function createBookingFromOrder(ctx: AppContext, orderId: string, i
   const service = await getService(ctx.db, input.serviceId);
   if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
   const slotId = slotIdAt(input.scheduledDate);
-  const [dateKey, time] = slotId.split('T') as [string, string];
   // At the customer's address when the order has one and the service goes there; otherwise at the shop.
   const shipping = order.shippingAddress;
   const address =
@@ -237,7 +232,7 @@ export async function createBookingFromOrder(ctx: AppContext, orderId: string, i
     address,
     phone: null,
     notes: input.notes?.trim() || null,
-    claim: (tx) => claimStaffTime(tx, ctx, { dateKey, time, durationMinutes: service.duration }),
+    slotId,
   });
   const booking = await repo.liveBooking(ctx.db, bookingId);
   return {

@@ -3,7 +3,6 @@ import type { AdminBooking, AdminBookingsQuery, AdminBookingUpdateRequest } from
 import type { DriverOption } from '../../../../shared/schemas/admin-staff';
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import type { Page } from '../../../../shared/schemas/common';
-import { pacificTimeOfDay } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { formatMailDateTime } from '../../../integrations/mail/mail-texts';
@@ -13,7 +12,6 @@ import { emailDriverAssigned, emailStatusChange } from '../../bookings';
 import { sendConfirmationMail } from '../../bookings';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
 import { findBookingView, listBookingViews } from '../../bookings';
-import { claimStaffTime } from '../schedule/schedule.service';
 import { withCoordinates } from '../../geo';
 import * as repo from './admin-bookings.repository';
 
@@ -55,9 +53,10 @@ export async function setBookingStatus(ctx: AppContext, id: string, status: Book
 }
 
 /**
- * Reschedule and edit: a new date or time (or a service of another length) claims capacity again in the
- * same transaction as the write, with the booking's own place freed first. A saved address must belong
- * to the booking's customer; its text is copied into the booking's snapshot.
+ * Reschedule and edit through the one move-or-edit verb: a new date or time (or a service of another
+ * length) is a move, which claims capacity in the same transaction as the write, with the booking's own
+ * place freed first, and e-mails the customer. A saved address must belong to the booking's customer; its
+ * text is copied into the booking's snapshot.
  */
 export async function updateAdminBooking(ctx: AppContext, id: string, input: AdminBookingUpdateRequest): Promise<AdminBooking> {
   const existing = await repo.findBookingRow(ctx.db, id);
@@ -70,22 +69,15 @@ export async function updateAdminBooking(ctx: AppContext, id: string, input: Adm
     address = await repo.findAddress(ctx.db, input.addressId);
     if (!address || address.userId !== existing.userId) throw new AppError('ADDRESS_NOT_CUSTOMERS', "Please choose one of the customer's saved addresses");
   }
-  const moved = existing.businessDate !== input.date || pacificTimeOfDay(existing.scheduledDate) !== input.time || existing.durationMinutes !== service.duration;
-  await ctx.db.transaction(async (tx) => {
-    const when = moved
-      ? await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration, excludeBookingId: id })
-      : { scheduledDate: existing.scheduledDate, businessDate: existing.businessDate };
-    const details = {
-      serviceId: service.id,
-      durationMinutes: service.duration,
-      ...(input.notes !== undefined ? { notes: input.notes } : {}),
-      ...(address
-        ? { addressId: address.id, addressStreet: address.street, addressCity: address.city, addressState: address.state, addressZip: address.zipCode, ...coordinatesOf(address) }
-        : {}),
-    };
-    if (moved) await bookingVerbs(ctx).reschedule(tx, id, ADMIN, { ...when, details, by: 'admin' });
-    else await bookingVerbs(ctx).editDetails(tx, id, ADMIN, details, 'admin');
-  });
+  const details = {
+    serviceId: service.id,
+    durationMinutes: service.duration,
+    ...(input.notes !== undefined ? { notes: input.notes } : {}),
+    ...(address
+      ? { addressId: address.id, addressStreet: address.street, addressCity: address.city, addressState: address.state, addressZip: address.zipCode, ...coordinatesOf(address) }
+      : {}),
+  };
+  const { moved } = await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'admin' }));
   if (moved) await emailReschedule(ctx, id);
   return getAdminBooking(ctx, id);
 }

@@ -15,15 +15,12 @@ import type {
 import { BULK_MAX_DAYS } from '../../../../shared/schemas/admin-schedule';
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import { closureApplies } from '../../../../shared/slots';
-import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey, pacificTimeOfDay } from '../../../../shared/time';
+import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
-import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { sendConfirmationMail } from '../../bookings';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
-import { findBookingView } from '../../bookings';
-import { closureOn, openWindows } from '../../slots';
-import { claimCapacity } from '../../slots';
+import { findBookingView, openWindows } from '../../bookings';
 import * as bookingsRepo from '../bookings/admin-bookings.repository';
 import { blockNotes } from './blocked-time';
 import * as repo from './schedule.repository';
@@ -31,34 +28,6 @@ import * as repo from './schedule.repository';
 export const BLOCKED_NAME = 'BLOCKED TIME';
 
 const ADMIN: BookingActor = { role: 'admin' };
-
-/**
- * Staff claims go through the one capacity engine (locked day, re-count, 409 when full). Its "not a start
- * of this day" answer is reworded for the admin, who picks any hour on the grid rather than a listed slot.
- */
-export async function claimStaffTime(
-  tx: DbOrTx,
-  ctx: AppContext,
-  claim: { dateKey: string; time: string; durationMinutes: number; excludeBookingId?: string },
-): Promise<{ scheduledDate: Date; businessDate: string }> {
-  try {
-    return await claimCapacity(tx, ctx.now(), {
-      slotId: `${claim.dateKey}T${claim.time}`,
-      durationMinutes: claim.durationMinutes,
-      excludeBookingId: claim.excludeBookingId,
-      staff: true,
-    });
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'SLOT_INVALID') {
-      if (await closureOn(tx, claim.dateKey)) throw new AppError('TIME_NOT_OPEN', 'This day is marked unavailable. Reopen it before booking time on it.', { day: 'closed' });
-      throw new AppError(
-        'TIME_NOT_OPEN',
-        'That time is not open for booking on this day. Choose a start inside the open hours, on the hour or half hour, with the whole duration before closing.',
-      );
-    }
-    throw error;
-  }
-}
 
 // The week grid
 
@@ -97,17 +66,16 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
   const price = priceBooking(service.price, service.serviceFee);
   const userId = await repo.findCustomerIdByEmail(ctx.db, input.customerEmail);
   const address = input.serviceType === 'serviceLocation' ? null : (input.address ?? null);
-  const id = await ctx.db.transaction(async (tx) => {
-    const { scheduledDate, businessDate } = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration });
-    return bookingVerbs(ctx).book(
+  // The verb claims the time by staff rules (inside the notice too; never over capacity).
+  const id = await ctx.db.transaction((tx) =>
+    bookingVerbs(ctx).book(
       tx,
       ADMIN,
       {
         userId: userId ?? null,
         serviceId: service.id,
         serviceType: input.serviceType,
-        scheduledDate,
-        businessDate,
+        slotId: `${input.date}T${input.time}`,
         durationMinutes: service.duration,
         servicePrice: fromCents(price.serviceCents),
         totalAmount: fromCents(price.totalCents),
@@ -126,8 +94,8 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
         source: 'admin',
       },
       { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId },
-    );
-  });
+    ),
+  );
   const view = (await findBookingView(ctx.db, id))!;
   // The same confirmation as a web booking: when, where, the total, the tracking link (a guest's carries its token) and the .ics.
   const guestToken = userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, id);
@@ -143,23 +111,15 @@ export async function updateAppointment(ctx: AppContext, id: string, input: Appo
   assertBookingOpen(existing, 'edited');
   const service = await bookingsRepo.findService(ctx.db, input.serviceId);
   if (!service) throw new AppError('SERVICE_REQUIRED', 'Please choose a service');
-  await ctx.db.transaction(async (tx) => {
-    // Re-claim only when the time or the length changes, so editing notes never trips over today's count.
-    const moved = existing.businessDate !== input.date || pacificTimeOfDay(existing.scheduledDate) !== input.time || existing.durationMinutes !== service.duration;
-    const when = moved
-      ? await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration, excludeBookingId: id })
-      : { scheduledDate: existing.scheduledDate, businessDate: existing.businessDate };
-    const details = {
-      serviceId: service.id,
-      durationMinutes: service.duration,
-      guestName: input.customerName,
-      guestEmail: input.customerEmail,
-      guestPhone: input.customerPhone,
-      notes: input.notes,
-    };
-    if (moved) await bookingVerbs(ctx).reschedule(tx, id, ADMIN, { ...when, details, by: 'schedule' });
-    else await bookingVerbs(ctx).editDetails(tx, id, ADMIN, details, 'schedule');
-  });
+  const details = {
+    serviceId: service.id,
+    durationMinutes: service.duration,
+    guestName: input.customerName,
+    guestEmail: input.customerEmail,
+    guestPhone: input.customerPhone,
+    notes: input.notes,
+  };
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'schedule' }));
   return (await findBookingView(ctx.db, id))!;
 }
 
@@ -176,13 +136,11 @@ export async function blockTime(ctx: AppContext, input: BlockTimeRequest): Promi
   const serviceId = await repo.firstServiceId(ctx.db);
   if (!serviceId) throw new AppError('SERVICE_REQUIRED', 'Add a service before blocking time');
   const durationMinutes = blockLength(input);
-  const id = await ctx.db.transaction(async (tx) => {
-    const { scheduledDate, businessDate } = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.startTime, durationMinutes });
-    return bookingVerbs(ctx).block(tx, ADMIN, {
+  const id = await ctx.db.transaction((tx) =>
+    bookingVerbs(ctx).block(tx, ADMIN, {
       serviceId,
       serviceType: 'serviceLocation',
-      scheduledDate,
-      businessDate,
+      slotId: `${input.date}T${input.startTime}`,
       durationMinutes,
       servicePrice: '0.00',
       totalAmount: '0.00',
@@ -192,27 +150,22 @@ export async function blockTime(ctx: AppContext, input: BlockTimeRequest): Promi
       guestEmail: ctx.config.adminEmail,
       notes: blockNotes(input.reason),
       source: 'admin',
-    });
-  });
+    }),
+  );
   return (await findBookingView(ctx.db, id))!;
 }
 
 /**
- * The block editor saves exactly what it shows: the date, start, end and reason. The new span claims
- * capacity with the block's own place freed first, so shrinking frees time and growing takes it (409
- * when the added time is full); an unchanged save keeps the same start, end and length.
+ * The block editor saves exactly what it shows: the date, start, end and reason. A new span is a move
+ * (the verb claims it with the block's own place freed first, so shrinking frees time and growing takes
+ * it); an unchanged save keeps the same start, end and length.
  */
 export async function updateBlockedTime(ctx: AppContext, id: string, input: BlockTimeRequest): Promise<BookingView> {
   const existing = await bookingsRepo.findBookingRow(ctx.db, id);
   if (!existing || !existing.isBlocked) throw new AppError('BLOCKED_TIME_NOT_FOUND', 'Blocked time not found');
   const durationMinutes = blockLength(input);
-  await ctx.db.transaction(async (tx) => {
-    const moved = existing.businessDate !== input.date || pacificTimeOfDay(existing.scheduledDate) !== input.startTime || existing.durationMinutes !== durationMinutes;
-    const details = { durationMinutes, notes: blockNotes(input.reason) };
-    if (!moved) return bookingVerbs(ctx).editDetails(tx, id, ADMIN, details, 'schedule');
-    const when = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.startTime, durationMinutes, excludeBookingId: id });
-    return bookingVerbs(ctx).reschedule(tx, id, ADMIN, { ...when, details, by: 'schedule' });
-  });
+  const details = { durationMinutes, notes: blockNotes(input.reason) };
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.startTime}`, details, by: 'schedule' }));
   return (await findBookingView(ctx.db, id))!;
 }
 
