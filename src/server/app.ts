@@ -1,4 +1,4 @@
-import { createStoreClient, demoStoreOf } from './integrations/store';
+import { createStoreClient, demoStoreOf } from './integrations/shopify';
 import { loggerOptions } from './http/log-redaction';
 import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import type { DatabaseHandle } from './db/client';
 import { registerErrorHandler } from './errors';
 import { apiRoutes } from './features';
+import { demoWebhookSecret } from './features/store-mirror';
 import { registerAuthHooks, SESSION_COOKIE } from './http/auth-hooks';
 import { encodedPage, loadPrerenderedPages } from './http/prerendered';
 import { publicConfigOf } from './features/system/system.routes';
@@ -70,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     events,
     caches: cacheSet.caches,
     payments: createPaymentProvider(config, handle.db, now),
-    store: createStoreClient(config, handle.db, now),
+    store: createStoreClient(config, handle.db, { now, demoWebhookSecret: () => demoWebhookSecret(handle.db) }),
   };
   await ctx.events.start();
   app.addHook('onClose', async () => {

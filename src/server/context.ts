@@ -5,7 +5,7 @@ import type { Mailer } from './integrations/mail/mailer';
 import type { Jobs } from './jobs/boss';
 import type { EventBus } from './events/bus';
 import type { PaymentProvider } from './integrations/payments/provider';
-import type { StoreClient } from './integrations/store';
+import type { StoreClient } from './integrations/shopify';
 
 /** Everything a feature needs, built once in app.ts and handed to each feature's routes. */
 export interface AppContext {

@@ -30,7 +30,7 @@ async function main() {
     await startJobs(jobs, jobDefinitions(ctx));
   }
   // The demo store: a fresh database imports it at once, so the admin shows store data on first start.
-  const { syncDemoStoreOnFirstStart } = await import('./features/store/sync.service');
+  const { syncDemoStoreOnFirstStart } = await import('./features/store-mirror/sync.service');
   await syncDemoStoreOnFirstStart(ctx).catch((error: unknown) => console.error('demo store sync could not start', error));
 
   const lines = [

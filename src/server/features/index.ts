@@ -17,7 +17,7 @@ import { slotsRoutes } from './slots';
 import { systemRoutes } from './system';
 import { trackingRoutes } from './tracking';
 import { offersRoutes } from './offers';
-import { storeRoutes } from './store';
+import { storeMirrorRoutes } from './store-mirror';
 import { storeOrdersRoutes } from './store-orders';
 
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
@@ -40,7 +40,7 @@ export const apiRoutes = [
   ...packagesRoutes,
   ...analyticsRoutes,
   ...offersRoutes,
-  ...storeRoutes,
+  ...storeMirrorRoutes,
   ...storeOrdersRoutes,
   ...calendarRoutes,
 ] as const;

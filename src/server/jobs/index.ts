@@ -4,7 +4,7 @@ import { RELEASE_HOLDS_JOB, releaseExpiredHolds } from '../features/bookings';
 import { driverJobs } from '../features/drivers';
 import { analyticsJobs } from '../features/analytics';
 import { packageJobs } from '../features/packages';
-import { storeJobs } from '../features/store';
+import { storeMirrorJobs } from '../features/store-mirror';
 import { fulfilmentJobs } from '../features/store-orders';
 import { deleteStaleAttempts, STALE_ATTEMPTS_JOB } from '../http/attempt-counter';
 import { bookingEventJobs } from '../events/booking-events';
@@ -17,7 +17,7 @@ export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
   return [
     ...driverJobs(_ctx),
     ...packageJobs(_ctx),
-    ...storeJobs(_ctx),
+    ...storeMirrorJobs(_ctx),
     ...analyticsJobs(_ctx),
     ...fulfilmentJobs(_ctx),
     // Every minute: booking events the fast path after commit did not deliver (docs/decisions/035).

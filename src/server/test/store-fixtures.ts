@@ -1,4 +1,4 @@
-import type { StoreClient } from '../integrations/store';
+import type { StoreClient } from '../integrations/shopify';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { PAYMENT_INTENT_STATUSES, PAYMENT_STATUSES } from '../booking-lifecycle';
 import { BOOKING_STATUSES, ROLES, SERVICE_TYPES } from '../domain';
-import { scheduleAppointment } from './admin';
+import { scheduleAppointment } from './admin-schedule';
 import { bookingView } from './bookings';
 import { receipt } from './bookings-account';
 import { confirmPaymentResponse, createBookingResponse, createPaymentIntentResponse } from './checkout';

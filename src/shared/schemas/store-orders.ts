@@ -4,7 +4,7 @@ import { EMAIL_MAX, isEmailAddress, normaliseUsPhone, PHONE_MAX } from '../conta
 import { addressInput } from './checkout';
 import { pageQuery } from './common';
 import { serviceView } from './services';
-import { storeOrderBase } from './store-sync';
+import { storeOrderBase } from './store-mirror';
 
 /**
  * Store orders that become bookings (/admin/fulfillment and /shopify-order-schedule): the mirrored order as the admin and the customer see it,

@@ -123,7 +123,7 @@ export const shopifyWebhookEvents = pgTable(
     id: id(),
     /**
      * The X-Shopify-Webhook-Id, so a redelivered event is stored once; for a delivery without one,
-     * `sha256:<topic>:<hex of the body>` for a day (features/store/webhooks.service.ts).
+     * `sha256:<topic>:<hex of the body>` for a day (features/store-mirror/webhooks.service.ts).
      */
     webhookId: text('webhook_id').unique(),
     topic: text('topic').notNull(),

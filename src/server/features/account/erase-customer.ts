@@ -9,7 +9,7 @@ import { forgetRecipient } from '../../integrations/mail/mailer';
 import { forgetUser as forgetAnalytics } from '../analytics';
 import { hashPassword } from '../auth';
 import { bookingVerbs } from '../bookings';
-import { forgetStoreCustomer } from '../store';
+import { forgetStoreCustomer } from '../store-mirror';
 import * as repo from './account.repository';
 
 /** Every way a phone number is written where we keep or send it: as stored, E.164, '(408) 555-0100' and ten digits. */

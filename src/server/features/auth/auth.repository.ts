@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { bookings, guestClaims, sessions, shopifyCustomerMappings, shopifyCustomers, users } from '../../db/schema';
+import { bookings, guestClaims, sessions, shopifyCustomers, users } from '../../db/schema';
 import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
 
 /** The columns a response may show; the hash and tokens are never selected here. */
@@ -201,22 +201,6 @@ export async function deleteUserSessions(db: DbOrTx, userId: string, keepSession
 export async function storeCustomerExists(db: DbOrTx, email: string): Promise<boolean> {
   const [customer] = await db.select({ id: shopifyCustomers.id }).from(shopifyCustomers).where(sql`lower(${shopifyCustomers.email}) = ${email}`).limit(1);
   return Boolean(customer);
-}
-
-/** Links a new account to a store customer with the same e-mail, if one was synced. */
-export async function linkStoreCustomer(db: DbOrTx, userId: string, email: string): Promise<boolean> {
-  const [customer] = await db
-    .select({ id: shopifyCustomers.id, shopifyCustomerId: shopifyCustomers.shopifyCustomerId })
-    .from(shopifyCustomers)
-    .where(sql`lower(${shopifyCustomers.email}) = ${email}`)
-    .limit(1);
-  if (!customer) return false;
-  await db.update(shopifyCustomers).set({ userId }).where(eq(shopifyCustomers.id, customer.id));
-  await db
-    .insert(shopifyCustomerMappings)
-    .values({ userId, shopifyCustomerId: customer.shopifyCustomerId, lastSyncAt: new Date() })
-    .onConflictDoNothing();
-  return true;
 }
 
 /** The language a user chose in their settings, if any (their e-mails are written in it). */

@@ -10,8 +10,9 @@ import type {
   RegisterResponse,
   ResetPasswordRequest,
 } from '../../../shared/schemas/auth';
-import type { CreatedUser, CustomerUpdateRequest } from '../../../shared/schemas/admin';
+import type { CreatedUser, CustomerUpdateRequest } from '../../../shared/schemas/admin-customers';
 import type { AppContext } from '../../context';
+import { accountRegistered } from '../../events/account-registered';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
 import { mailLanguage, mailTexts, type MailTranslate } from '../../integrations/mail/mail-texts';
@@ -80,7 +81,9 @@ export async function registerCustomer(ctx: AppContext, input: RegisterRequest, 
     });
     return created;
   });
-  const shopifyCustomerLinked = await repo.linkStoreCustomer(ctx.db, user.id, user.email);
+  // Subscribers act on the new account (the store mirror links the store customer with this e-mail, if synced).
+  await accountRegistered(ctx.db, { userId: user.id, email: user.email }, ctx.now());
+  const shopifyCustomerLinked = await repo.storeCustomerExists(ctx.db, user.email);
   await sendVerificationMail(ctx, user, verification.token);
   const session = await startSession(ctx, user, client);
   const response: RegisterResponse = { message: REGISTERED_MESSAGE, user, shopifyCustomerLinked };

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminBooking } from '../../../shared/schemas/admin';
+import type { AdminBooking } from '../../../shared/schemas/admin-bookings';
 import type { BookingUpdateView, BookingView } from '../../../shared/schemas/bookings';
 import type { Page } from '../../../shared/schemas/common';
 import { WS_CLOSE, type FullTrackingView } from '../../../shared/schemas/tracking';

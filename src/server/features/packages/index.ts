@@ -5,5 +5,5 @@
 export { packagesRoutes } from './packages.routes';
 export { packageJobs } from './packages.jobs';
 export { redeemForBooking, restoreForBooking } from './credits';
-export { isPackageIntent, settlePackagePayment } from './packages.service';
+export { isPackageIntent, settlePackagePayment } from './purchase-payments.service';
 export { forgetPurchaserContact } from './packages.repository';

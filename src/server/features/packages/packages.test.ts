@@ -5,7 +5,7 @@ import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
 import { HOME, MONDAY_9AM_PACIFIC, newKey, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 import { createPackage, payPackageWithTestCard } from '../../test/package-fixtures';
 import * as repo from './packages.repository';
-import { expirePurchases, remindExpiring } from './packages.service';
+import { expirePurchases, remindExpiring } from './expiry.service';
 
 let t: TestApp;
 let admin: string;

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AdminService } from '../../../shared/schemas/admin';
+import type { AdminService } from '../../../shared/schemas/admin-services';
 import type { DbOrTx } from '../../db/client';
 import { services, uploads, users } from '../../db/schema';
 

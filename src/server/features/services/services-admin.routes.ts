@@ -3,7 +3,7 @@ import { idempotencyKeyHeader } from '../../../shared/schemas/checkout';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminService, serviceRequest } from '../../../shared/schemas/admin';
+import { adminService, serviceRequest } from '../../../shared/schemas/admin-services';
 import { messageResponse } from '../../../shared/schemas/auth';
 import { uuidParam } from '../../../shared/schemas/common';
 import { AppError } from '../../errors';

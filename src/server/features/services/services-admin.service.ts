@@ -1,5 +1,5 @@
-import type { AdminService } from '../../../shared/schemas/admin';
-import { serviceRequest } from '../../../shared/schemas/admin';
+import type { AdminService } from '../../../shared/schemas/admin-services';
+import { serviceRequest } from '../../../shared/schemas/admin-services';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { seedCatalogue } from '../../db/seed';

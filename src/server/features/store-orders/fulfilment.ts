@@ -1,9 +1,10 @@
-import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { shopifyOrders } from '../../db/schema';
 import type { BookingEventSubscriber } from '../../events/booking-events';
 import type { JobDefinition } from '../../jobs/boss';
+import { recordFulfilmentFailure, recordOrderFulfilled, requestOrderFulfilment } from '../store-mirror';
 
 /**
  * Fulfilment in the store when a booking linked to an order is completed (docs/decisions/017-store-orders-to-bookings.md).
@@ -12,6 +13,7 @@ import type { JobDefinition } from '../../jobs/boss';
  *    after it; the mark commits with the delivery, so it is made once per completion.
  * 2. A pg-boss job per order (FULFIL_ORDER_JOB, one per order per minute, retried) calls
  *    `ctx.store.fulfillOrder` and records the outcome: fulfilled (status + time) or the error and attempt count.
+ *    The order is the mirror's row: the request and the outcome are written through the mirror's verbs.
  * 3. A sweep every minute queues the job for every requested, unfulfilled order, so a request whose job was
  *    never sent (jobs off in that instance) or ran out of retries is picked up again, up to MAX_ATTEMPTS.
  */
@@ -22,10 +24,7 @@ export const MAX_ATTEMPTS = 10;
 
 /** The booking's order (if any) is to be fulfilled. */
 export async function requestStoreFulfilment(tx: DbOrTx, bookingId: string, now: Date): Promise<void> {
-  await tx
-    .update(shopifyOrders)
-    .set({ fulfillmentRequestedAt: now, fulfillmentAttempts: 0, fulfillmentError: null })
-    .where(and(eq(shopifyOrders.bookingId, bookingId), isNull(shopifyOrders.fulfilledAt)));
+  await requestOrderFulfilment(tx, bookingId, now);
 }
 
 /** A booking that became completed: its order's fulfilment is requested, in the delivery's transaction. */
@@ -52,17 +51,10 @@ export async function fulfilStoreOrder(ctx: AppContext, orderId: string): Promis
   try {
     await ctx.store.fulfillOrder(order.shopifyOrderId);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    await ctx.db
-      .update(shopifyOrders)
-      .set({ fulfillmentAttempts: sql`${shopifyOrders.fulfillmentAttempts} + 1`, fulfillmentError: message.slice(0, 500) })
-      .where(eq(shopifyOrders.id, orderId));
+    await recordFulfilmentFailure(ctx.db, orderId, error instanceof Error ? error.message : String(error));
     throw error;
   }
-  await ctx.db
-    .update(shopifyOrders)
-    .set({ fulfillmentStatus: 'fulfilled', fulfilledAt: ctx.now(), fulfillmentError: null, fulfillmentAttempts: sql`${shopifyOrders.fulfillmentAttempts} + 1` })
-    .where(eq(shopifyOrders.id, orderId));
+  await recordOrderFulfilled(ctx.db, orderId, ctx.now());
   return 'fulfilled';
 }
 

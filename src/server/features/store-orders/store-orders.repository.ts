@@ -4,7 +4,11 @@ import type { StoreOrderView } from '../../../shared/schemas/store-orders';
 import type { DbOrTx } from '../../db/client';
 import { bookings, shopifyCustomers, shopifyOrders, shopifyProductMappings, shopifyProducts } from '../../db/schema';
 
-/** Reads of the store mirror for fulfilment and scheduling; the mirror itself is written by the sync (shop-core). */
+/**
+ * Reads of the store mirror for fulfilment and scheduling. The mirror owns shopify_orders: the lock and the
+ * booking link below are its verbs (features/store-mirror/order-bookings.repository.ts).
+ */
+export { lockStoreOrder as lockOrder, linkOrderToBooking as linkBooking } from '../store-mirror';
 
 export type OrderRow = typeof shopifyOrders.$inferSelect;
 
@@ -108,16 +112,6 @@ export async function findOrderByIdAndEmail(db: DbOrTx, orderId: string, email: 
 export async function findOrder(db: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await db.select().from(shopifyOrders).where(eq(shopifyOrders.id, orderId));
   return row;
-}
-
-/** Locks the order for the transaction: concurrent bookings of one order run one after the other. */
-export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(shopifyOrders).where(eq(shopifyOrders.id, orderId)).for('update');
-  return row;
-}
-
-export async function linkBooking(tx: DbOrTx, orderId: string, bookingId: string): Promise<void> {
-  await tx.update(shopifyOrders).set({ bookingId }).where(eq(shopifyOrders.id, orderId));
 }
 
 /** The order's live booking (a cancelled one frees the order to be scheduled again). */

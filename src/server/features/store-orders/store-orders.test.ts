@@ -1,5 +1,5 @@
-import { createStoreClient } from '../../integrations/store';
-import { runSync } from '../store';
+import { createStoreClient } from '../../integrations/shopify';
+import { demoWebhookSecret, runSync } from '../store-mirror';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bookings, signInAttempts } from '../../db/schema';
@@ -278,7 +278,7 @@ describe('fulfilment when the booking is completed', () => {
 
 describe('the demo store, synced', () => {
   it('imports paid order #1276 for Jordan Rivera, whose lookup allows the Full Detail it bought', async () => {
-    t.ctx.store = createStoreClient(t.ctx.config, t.ctx.db);
+    t.ctx.store = createStoreClient(t.ctx.config, t.ctx.db, { demoWebhookSecret: () => demoWebhookSecret(t.ctx.db) });
     await runSync(t.ctx);
     const lookup = await t.call('POST', '/api/shopify-orders/lookup', { body: { orderNumber: '#1276', email: 'jordan.rivera@example.com' } });
     expect(lookup.statusCode, lookup.body).toBe(200);

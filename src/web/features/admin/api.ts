@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingStatus } from '@shared/domain';
-import type { ClosureRow, WeeklyHoursRow } from '@shared/schemas/admin';
+import type { ClosureRow, WeeklyHoursRow } from '@shared/schemas/admin-schedule';
 import { toast } from '@web/lib/toast';
 import { apiCall, errorMessage, type ApiRequest } from '@web/lib/api';
 

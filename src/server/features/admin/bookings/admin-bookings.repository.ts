@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminBookingsFilter, DriverOption } from '../../../../shared/schemas/admin';
+import type { AdminBookingsFilter } from '../../../../shared/schemas/admin-bookings';
+import type { DriverOption } from '../../../../shared/schemas/admin-staff';
 import type { BookingUpdateView } from '../../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../../db/client';
 import { toUpdateView } from '../../bookings';

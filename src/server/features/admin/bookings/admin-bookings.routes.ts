@@ -8,8 +8,8 @@ import {
   adminBookingUpdateRequest,
   bookingStatusRequest,
   driverAssignParams,
-  driverOption,
-} from '../../../../shared/schemas/admin';
+} from '../../../../shared/schemas/admin-bookings';
+import { driverOption } from '../../../../shared/schemas/admin-staff';
 import { messageResponse } from '../../../../shared/schemas/auth';
 import { bookingView } from '../../../../shared/schemas/bookings';
 import { pageOf, uuidParam } from '../../../../shared/schemas/common';

@@ -1,5 +1,6 @@
 import type { BookingStatus } from '../../../../shared/domain';
-import type { AdminBooking, AdminBookingsQuery, AdminBookingUpdateRequest, DriverOption } from '../../../../shared/schemas/admin';
+import type { AdminBooking, AdminBookingsQuery, AdminBookingUpdateRequest } from '../../../../shared/schemas/admin-bookings';
+import type { DriverOption } from '../../../../shared/schemas/admin-staff';
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import type { Page } from '../../../../shared/schemas/common';
 import type { AppContext } from '../../../context';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AdminBookingsFilter } from '../../../../shared/schemas/admin';
+import type { AdminBookingsFilter } from '../../../../shared/schemas/admin-bookings';
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import { pacificDateKey, pacificTimeOfDay } from '../../../../shared/time';
 import type { AppContext } from '../../../context';

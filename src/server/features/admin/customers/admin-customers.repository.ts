@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Role } from '../../../../shared/domain';
-import type { AdminCustomer } from '../../../../shared/schemas/admin';
+import type { AdminCustomer } from '../../../../shared/schemas/admin-customers';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, users } from '../../../db/schema';
 

@@ -7,7 +7,7 @@ import {
   customerUpdateRequest,
   passwordResetRequest,
   upcomingCustomerBooking,
-} from '../../../../shared/schemas/admin';
+} from '../../../../shared/schemas/admin-customers';
 import { messageResponse, publicUser } from '../../../../shared/schemas/auth';
 import { pageOf, uuidParam } from '../../../../shared/schemas/common';
 import { requireAdmin } from '../../../http/auth-hooks';

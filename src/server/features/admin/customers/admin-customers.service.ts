@@ -1,6 +1,6 @@
 import { contactCopiesOf, detachCards, eraseCustomer, lockUser, unusablePasswordHash, upcomingBookings, updateUser } from '../../account';
 import { cancelAdminBooking } from '../bookings/admin-bookings.service';
-import type { AdminCustomer, CustomerUpdateRequest, UpcomingCustomerBooking } from '../../../../shared/schemas/admin';
+import type { AdminCustomer, CustomerUpdateRequest, UpcomingCustomerBooking } from '../../../../shared/schemas/admin-customers';
 import type { Page } from '../../../../shared/schemas/common';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';

@@ -1,4 +1,4 @@
-import { dashboardSummary as dashboardSummaryResponse, type DashboardSummary } from '../../../../shared/schemas/admin';
+import { dashboardSummary as dashboardSummaryResponse, type DashboardSummary } from '../../../../shared/schemas/admin-dashboard';
 import { pacificDateKey } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import { requireAdmin } from '../../../http/auth-hooks';

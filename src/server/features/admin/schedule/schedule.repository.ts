@@ -1,5 +1,5 @@
 import { and, asc, between, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
-import type { AvailabilityRow, ClosureRow, ScheduleAppointment, WeeklyHoursRow } from '../../../../shared/schemas/admin';
+import type { AvailabilityRow, ClosureRow, ScheduleAppointment, WeeklyHoursRow } from '../../../../shared/schemas/admin-schedule';
 import { pacificTimeOfDay, minutesOfDay, timeFromMinutes } from '../../../../shared/time';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, businessAvailability, businessClosures, businessHours, services, users } from '../../../db/schema';

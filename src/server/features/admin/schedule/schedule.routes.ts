@@ -14,7 +14,7 @@ import {
   scheduleWeek,
   weeklyHoursRequest,
   weeklyHoursRow,
-} from '../../../../shared/schemas/admin';
+} from '../../../../shared/schemas/admin-schedule';
 import { messageResponse } from '../../../../shared/schemas/auth';
 import { bookingView } from '../../../../shared/schemas/bookings';
 import { dateKey, uuidParam } from '../../../../shared/schemas/common';

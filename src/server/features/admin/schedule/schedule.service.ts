@@ -11,8 +11,8 @@ import type {
   ScheduleDay,
   ScheduleWeek,
   WeeklyHoursRequest,
-} from '../../../../shared/schemas/admin';
-import { BULK_MAX_DAYS } from '../../../../shared/schemas/admin';
+} from '../../../../shared/schemas/admin-schedule';
+import { BULK_MAX_DAYS } from '../../../../shared/schemas/admin-schedule';
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import { closureApplies } from '../../../../shared/slots';
 import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey } from '../../../../shared/time';

@@ -1,7 +1,8 @@
 import { idempotent } from '../../../http/idempotency';
 import { idempotencyKeyHeader } from '../../../../shared/schemas/checkout';
 import { z } from 'zod';
-import { createUserRequest, staffMember, staffUpdateRequest } from '../../../../shared/schemas/admin';
+import { createUserRequest } from '../../../../shared/schemas/admin-customers';
+import { staffMember, staffUpdateRequest } from '../../../../shared/schemas/admin-staff';
 import { messageResponse } from '../../../../shared/schemas/auth';
 import { pageOf, pageQuery, uuidParam } from '../../../../shared/schemas/common';
 import { requireAdmin } from '../../../http/auth-hooks';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { StaffMember } from '../../../../shared/schemas/admin';
+import type { StaffMember } from '../../../../shared/schemas/admin-staff';
 import type { Page } from '../../../../shared/schemas/common';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';

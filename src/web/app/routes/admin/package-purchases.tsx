@@ -5,5 +5,5 @@ import { rootRoute } from '../../root';
 export const adminPackagePurchasesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/admin/package-purchases',
-  component: lazyRouteComponent(() => import('@web/features/admin/pages/admin-packages-page'), 'AdminPackagePurchasesPage'),
+  component: lazyRouteComponent(() => import('@web/features/admin/pages/admin-package-purchases-page'), 'AdminPackagePurchasesPage'),
 });

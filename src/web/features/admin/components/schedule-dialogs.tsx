@@ -5,7 +5,7 @@ import { CalendarPlus, Lock, Trash2, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { CLOSURE_TYPES } from '@shared/domain';
-import type { AvailabilityRow, ClosureRow, ScheduleAppointment, WeeklyHoursRow } from '@shared/schemas/admin';
+import type { AvailabilityRow, ClosureRow, ScheduleAppointment, WeeklyHoursRow } from '@shared/schemas/admin-schedule';
 import { Button } from '@web/components/ui/button';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Select, Textarea } from '@web/components/ui/input';

@@ -6,7 +6,7 @@ import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, t
 import { BOOKING_STATUSES, SERVICE_TYPES, type BookingStatus } from '@shared/domain';
 import { bookingNumber, formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
-import type { AdminBooking } from '@shared/schemas/admin';
+import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
-import type { AdminCustomer } from '@shared/schemas/admin';
+import type { AdminCustomer } from '@shared/schemas/admin-customers';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

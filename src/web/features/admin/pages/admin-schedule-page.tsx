@@ -1,7 +1,7 @@
 import { CalendarRange, ChevronLeft, ChevronRight, Clock, Lock, Plus, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { CLOSURE_LABEL } from '@shared/domain';
-import type { AvailabilityRow, ClosureRow, ScheduleAppointment, ScheduleDay } from '@shared/schemas/admin';
+import type { AvailabilityRow, ClosureRow, ScheduleAppointment, ScheduleDay } from '@shared/schemas/admin-schedule';
 import { addDaysToKey, dayOfWeek, formatTime12, minutesOfDay } from '@shared/time';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
-import type { AdminService } from '@shared/schemas/admin';
+import type { AdminService } from '@shared/schemas/admin-services';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

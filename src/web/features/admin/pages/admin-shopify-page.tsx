@@ -3,7 +3,7 @@ import { CheckCircle2, Clock, Loader2, RefreshCw, RotateCcw, ShoppingBag, Users,
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
-import type { SyncStatusResponse } from '@shared/schemas/store-sync';
+import type { SyncStatusResponse } from '@shared/schemas/store-mirror';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

@@ -1,7 +1,7 @@
 import { MailPlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@web/lib/toast';
-import type { StaffMember } from '@shared/schemas/admin';
+import type { StaffMember } from '@shared/schemas/admin-staff';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';

@@ -1,5 +1,5 @@
 import type { Gql } from './graphql-records';
-import type { StoreAddressRecord, StoreCustomer, StoreOrder, StoreProduct } from './store';
+import type { StoreAddressRecord, StoreCustomer, StoreOrder, StoreProduct } from './store-client';
 
 /**
  * Webhook payloads are Shopify's REST resources (snake_case, numeric ids beside admin_graphql_api_id);

@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
 import type { Page, PageQuery } from '../../../shared/schemas/common';
-import type { StoreCustomerView, StoreOrderView, WebhookEventView } from '../../../shared/schemas/store-sync';
+import type { StoreCustomerView, StoreOrderView, WebhookEventView } from '../../../shared/schemas/store-mirror';
 import type { DbOrTx } from '../../db/client';
 import { shopifyCustomers, shopifyOrders, shopifyWebhookEvents } from '../../db/schema';
 

@@ -8,10 +8,10 @@ import { bookings, services, shopifyCustomers, shopifyOrders, shopifyProductMapp
 import { AppError } from '../../errors';
 import { renderMail } from '../../integrations/mail/templates';
 import { mailTexts } from '../../integrations/mail/mail-texts';
-import { customerFromRest, orderFromRest, PayloadError, productFromRest } from '../../integrations/store/rest-records';
+import { customerFromRest, orderFromRest, PayloadError, productFromRest } from '../../integrations/shopify/rest-records';
 import { recipientLanguage } from '../auth';
 import { bookingVerbs } from '../bookings';
-import { claimScheduleEmail, customerData, orderHasService, redactCustomer, redactShop, upsertCustomer, upsertOrder, upsertProduct } from './mirror';
+import { claimScheduleEmail, customerData, orderHasService, redactCustomer, redactShop, upsertCustomer, upsertOrder, upsertProduct } from './mirror.repository';
 import { enqueue } from './queue';
 
 export const STORE_WEBHOOK_JOB = 'store-webhook';

@@ -2,7 +2,7 @@ import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzl
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { services, shopifyCustomerMappings, shopifyCustomers, shopifyOrders, shopifyProductMappings, shopifyProducts, users } from '../../db/schema';
-import type { StoreCustomer, StoreOrder, StoreProduct } from '../../integrations/store/store';
+import type { StoreCustomer, StoreOrder, StoreProduct } from '../../integrations/shopify/store-client';
 
 /**
  * The one writer of the store mirror (shopify_customers, shopify_products, shopify_orders and the
@@ -77,6 +77,21 @@ async function linkCustomerByEmail(db: DbOrTx, shopifyCustomerId: string, email:
     .insert(shopifyCustomerMappings)
     .values({ userId: user.id, shopifyCustomerId, lastSyncAt: now })
     .onConflictDoUpdate({ target: shopifyCustomerMappings.userId, set: { shopifyCustomerId, lastSyncAt: now } });
+}
+
+/**
+ * A new account and the store customer with its e-mail belong together, if one was synced: the customer row
+ * points at the account and the mapping is made (an existing mapping of that customer is kept).
+ */
+export async function linkRegisteredAccount(db: DbOrTx, account: { userId: string; email: string }, now: Date): Promise<void> {
+  const [customer] = await db
+    .select({ id: shopifyCustomers.id, shopifyCustomerId: shopifyCustomers.shopifyCustomerId })
+    .from(shopifyCustomers)
+    .where(sql`lower(${shopifyCustomers.email}) = ${account.email}`)
+    .limit(1);
+  if (!customer) return;
+  await db.update(shopifyCustomers).set({ userId: account.userId }).where(eq(shopifyCustomers.id, customer.id));
+  await db.insert(shopifyCustomerMappings).values({ userId: account.userId, shopifyCustomerId: customer.shopifyCustomerId, lastSyncAt: now }).onConflictDoNothing();
 }
 
 export async function upsertProduct(db: DbOrTx, p: StoreProduct, now: Date): Promise<UpsertResult> {

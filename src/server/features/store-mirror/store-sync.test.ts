@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
-import type { StoreClient } from '../../integrations/store/store';
+import type { StoreClient } from '../../integrations/shopify/store-client';
 import { settleInlineJobs } from '../../test/inline-jobs';
 import { runSync } from './sync.service';
 

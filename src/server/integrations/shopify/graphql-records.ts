@@ -1,4 +1,4 @@
-import type { StoreAddressRecord, StoreCustomer, StoreKind, StoreOrder, StoreProduct, StoreRecordOf } from './store';
+import type { StoreAddressRecord, StoreCustomer, StoreKind, StoreOrder, StoreProduct, StoreRecordOf } from './store-client';
 
 /**
  * The Admin GraphQL selections the app reads, and how a node becomes a store record. Bulk queries use the

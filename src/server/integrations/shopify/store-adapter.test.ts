@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoWebhookSecret } from '../../features/store-mirror';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { BUCKET } from './demo-store';
 import { createStoreClient, demoStoreOf } from './index';
 import { SHOPIFY_API_VERSION } from './shopify-adapter';
-import { WEBHOOK_TOPICS, type StoreClient } from './store';
+import { WEBHOOK_TOPICS, type StoreClient } from './store-client';
 
 let t: TestApp;
 
@@ -16,10 +17,14 @@ afterAll(async () => t?.close());
 function storeWithRecordedWaits() {
   const waits: number[] = [];
   const urls: string[] = [];
-  const client: StoreClient = createStoreClient(t.config, t.ctx.db, t.ctx.now, {
-    sleep: (ms) => {
-      waits.push(ms);
-      return new Promise((resolve) => setTimeout(resolve, ms));
+  const client: StoreClient = createStoreClient(t.config, t.ctx.db, {
+    now: t.ctx.now,
+    demoWebhookSecret: () => demoWebhookSecret(t.ctx.db),
+    adapter: {
+      sleep: (ms) => {
+        waits.push(ms);
+        return new Promise((resolve) => setTimeout(resolve, ms));
+      },
     },
   });
   const demo = demoStoreOf(client)!;

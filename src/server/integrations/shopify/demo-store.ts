@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { buildSchema, graphql, Kind, parse, type DocumentNode, type SelectionSetNode, type ValueNode } from 'graphql';
 import type { Gql } from './graphql-records';
 import type { DemoCustomer, DemoData, DemoOrder, DemoProduct } from './demo-data';
-import { topicName } from './store';
+import { topicName } from './store-client';
 
 /**
  * The built-in demo store: a local Shopify Admin GraphQL server (the subset the app uses) over demo data,

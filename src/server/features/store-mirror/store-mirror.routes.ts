@@ -9,12 +9,12 @@ import {
   syncStatusResponse,
   webhookEventView,
   webhookReceivedResponse,
-} from '../../../shared/schemas/store-sync';
+} from '../../../shared/schemas/store-mirror';
 import { requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import { rawJsonBodies } from '../../http/raw-body';
-import { registerStoreWebhooks } from './store.service';
-import { listStoreCustomers, listStoreOrders, listWebhookEvents } from './store.repository';
+import { registerStoreWebhooks } from './webhook-registration';
+import { listStoreCustomers, listStoreOrders, listWebhookEvents } from './mirror-lists.repository';
 import { resetSync, startSync, syncStatus } from './sync.service';
 import { receiveWebhook } from './webhooks.service';
 
@@ -22,7 +22,7 @@ const tags = ['store'];
 const guard = requireAdmin;
 
 /** /admin/shopify's calls and the store's webhooks. */
-export const storeRoutes = [
+export const storeMirrorRoutes = [
   defineRoute({ method: 'GET', url: '/api/admin/shopify/sync/status', guard, schema: { tags, response: { 200: syncStatusResponse } } }, async (_request, _reply, ctx) => syncStatus(ctx)),
   defineRoute(
     { method: 'POST', url: '/api/admin/shopify/sync/start', guard, schema: { tags, description: 'Queues a sync; 409 STORE_SYNC_RUNNING while one runs.', response: { 202: syncStartResponse } } },

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookAsGuest, MONDAY_9AM_PACIFIC } from '../../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { demoStoreOf } from '../../integrations/store';
+import { demoStoreOf } from '../../integrations/shopify';
 import { settleInlineJobs } from '../../test/inline-jobs';
 
 let t: TestApp;

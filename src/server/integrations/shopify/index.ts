@@ -1,24 +1,33 @@
-import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { storeSettings } from '../../db/schema';
 import { buildDemoData } from './demo-data';
 import { createDemoStore, DEMO_ACCESS_TOKEN, DEMO_STORE_DOMAIN, type DemoStore } from './demo-store';
 import { createShopifyAdapter, type ShopifyAdapterOptions } from './shopify-adapter';
-import type { StoreClient } from './store';
+import type { StoreClient } from './store-client';
 
-export type { StoreClient } from './store';
+export type { StoreClient } from './store-client';
 
-const DEMO_SECRET_KEY = 'demo_webhook_secret';
 const demoStores = new WeakMap<StoreClient, DemoStore>();
+
+export interface StoreClientSetup {
+  /**
+   * The demo store's webhook secret when SHOPIFY_WEBHOOK_SECRET is unset: one per database, so every instance
+   * signs and checks alike. The store mirror keeps it (store_settings is its table); the app passes its verb.
+   */
+  demoWebhookSecret: () => Promise<string>;
+  now?: () => Date;
+  adapter?: Partial<ShopifyAdapterOptions>;
+}
 
 /**
  * The store client: Shopify when SHOPIFY_STORE_DOMAIN is set, else the built-in demo store — the same
- * adapter either way, the demo store answering its requests in-process (decision 016).
+ * adapter either way, the demo store answering its requests in-process (decision 016). `db` is read only, for
+ * the demo store's catalogue.
  */
-export function createStoreClient(config: Config, db: Database, now: () => Date = () => new Date(), adapterOptions: Partial<ShopifyAdapterOptions> = {}): StoreClient {
+export function createStoreClient(config: Config, db: Database, setup: StoreClientSetup): StoreClient {
   const { shopify } = config;
+  const now = setup.now ?? (() => new Date());
+  const adapterOptions = setup.adapter ?? {};
   if (shopify.storeDomain) {
     const fixed = shopify.webhookSecret ?? shopify.clientSecret;
     return createShopifyAdapter({
@@ -31,7 +40,7 @@ export function createStoreClient(config: Config, db: Database, now: () => Date 
       ...adapterOptions,
     });
   }
-  const secret = async () => shopify.webhookSecret ?? (await demoWebhookSecret(db));
+  const secret = async () => shopify.webhookSecret ?? (await setup.demoWebhookSecret());
   const demo = createDemoStore({ loadData: () => buildDemoData(db, now()), secret, now });
   const client = createShopifyAdapter({
     label: 'Demo store',
@@ -50,11 +59,4 @@ export function createStoreClient(config: Config, db: Database, now: () => Date 
 /** The demo store behind a client, when it is one (the app wires its webhook delivery; tests drive it). */
 export function demoStoreOf(client: StoreClient): DemoStore | undefined {
   return demoStores.get(client);
-}
-
-/** The demo store's webhook secret: generated once and kept in the database, so every instance signs and checks alike. */
-async function demoWebhookSecret(db: Database): Promise<string> {
-  await db.insert(storeSettings).values({ key: DEMO_SECRET_KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select({ value: storeSettings.value }).from(storeSettings).where(eq(storeSettings.key, DEMO_SECRET_KEY));
-  return row!.value;
 }

@@ -1,7 +1,7 @@
-import type { RegisterWebhooksResponse } from '../../../shared/schemas/store-sync';
+import type { RegisterWebhooksResponse } from '../../../shared/schemas/store-mirror';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { WEBHOOK_TOPICS } from '../../integrations/store/store';
+import { WEBHOOK_TOPICS } from '../../integrations/shopify/store-client';
 
 /** POST /api/admin/shopify/webhooks/register: every topic to this app's endpoint; answers the store's list. */
 export async function registerStoreWebhooks(ctx: AppContext): Promise<RegisterWebhooksResponse> {

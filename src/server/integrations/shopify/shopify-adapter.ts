@@ -1,6 +1,6 @@
 import { createAdminApiClient } from '@shopify/admin-api-client';
 import { type Gql, bulkQuery, nodesFromJsonl, PAGE_SIZES, pageQuery, recordFromNode } from './graphql-records';
-import { topicEnum, topicName, type StoreClient, type StoreKind, type StoreRecordOf, type WebhookSubscription } from './store';
+import { topicEnum, topicName, type StoreClient, type StoreKind, type StoreRecordOf, type WebhookSubscription } from './store-client';
 
 /** The Admin API version, pinned here and sent on every call (in the URL). */
 export const SHOPIFY_API_VERSION = '2026-10';

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { SyncStatusResponse } from '../../../shared/schemas/store-sync';
+import type { SyncStatusResponse } from '../../../shared/schemas/store-mirror';
 import type { AppContext } from '../../context';
 import { shopifySyncStatus, storeSettings, type SyncCounts } from '../../db/schema';
 import { AppError } from '../../errors';
-import type { StoreKind, StoreRecordOf } from '../../integrations/store/store';
-import { upsertCustomer, upsertOrder, upsertProduct } from './mirror';
+import type { StoreKind, StoreRecordOf } from '../../integrations/shopify/store-client';
+import { upsertCustomer, upsertOrder, upsertProduct } from './mirror.repository';
 import { enqueue } from './queue';
 
 export const STORE_SYNC_JOB = 'store-sync';
