@@ -18,6 +18,8 @@ export interface SqlResult {
 /** The raw connection beneath Drizzle: used by pg-boss and the live-update bus. */
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the URL it was opened with (pg_dump and copies open connections of their own). */
+  url?: string;
   db: Database;
   /** Parameterised SQL when values are given; multi-statement SQL otherwise. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
@@ -148,6 +150,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
 
   return {
     kind: 'postgres',
+    url: databaseUrl,
     db,
     async executeSql(text, values) {
       const result = await pool.query(text, values as unknown[] | undefined);

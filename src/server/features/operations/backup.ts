@@ -75,15 +75,16 @@ export interface BackupOptions {
 export async function createBackup(options: BackupOptions): Promise<BackupFile> {
   const dir = resolve(options.dir);
   mkdirSync(dir, { recursive: true });
+  const databaseUrl = options.databaseUrl ?? options.handle.url;
   const format: BackupFormat = options.handle.kind === 'pglite' ? 'pglite' : !options.logical && pgDumpAvailable() ? 'pg_dump' : 'logical';
   const name = backupName(options.now, format);
   const path = join(dir, name);
   const partial = `${path}.partial`;
   try {
     if (format === 'pglite') await writePgliteBackup(options.handle, partial);
-    else if (format === 'pg_dump') await runPgDump(options.databaseUrl!, partial);
+    else if (format === 'pg_dump') await runPgDump(databaseUrl!, partial);
     else {
-      const session = options.databaseUrl ? await postgresSession(options.databaseUrl) : await sessionOf(options.handle, undefined);
+      const session = databaseUrl ? await postgresSession(databaseUrl) : await sessionOf(options.handle, undefined);
       try {
         await writeLogicalDump(session, partial, options.now);
       } finally {

@@ -23,8 +23,9 @@ export interface SqlSession {
 /** A session on the app's own handle: PGlite is one connection already; on PostgreSQL a client of its own. */
 export async function sessionOf(handle: DatabaseHandle, databaseUrl: string | undefined): Promise<SqlSession> {
   if (handle.kind === 'postgres') {
-    if (!databaseUrl) throw new Error('a PostgreSQL session needs its URL');
-    return postgresSession(databaseUrl);
+    const url = databaseUrl ?? handle.url;
+    if (!url) throw new Error('a PostgreSQL session needs its URL');
+    return postgresSession(url);
   }
   return { query: async (text, values) => (await handle.executeSql(text, values ?? [])).rows, close: async () => undefined };
 }
