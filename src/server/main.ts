@@ -53,6 +53,7 @@ async function main() {
   }
   if (!config.isProduction) lines.push(`  Mail outbox: ${config.publicUrl}/dev/mail   (from this machine only)`);
   if (!['localhost', '127.0.0.1', '::1'].includes(config.host)) lines.push(`  Listening on ${config.host}: reachable from the network (HOST; the default is localhost).`);
+  lines.push(`  Backups:  ${config.backupDir ? `every night into ${config.backupDir} (the newest ${config.backupKeep} kept)` : 'off (BACKUP_DIR sets where; npm run backup makes one now)'}`);
   lines.push(`  Request log: ${['info', 'debug', 'trace'].includes(config.logLevel) ? 'on' : 'off (LOG_LEVEL=info shows each request)'}`);
   console.log(lines.join('\n') + '\n');
 

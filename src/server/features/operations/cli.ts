@@ -17,7 +17,7 @@ const valueOf = (flag: string) => {
 };
 const positional = rest.filter((a, i) => !a.startsWith('--') && !['--dir', '--to'].includes(rest[i - 1] ?? ''));
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const size = (bytes: number) => (bytes >= 1_048_576 ? `${(bytes / 1_048_576).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
 
 function printCounts(counts: Record<string, number>) {
   const width = Math.max(...Object.keys(counts).map((t) => t.length));
@@ -35,14 +35,14 @@ async function backup() {
       const answer = await fetch(`${server.url}/api/ops/backups`, { method: 'POST' });
       const body = (await answer.json()) as { name?: string; bytes?: number; message?: string };
       if (answer.status !== 201) throw new RestoreRefused(`the running server (pid ${server.pid}) could not make the backup: ${body.message ?? answer.status}`);
-      console.log(`Backup written by the running server: ${body.name} (${megabytes(body.bytes ?? 0)}) in its BACKUP_DIR`);
+      console.log(`Backup written by the running server: ${body.name} (${size(body.bytes ?? 0)}) in its BACKUP_DIR`);
       return;
     }
   }
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     const made = await createBackup({ handle, databaseUrl: config.databaseUrl, dir, keep: config.backupKeep, now: new Date(), logical: flags.has('--logical') });
-    console.log(`Backup written: ${made.path} (${megabytes(made.bytes)}, ${made.format}); keeping the newest ${config.backupKeep}`);
+    console.log(`Backup written: ${made.path} (${size(made.bytes)}, ${made.format}); keeping the newest ${config.backupKeep}`);
   } finally {
     await handle.close();
   }
