@@ -22,6 +22,8 @@ import { createPaymentProvider } from './integrations/payments';
 import { createMailer, outboxOnlyTransport, smtpTransport, type MailTransport } from './integrations/mail/mailer';
 import { liveSocketRoutes } from './ws/live-socket';
 import { fromRoot } from './paths';
+import { createMetrics, type Metrics } from './metrics';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id';
 
 /** The built SPA; WEB_DIST_DIR (relative to the repo) lets parallel test runs use separate builds. */
 export const webDistDir = fromRoot(process.env.WEB_DIST_DIR ?? 'dist/web');
@@ -54,9 +56,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config, handle } = options;
   const app = Fastify({
     // Fastify's request lines are info: quiet at the default LOG_LEVEL=warn, shown at LOG_LEVEL=info.
-    logger: options.logger ? loggerOptions(config.logLevel, options.logStream) : false,
+    logger: options.logger ? loggerOptions(config.logLevel, options.logStream, config.logFormat) : false,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // Every log line of a request carries this id (reqId), the answer carries it back (X-Request-Id).
+    genReqId: requestIdOf,
   });
   const now = options.now ?? (() => new Date());
   const transport = options.mailTransport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl) : outboxOnlyTransport);
@@ -72,6 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     caches: cacheSet.caches,
     payments: createPaymentProvider(config, handle.db, now),
     store: createStoreClient(config, handle.db, { now, demoWebhookSecret: () => demoWebhookSecret(handle.db) }),
+    metrics: createMetrics(),
   };
   await ctx.events.start();
   app.addHook('onClose', async () => {
@@ -79,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     await ctx.events.stop();
   });
   app.decorate('ctx', ctx);
+  measureRequests(app, ctx.metrics);
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   // The declared contract (src/server/http/contract.ts): Zod validates input and serialises output.
@@ -96,6 +102,42 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const webDir = options.webDir ?? webDistDir;
   if (options.serveWeb ?? existsSync(webDir)) await serveSpa(app, webDir);
   return { app, ctx };
+}
+
+/**
+ * Each answer names its request (X-Request-Id) and is timed by route pattern, method and status; the
+ * instance's own gauges (pool, sockets) are read when /metrics is scraped.
+ */
+function measureRequests(app: FastifyInstance, metrics: Metrics) {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.observeRequest({ method: request.method, route: request.routeOptions.url ?? 'unmatched', status: reply.statusCode }, reply.elapsedTime / 1000);
+  });
+  const pool = app.ctx.handle.poolStats;
+  metrics.gauge({
+    name: 'glint_db_pool_clients',
+    help: 'PostgreSQL pool connections by state (waiting: requests queued for a connection); 0 on the embedded database',
+    labelNames: ['state'],
+    read(set) {
+      const stats = pool ? pool() : { total: 0, idle: 0, waiting: 0 };
+      set(stats.total, { state: 'total' });
+      set(stats.idle, { state: 'idle' });
+      set(stats.waiting, { state: 'waiting' });
+    },
+  });
+  metrics.gauge({
+    name: 'glint_open_sockets',
+    help: 'Open connections to this instance: live-update WebSockets and HTTP connections',
+    labelNames: ['kind'],
+    async read(set) {
+      const websockets = (app as { websocketServer?: { clients: Set<unknown> } }).websocketServer?.clients.size ?? 0;
+      const http = await new Promise<number>((resolve) => app.server.getConnections((error, count) => resolve(error ? 0 : count)));
+      set(websockets, { kind: 'websocket' });
+      set(http, { kind: 'http' });
+    },
+  });
 }
 
 /**

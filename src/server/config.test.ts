@@ -62,4 +62,19 @@ describe('configuration', () => {
   it('names SEED_DEMO when it is not a boolean', () => {
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
+
+  it('reads the operations settings: backups, metrics token, log format', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ backupDir: undefined, backupKeep: 14, metricsToken: undefined, logFormat: 'json' });
+    expect(loadConfig({ BACKUP_DIR: ' /var/backups/glint ', BACKUP_KEEP: '30', METRICS_TOKEN: 'a-long-enough-token', LOG_FORMAT: 'pretty' })).toMatchObject({
+      backupDir: '/var/backups/glint',
+      backupKeep: 30,
+      metricsToken: 'a-long-enough-token',
+      logFormat: 'pretty',
+    });
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP: must be a whole number from 1 to 1000/);
+    expect(() => loadConfig({ BACKUP_KEEP: 'many' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: must be json or pretty/);
+  });
 });

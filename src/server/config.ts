@@ -127,6 +127,14 @@ const envSchema = z.object({
   ANALYTICS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   GUEST_HOLDS_PER_IP: z.coerce.number().int().min(1).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** json: one JSON object a line (for a log collector); pretty: a short readable line for a terminal. */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).default('json'),
+  /** Where `npm run backup` and the nightly backup write; unset: no nightly backup. */
+  BACKUP_DIR: optionalText,
+  /** How many backups BACKUP_DIR keeps (the oldest beyond it are deleted after each new one). */
+  BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number from 1 to 1000' }).int({ error: 'must be a whole number from 1 to 1000' }).min(1, { error: 'must be a whole number from 1 to 1000' }).max(1000, { error: 'must be a whole number from 1 to 1000' }).default(14),
+  /** A bearer token that may read /metrics from another machine (loopback may always). At least 16 characters. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -161,6 +169,12 @@ export interface Config {
   /** Live guest checkout holds per network (IPv4 address, IPv6 /64), whatever the visitor cookie says. */
   guestHoldsPerIp: number;
   logLevel: string;
+  logFormat: 'json' | 'pretty';
+  /** Backups (database dump) are written here; unset: no nightly backup and no backup status in the admin. */
+  backupDir: string | undefined;
+  backupKeep: number;
+  /** Bearer token for /metrics from outside this machine; unset: loopback only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -222,5 +236,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     analyticsRateLimitPerIp: e.ANALYTICS_RATE_LIMIT_PER_IP,
     guestHoldsPerIp: e.GUEST_HOLDS_PER_IP,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    backupDir: e.BACKUP_DIR,
+    backupKeep: e.BACKUP_KEEP,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

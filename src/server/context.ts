@@ -6,6 +6,7 @@ import type { Jobs } from './jobs/boss';
 import type { EventBus } from './events/bus';
 import type { PaymentProvider } from './integrations/payments/provider';
 import type { StoreClient } from './integrations/shopify';
+import type { Metrics } from './metrics';
 
 /** Everything a feature needs, built once in app.ts and handed to each feature's routes. */
 export interface AppContext {
@@ -23,6 +24,8 @@ export interface AppContext {
   caches: AppCaches;
   /** The job queue, when jobs run in this process (not in most tests). */
   jobs?: Jobs;
+  /** This instance's Prometheus registry (GET /metrics). */
+  metrics: Metrics;
   /** The current time; tests move it. */
   now: () => Date;
 }

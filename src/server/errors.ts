@@ -41,10 +41,16 @@ function validationError(error: { issues: ZodLikeIssue[] }): AppError {
 
 const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a moment.';
 
+/**
+ * Every answer carries its request id in the X-Request-Id header; a 5xx body carries it too (`requestId`),
+ * so "something went wrong" can be found in the logs, where every line of the request has it as `reqId`.
+ * 4xx bodies stay as they are: answers that must not differ (an unknown order number and a wrong e-mail)
+ * stay byte-identical (docs/decisions/040).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(error.body);
+      return reply.status(error.status).send(error.status >= 500 ? { ...error.body, requestId: request.id } : error.body);
     }
     if (error instanceof ZodError) {
       const mapped = validationError(error);
@@ -73,11 +79,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // The database restarted or dropped the connection: this request failed, the next one gets a new
       // connection (decision 028). A 503 tells clients and load balancers to try again shortly.
       request.log.warn({ code: databaseErrorCode(error) }, 'database unavailable');
-      return reply.status(503).header('retry-after', '1').send(new AppError('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE).body);
+      return reply.status(503).header('retry-after', '1').send({ ...new AppError('DATABASE_UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE).body, requestId: request.id });
     }
     // A database error carries the failed statement's parameters (password hashes, tokens): log only what names the fault.
     request.log.error({ err: safeError(error) }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL' });
+    return reply.status(500).send({ message: 'Something went wrong. Please try again.', code: 'INTERNAL', requestId: request.id });
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'NOT_FOUND' }));
 }

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { isDatabaseConnectionError } from './db/connection-errors';
+import { removeServerNote, writeServerNote } from './db/data-dir-lock';
 import { seed, DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from './db/seed';
 import type { Jobs } from './jobs/boss';
 
@@ -22,12 +23,18 @@ async function main() {
   const { buildApp } = await appModule;
   const { app, ctx } = await buildApp({ config, handle, logger: true });
   await app.listen({ port: config.port, host: config.host });
+  // The embedded database is this process's alone: the note tells `npm run backup` to ask this server, and
+  // `npm run restore` to refuse (db/data-dir-lock.ts).
+  if (handle.kind === 'pglite') {
+    writeServerNote(config.dataDir, { pid: process.pid, url: loopbackUrl(app.server.address()) });
+    process.on('exit', () => removeServerNote(config.dataDir));
+  }
   let jobs: Jobs | undefined;
   if (config.jobs) {
     const [{ createJobs, startJobs }, { jobDefinitions }] = await Promise.all([import('./jobs/boss'), import('./jobs')]);
     jobs = createJobs(handle, config.databaseUrl);
     ctx.jobs = jobs;
-    await startJobs(jobs, jobDefinitions(ctx));
+    await startJobs(jobs, jobDefinitions(ctx), { onFailure: (queue) => ctx.metrics.jobFailed(queue) });
   }
   // The demo store: a fresh database imports it at once, so the admin shows store data on first start.
   const { syncDemoStoreOnFirstStart } = await import('./features/store-mirror/sync.service');
@@ -46,6 +53,7 @@ async function main() {
   }
   if (!config.isProduction) lines.push(`  Mail outbox: ${config.publicUrl}/dev/mail   (from this machine only)`);
   if (!['localhost', '127.0.0.1', '::1'].includes(config.host)) lines.push(`  Listening on ${config.host}: reachable from the network (HOST; the default is localhost).`);
+  lines.push(`  Backups:  ${config.backupDir ? `every night into ${config.backupDir} (the newest ${config.backupKeep} kept)` : 'off (BACKUP_DIR sets where; npm run backup makes one now)'}`);
   lines.push(`  Request log: ${['info', 'debug', 'trace'].includes(config.logLevel) ? 'on' : 'off (LOG_LEVEL=info shows each request)'}`);
   console.log(lines.join('\n') + '\n');
 
@@ -75,6 +83,13 @@ async function main() {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+}
+
+/** This server's address as seen from this machine (a wildcard listener answers on loopback too). */
+function loopbackUrl(address: ReturnType<import('node:net').Server['address']>): string {
+  if (!address || typeof address === 'string') return `http://127.0.0.1:${loadConfig().port}`;
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address === '::' ? '::1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }
 
 /** How long a stopping instance lets the requests in flight run before it closes their connections. */

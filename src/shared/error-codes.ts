@@ -200,6 +200,11 @@ export const ERROR_STATUS = {
   GUEST_LINK_INVALID: 403,
   /** This guest booking already belongs to an account. */
   BOOKING_ALREADY_LINKED: 409,
+  // Operations: metrics and backups
+  /** /metrics from another machine without the right `Authorization: Bearer` METRICS_TOKEN. */
+  METRICS_TOKEN_REQUIRED: 401,
+  /** A backup was asked for, but BACKUP_DIR is not set for this server. */
+  BACKUP_NOT_CONFIGURED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -212,4 +217,6 @@ export interface ErrorBody {
   code: string;
   message: string;
   params?: ErrorParams;
+  /** On 5xx answers: the request's id (also in the X-Request-Id header), as the server's log lines carry it. */
+  requestId?: string;
 }

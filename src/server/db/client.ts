@@ -18,6 +18,8 @@ export interface SqlResult {
 /** The raw connection beneath Drizzle: used by pg-boss and the live-update bus. */
 export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the URL it was opened with (pg_dump and copies open connections of their own). */
+  url?: string;
   db: Database;
   /** Parameterised SQL when values are given; multi-statement SQL otherwise. */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
@@ -30,7 +32,9 @@ export interface DatabaseHandle {
   onListening?(handler: (listening: boolean) => void): void;
   migrate(): Promise<void>;
   /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again. */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(compression?: 'none' | 'gzip'): Promise<Blob>;
+  /** PostgreSQL only: the pool's connections and the requests waiting for one (for /metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -74,7 +78,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
       return async () => unsubscribe();
     },
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
     close: () => client.close(),
   };
 }
@@ -146,6 +150,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
 
   return {
     kind: 'postgres',
+    url: databaseUrl,
     db,
     async executeSql(text, values) {
       const result = await pool.query(text, values as unknown[] | undefined);
@@ -169,13 +174,31 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     onListening(handler) {
       listeningHandlers.add(handler);
     },
-    migrate: () => migratePg(db, { migrationsFolder }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    migrate: () => migrateOnce(databaseUrl),
     async close() {
       closed = true;
       await listener?.end().catch(() => undefined);
       await pool.end();
     },
   };
+}
+
+/**
+ * Migrations on PostgreSQL run under a session advisory lock on their own connection: when several instances
+ * start at once (a rolling upgrade), one applies the new migrations and the others wait on the lock, then find
+ * nothing left to apply. The lock ends with the connection, so a crashed migrator never leaves it held.
+ */
+async function migrateOnce(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', (error) => logConnectionLoss('PostgreSQL migration connection lost', error));
+  await client.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('glint-migrations'))`);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 /** One line per lost connection (code and message), not the client object pg attaches to the error. */

@@ -15,6 +15,7 @@ import { servicesAdminRoutes } from './services';
 import { servicesRoutes } from './services';
 import { slotsRoutes } from './slots';
 import { systemRoutes } from './system';
+import { operationsRoutes } from './operations';
 import { trackingRoutes } from './tracking';
 import { offersRoutes } from './offers';
 import { storeMirrorRoutes } from './store-mirror';
@@ -23,6 +24,7 @@ import { storeOrdersRoutes } from './store-orders';
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
 export const apiRoutes = [
   ...systemRoutes,
+  ...operationsRoutes,
   ...authRoutes,
   ...servicesRoutes,
   ...geoRoutes,

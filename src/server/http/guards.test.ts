@@ -56,6 +56,11 @@ const PUBLIC_ROUTES = new Set([
   // Outside production only: seeds the demo store's order #1276 when absent (browser tests).
   // A staff member's private iCal feed: the token in the URL is the credential (calendar apps cannot sign in).
   'GET /api/calendar/:token.ics',
+  // Operations (decision 040): readiness for load balancers; metrics for this machine or the METRICS_TOKEN
+  // bearer; a backup asked for by `npm run backup` on this machine (others get 404).
+  'GET /api/ready',
+  'GET /metrics',
+  'POST /api/ops/backups',
 ]);
 
 const fill = (url: string) => url.replace(/:[A-Za-z]+/g, () => randomUUID());

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { prettyStream } from './pretty-log';
 
 /**
  * What never reaches a log line: session cookies, authorisation headers, password hashes, tokens (reset,
@@ -29,8 +30,12 @@ export function redactUrl(url: string): string {
     .replace(/(\/api\/calendar\/)[^/?#]+(\.ics)/i, '$1[REDACTED]$2');
 }
 
-/** Fastify's logger options: the level, the redaction above, and a request line without secrets. */
-export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+/**
+ * Fastify's logger options: the level, the redaction above, and a request line without secrets. Every line
+ * logged for a request carries its id (`reqId`, http/request-id.ts); `pretty` rewrites the lines for a terminal.
+ */
+export function loggerOptions(level: string, stream?: { write(line: string): void }, format: 'json' | 'pretty' = 'json') {
+  const destination = format === 'pretty' ? prettyStream(stream) : stream;
   return {
     level,
     redact: { paths: LOG_REDACT_PATHS, censor: '[REDACTED]' },
@@ -39,6 +44,6 @@ export function loggerOptions(level: string, stream?: { write(line: string): voi
         return { method: request.method, url: redactUrl(request.url), hostname: request.hostname, remoteAddress: request.ip };
       },
     },
-    ...(stream ? { stream } : {}),
+    ...(destination ? { stream: destination } : {}),
   };
 }

@@ -27,15 +27,31 @@ export interface JobDefinition<T extends object = object> {
   handler: (data: T) => Promise<void>;
   /** Cron (UTC) for a recurring job. */
   cron?: string;
+  /** The queue's options when it is created (e.g. `policy: 'singleton'`: one job of the queue active at a time across instances). */
+  queue?: Omit<PgBoss.Queue, 'name'>;
 }
 
-export async function startJobs(boss: PgBoss, definitions: JobDefinition<any>[]): Promise<void> {
+/** Queues whose workers have all started and not stopped since (GET /api/ready asks). */
+const running = new WeakSet<PgBoss>();
+
+export function jobsRunning(boss: PgBoss | undefined): boolean {
+  return Boolean(boss && running.has(boss));
+}
+
+export async function startJobs(boss: PgBoss, definitions: JobDefinition<any>[], options: { onFailure?: (queue: string) => void } = {}): Promise<void> {
+  boss.on('stopped', () => running.delete(boss));
   await boss.start();
   for (const job of definitions) {
-    await boss.createQueue(job.name);
+    await boss.createQueue(job.name, job.queue ? { name: job.name, ...job.queue } : undefined);
     await boss.work(job.name, { pollingIntervalSeconds: 2 }, async (batch) => {
-      for (const item of batch) await job.handler(item.data as object);
+      try {
+        for (const item of batch) await job.handler(item.data as object);
+      } catch (error) {
+        options.onFailure?.(job.name);
+        throw error;
+      }
     });
     if (job.cron) await boss.schedule(job.name, job.cron);
   }
+  running.add(boss);
 }

@@ -8,6 +8,7 @@ import { apiCall, errorMessage, type ApiRequest } from '@web/lib/api';
 export const adminKeys = {
   all: ['admin'] as const,
   dashboard: ['admin', 'dashboard'] as const,
+  backups: ['admin', 'backups'] as const,
   schedule: (startDate: string) => ['admin', 'schedule', startDate] as const,
   bookings: (params: BookingFilters) => ['admin', 'bookings', params] as const,
   customers: (params: { search: string; page: number }) => ['admin', 'customers', params] as const,
@@ -30,6 +31,9 @@ const idem = (key: string | undefined) => (key ? { 'idempotency-key': key } : un
 
 export const dashboardQuery = queryOptions({ queryKey: adminKeys.dashboard, queryFn: () => apiCall('GET /api/admin/dashboard'), staleTime: 30_000 });
 export const useDashboard = () => useQuery(dashboardQuery);
+
+export const backupStatusQuery = queryOptions({ queryKey: adminKeys.backups, queryFn: () => apiCall('GET /api/admin/backups'), staleTime: 5 * 60_000 });
+export const useBackupStatus = () => useQuery(backupStatusQuery);
 
 // Services
 

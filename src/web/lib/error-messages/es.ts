@@ -134,6 +134,8 @@ export const codes: { [K in ErrorCode]: string } = {
   LOCATION_OUTSIDE_AREA: 'Tu ubicación está fuera de {county}, donde trabajamos. Escribe una dirección en {county}.',
   GUEST_LINK_INVALID: 'Este enlace no es válido para esta reserva. Usa el enlace de tu correo de confirmación.',
   BOOKING_ALREADY_LINKED: 'Esta reserva ya pertenece a una cuenta. Inicia sesión para verla.',
+  METRICS_TOKEN_REQUIRED: 'Las métricas necesitan el token de métricas.',
+  BACKUP_NOT_CONFIGURED: 'Las copias de seguridad no están configuradas en este servidor (BACKUP_DIR).',
 };
 
 const table: ErrorTable = {

@@ -134,6 +134,8 @@ export const codes: { [K in ErrorCode]: string } = {
   LOCATION_OUTSIDE_AREA: 'Votre position est hors de {county}, où nous travaillons. Saisissez une adresse dans {county}.',
   GUEST_LINK_INVALID: 'Ce lien n’est pas valide pour cette réservation. Utilisez le lien de votre e-mail de confirmation.',
   BOOKING_ALREADY_LINKED: 'Cette réservation appartient déjà à un compte. Connectez-vous pour la voir.',
+  METRICS_TOKEN_REQUIRED: 'Les métriques demandent le jeton de métriques.',
+  BACKUP_NOT_CONFIGURED: 'Les sauvegardes ne sont pas configurées sur ce serveur (BACKUP_DIR).',
 };
 
 const table: ErrorTable = {

@@ -6,6 +6,7 @@ import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useDashboard } from '../api';
 import { ADMIN_NAV, AdminLayout } from '../components/admin-layout';
+import { BackupStatus } from '../components/backup-status';
 import { DispatchBoard } from '../components/dispatch-board';
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -31,6 +32,7 @@ export function AdminDashboardPage() {
       {error && <Alert tone="error" title="Failed to load the dashboard">{errorMessage(error, 'Please refresh the page')}</Alert>}
       {data && (
         <div className="flex flex-col gap-6">
+          <BackupStatus />
           <section aria-labelledby="today-heading">
             <Card>
               <CardHeader className="flex-row items-center">
