@@ -10,6 +10,7 @@ import { needsAddress, offeredServiceTypes } from '../../../shared/service-types
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
+import { resolveClient } from '../clients';
 import { redeemForBooking } from '../packages';
 import { claimCapacity } from '../slots';
 import { serviceFacts } from '../services';
@@ -101,10 +102,12 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
       ctx.db.transaction(async (tx) => {
         // A prepaid booking is confirmed at once: it holds nothing, so it is not counted.
         if (!input.packagePurchaseId) await makeRoomForHold(ctx, tx, options.visitor, service.id, now);
+        const clientId = await resolveClient(tx, user ? { userId: user.id, name: user.fullName, email: user.email, phone: user.phone } : guest!, now);
         const { scheduledDate, businessDate } = await claimCapacity(tx, now, { slotId, durationMinutes: service.duration });
         const { booking, trackingToken } = await bookingVerbs(ctx).hold(tx, user ? { role: 'customer', userId: user.id } : { role: 'customer' }, {
           guest: Boolean(guest),
           userId: user?.id ?? null,
+          clientId,
           serviceId: service.id,
           addressId: address?.addressId ?? null,
           serviceType: input.serviceType,

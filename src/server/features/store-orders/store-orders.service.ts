@@ -21,6 +21,7 @@ import { claimStaffTime } from '../admin';
 import { findBookingView } from '../bookings';
 import { sendConfirmationMail } from '../bookings';
 import { bookingVerbs, type BookingActor, type BookingDraft } from '../bookings';
+import { resolveClient } from '../clients';
 import { assertServiceArea } from '../geo';
 import { getService, listActiveServices } from '../services';
 import { claimCapacity } from '../slots';
@@ -134,10 +135,13 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
     if (!order) throw notFound();
     assertSchedulable(order);
     await assertNotBooked(tx, order);
+    const guestName = await repo.customerNameOf(tx, order);
+    const clientId = await resolveClient(tx, { userId, name: guestName, email: order.email, phone: input.phone ?? order.phone }, ctx.now());
     const { scheduledDate, businessDate } = await input.claim(tx);
     // Paid in the store: the booking carries what the order was paid, so the books match the store.
     const draft: BookingDraft = {
       userId,
+      clientId,
       serviceId: input.service.id,
       serviceType: input.serviceType,
       scheduledDate,
@@ -155,7 +159,7 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
       latitude: input.address?.latitude != null ? String(input.address.latitude) : null,
       longitude: input.address?.longitude != null ? String(input.address.longitude) : null,
       guestEmail: order.email?.toLowerCase() ?? null,
-      guestName: customerName(order),
+      guestName,
       guestPhone: input.phone ?? order.phone ?? null,
       source: 'store',
     };
@@ -167,10 +171,6 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
   // The booking stands even if mail is down; the failure is logged for staff to follow up.
   if (view) await sendConfirmationMail(ctx, view, result.trackingToken).catch((error) => console.error('store booking mail failed', error));
   return result;
-}
-
-function customerName(order: repo.OrderRow): string | null {
-  return repo.toOrderView(order, null).customerName;
 }
 
 /** POST /api/shopify-orders/:orderId/schedule-booking: the customer, proven by the order's e-mail. */

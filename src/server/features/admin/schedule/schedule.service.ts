@@ -21,6 +21,7 @@ import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { sendConfirmationMail } from '../../bookings';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
+import { resolveClient } from '../../clients';
 import { findBookingView } from '../../bookings';
 import { closureOn, openWindows } from '../../slots';
 import { claimCapacity } from '../../slots';
@@ -98,12 +99,14 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
   const userId = await repo.findCustomerIdByEmail(ctx.db, input.customerEmail);
   const address = input.serviceType === 'serviceLocation' ? null : (input.address ?? null);
   const id = await ctx.db.transaction(async (tx) => {
+    const clientId = await resolveClient(tx, { userId, name: input.customerName, email: input.customerEmail, phone: input.customerPhone }, ctx.now());
     const { scheduledDate, businessDate } = await claimStaffTime(tx, ctx, { dateKey: input.date, time: input.time, durationMinutes: service.duration });
     return bookingVerbs(ctx).book(
       tx,
       ADMIN,
       {
         userId: userId ?? null,
+        clientId,
         serviceId: service.id,
         serviceType: input.serviceType,
         scheduledDate,
