@@ -2,6 +2,7 @@ import type { UpcomingCustomerBooking } from '../../../../shared/schemas/admin';
 import type { ClientDetail, ClientSummary, ClientUpdateRequest } from '../../../../shared/schemas/clients';
 import type { Page } from '../../../../shared/schemas/common';
 import type { AppContext } from '../../../context';
+import type { DbOrTx } from '../../../db/client';
 import { AppError } from '../../../errors';
 import { contactCopiesOf, eraseGuestClient, upcomingBookings } from '../../account';
 import { bookingVerbs } from '../../bookings';
@@ -54,9 +55,9 @@ export async function mergeClient(ctx: AppContext, id: string, intoClientId: str
   return { id: intoClientId, movedBookings, message: `Clients merged. ${movedBookings} booking${movedBookings === 1 ? '' : 's'} moved.` };
 }
 
-async function guestPerson(ctx: AppContext, clientId: string) {
-  const clientIds = await clientFamilyIds(ctx.db, { clientId });
-  const { emails } = await contactOfClients(ctx.db, clientIds);
+async function guestPerson(db: DbOrTx, clientId: string) {
+  const clientIds = await clientFamilyIds(db, { clientId });
+  const { emails } = await contactOfClients(db, clientIds);
   return { userId: null, emails, clientIds };
 }
 
@@ -68,7 +69,7 @@ export async function upcomingOfClient(ctx: AppContext, id: string): Promise<Upc
     const { emails } = await contactCopiesOf(ctx.db, client.userId);
     return upcomingBookings(ctx.db, { userId: client.userId, emails, clientIds }, ctx.now());
   }
-  return upcomingBookings(ctx.db, await guestPerson(ctx, client.id), ctx.now());
+  return upcomingBookings(ctx.db, await guestPerson(ctx.db, client.id), ctx.now());
 }
 
 const CANCEL_NOTE = 'Cancelled because the customer record was deleted.';
@@ -94,7 +95,7 @@ export async function deleteClient(ctx: AppContext, id: string, options: { cance
     if ((await cancelAdminBooking(ctx, booking.id, CANCEL_NOTE)).refunded) refunded++;
   }
   await ctx.db.transaction(async (tx) => {
-    const late = await upcomingBookings(tx, await guestPerson(ctx, client.id), ctx.now());
+    const late = await upcomingBookings(tx, await guestPerson(tx, client.id), ctx.now());
     if (late.length) throw upcomingRefusal(late.length);
     await eraseGuestClient(ctx, tx, client.id);
   });
