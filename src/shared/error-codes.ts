@@ -156,6 +156,8 @@ export const ERROR_STATUS = {
   BOOKING_CLOSED: 409,
   /** Deleting a customer whose bookings lie ahead: cancel them first. params: { count } */
   CUSTOMER_HAS_UPCOMING_BOOKINGS: 409,
+  /** params: { reason: 'same' | 'two_accounts' } — two clients that each have an account stay two. */
+  CLIENT_MERGE_REFUSED: 409,
   BLOCKED_TIME_NOT_FOUND: 404,
   /** Blocked time is changed in its own editor, not the appointment form. */
   BLOCKED_TIME_EDITOR: 409,

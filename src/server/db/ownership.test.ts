@@ -26,6 +26,8 @@ const OWNERS: Record<string, string[]> = {
   testPaymentIntents: ['integrations/payments/test-provider.ts'],
   // Who a person is (auth) and what they keep about themselves (account).
   users: ['features/auth/', 'features/account/'],
+  // Every person who books, one record each (decision 039).
+  clients: ['features/clients/'],
   sessions: ['features/auth/'],
   guestClaims: ['features/auth/'],
   addresses: ['features/addresses/'],

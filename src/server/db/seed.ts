@@ -10,7 +10,7 @@ import { sanitizeHtml } from '../http/sanitize';
 import { seedOffer } from '../features/offers/offers.service';
 import { STANDARD_CATALOGUE } from './catalogue';
 import type { Database, DbOrTx } from './client';
-import { addresses, bookings, bookingUpdates, businessHours, driverStatus, services, users } from './schema';
+import { addresses, bookings, bookingUpdates, businessHours, clients, driverStatus, services, users } from './schema';
 
 export interface SeedResult {
   /** Set only when the admin was created now without ADMIN_PASSWORD: printed once. */
@@ -90,6 +90,8 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
       .returning({ id: users.id });
     if (!driver || !customer) return false;
     await tx.insert(driverStatus).values({ driverId: driver.id, status: 'offline' });
+    // The demo customer's client record (docs/decisions/039-clients.md), which their bookings point at.
+    const [client] = await tx.insert(clients).values({ name: 'Casey Morgan', email: DEMO_CUSTOMER_EMAIL, phone: '+14085550199', phoneDigits: '4085550199', userId: customer.id }).returning({ id: clients.id });
     const [home] = await tx
       .insert(addresses)
       .values({ userId: customer.id, street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110', isDefault: true, latitude: '37.3318', longitude: '-121.8963' })
@@ -118,6 +120,7 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
         .insert(bookings)
         .values({
           userId: customer.id,
+          clientId: client!.id,
           serviceId: service.id,
           addressId: home!.id,
           assignedDriverId: item.assigned ? driver.id : null,

@@ -6,6 +6,7 @@ import { addressesRoute } from './routes/addresses';
 import { adminRoute } from './routes/admin';
 import { adminAnalyticsRoute } from './routes/admin/analytics';
 import { adminBookingsRoute } from './routes/admin/bookings';
+import { adminCustomerRoute } from './routes/admin/customer';
 import { adminCustomersRoute } from './routes/admin/customers';
 import { adminDashboardRoute } from './routes/admin/dashboard';
 import { adminDispatchRoute } from './routes/admin/dispatch';
@@ -81,6 +82,7 @@ const routeTree = rootRoute.addChildren([
   adminScheduleRoute,
   adminBookingsRoute,
   adminCustomersRoute,
+  adminCustomerRoute,
   adminStaffRoute,
   adminPackagesRoute,
   adminPackagePurchasesRoute,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentStatus, UpdateKind, UpdateParams } from '../../../shared/booking-lifecycle';
 import type { BookingStatus, ServiceType } from '../../../shared/domain';
+import { clients } from './clients';
 import { createdAt, id, money, updatedAt } from './columns';
 import { services } from './services';
 import { addresses, users } from './users';
@@ -11,6 +12,8 @@ export const bookings = pgTable(
   {
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who the booking is for (docs/decisions/039-clients.md); set when booked, moved by a merge. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
     serviceId: uuid('service_id')
       .notNull()
       .references(() => services.id, { onDelete: 'restrict' }),
@@ -74,6 +77,7 @@ export const bookings = pgTable(
   },
   (t) => [
     index('bookings_user_idx').on(t.userId, t.createdAt),
+    index('bookings_client_idx').on(t.clientId, t.scheduledDate),
     index('bookings_business_date_idx').on(t.businessDate),
     index('bookings_scheduled_idx').on(t.scheduledDate),
     index('bookings_status_idx').on(t.status),

@@ -1,4 +1,5 @@
 export * from './users';
+export * from './clients';
 export * from './services';
 export * from './bookings';
 export * from './schedule';

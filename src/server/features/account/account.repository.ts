@@ -134,7 +134,7 @@ export async function upcomingBookingCount(db: DbOrTx, userId: string, now: Date
 }
 
 /** The person's bookings that still lie ahead and are not cancelled or finished (theirs, or made under one of their e-mails). */
-export async function upcomingBookings(db: DbOrTx, person: { userId: string; emails: readonly string[] }, now: Date) {
+export async function upcomingBookings(db: DbOrTx, person: { userId: string | null; emails: readonly string[]; clientIds?: readonly string[] }, now: Date) {
   const emails = [...new Set(person.emails.map((e) => e.toLowerCase()))];
   const rows = await db
     .select({
@@ -149,7 +149,12 @@ export async function upcomingBookings(db: DbOrTx, person: { userId: string; ema
     .innerJoin(services, eq(services.id, bookings.serviceId))
     .where(
       and(
-        or(eq(bookings.userId, person.userId), emails.length ? inArray(sql`lower(${bookings.guestEmail})`, emails) : undefined),
+        or(
+          person.userId ? eq(bookings.userId, person.userId) : undefined,
+          emails.length ? inArray(sql`lower(${bookings.guestEmail})`, emails) : undefined,
+          person.clientIds?.length ? inArray(bookings.clientId, [...person.clientIds]) : undefined,
+          sql`false`,
+        ),
         eq(bookings.isBlocked, false),
         gt(bookings.scheduledDate, now),
         sql`${bookings.status} not in ('cancelled', 'completed')`,

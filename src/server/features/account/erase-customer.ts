@@ -9,6 +9,7 @@ import { forgetRecipient } from '../../integrations/mail/mailer';
 import { forgetUser as forgetAnalytics } from '../analytics';
 import { hashPassword } from '../auth';
 import { bookingVerbs } from '../bookings';
+import { clientFamilyIds, contactOfClients, forgetClients } from '../clients';
 import { forgetStoreCustomer } from '../store-mirror';
 import * as repo from './account.repository';
 
@@ -30,18 +31,38 @@ export const unusablePasswordHash = () => hashPassword(randomBytes(32).toString(
  * returned, to be detached at the provider after commit (detachCards).
  */
 export async function eraseCustomer(ctx: AppContext, tx: DbOrTx, userId: string, passwordHash: string) {
-  const contact = await repo.contactCopiesOf(tx, userId);
-  const emails = contact.emails;
-  const needles = [...emails, ...contact.phones.flatMap(phoneForms)];
+  const clientIds = await clientFamilyIds(tx, { userId });
+  const contact = mergeContacts(await repo.contactCopiesOf(tx, userId), await contactOfClients(tx, clientIds));
   const cards = await repo.savedCardsOf(tx, userId);
-  const bookingIds = await bookingVerbs(ctx).forgetCustomer(tx, { userId, emails });
-  await repo.anonymiseUser(tx, userId, { passwordHash, now: ctx.now(), emails });
+  await repo.anonymiseUser(tx, userId, { passwordHash, now: ctx.now(), emails: contact.emails });
+  await erasePerson(ctx, tx, { userId, clientIds, ...contact });
+  return cards;
+}
+
+/**
+ * The same erasure for a client without an account (a web guest, a phone or store customer, decision 039):
+ * the client record and every client merged into it go, and so do their copies on bookings, the store
+ * mirror, mail, analytics, stored answers and counters, matched by the client's bookings, e-mails and phones.
+ */
+export async function eraseGuestClient(ctx: AppContext, tx: DbOrTx, clientId: string): Promise<void> {
+  const clientIds = await clientFamilyIds(tx, { clientId });
+  await erasePerson(ctx, tx, { userId: null, clientIds, ...(await contactOfClients(tx, clientIds)) });
+}
+
+async function erasePerson(ctx: AppContext, tx: DbOrTx, person: { userId: string | null; clientIds: string[]; emails: string[]; phones: string[] }): Promise<void> {
+  const { userId, clientIds, emails } = person;
+  const needles = [...emails, ...person.phones.flatMap(phoneForms)];
+  const bookingIds = await bookingVerbs(ctx).forgetCustomer(tx, { userId, emails, clientIds });
+  await forgetClients(tx, clientIds);
   await forgetStoreCustomer(tx, { userId, needles, bookingIds });
   await forgetAnalytics(tx, userId, bookingIds);
   await forgetRecipient(tx, needles);
   await forgetAnswersMentioning(tx, needles);
   await forgetCountersMentioning(tx, needles);
-  return cards;
+}
+
+function mergeContacts(...contacts: Array<{ emails: string[]; phones: string[] }>): { emails: string[]; phones: string[] } {
+  return { emails: [...new Set(contacts.flatMap((c) => c.emails))], phones: [...new Set(contacts.flatMap((c) => c.phones))] };
 }
 
 /**

@@ -190,16 +190,14 @@ export async function purgeBefore(db: DbOrTx, cutoff: Date): Promise<number> {
  * Erasure of a person: their sessions and every event tied to them (by account, by one of their sessions,
  * or naming one of their bookings) are deleted. The nightly funnel roll-ups are counts only and stay.
  */
-export async function forgetUser(db: DbOrTx, userId: string, bookingIds: readonly string[]): Promise<void> {
-  const sessions = await db.delete(analyticsSessions).where(eq(analyticsSessions.userId, userId)).returning({ sessionId: analyticsSessions.sessionId });
+export async function forgetUser(db: DbOrTx, userId: string | null, bookingIds: readonly string[]): Promise<void> {
+  const sessions = userId ? await db.delete(analyticsSessions).where(eq(analyticsSessions.userId, userId)).returning({ sessionId: analyticsSessions.sessionId }) : [];
   const sessionIds = sessions.map((s) => s.sessionId);
-  await db
-    .delete(analyticsEvents)
-    .where(
-      or(
-        eq(analyticsEvents.userId, userId),
-        sessionIds.length ? inArray(analyticsEvents.sessionId, sessionIds) : undefined,
-        bookingIds.length ? inArray(sql`${analyticsEvents.eventData}->>'bookingId'`, [...bookingIds]) : undefined,
-      ),
-    );
+  const theirs = or(
+    userId ? eq(analyticsEvents.userId, userId) : undefined,
+    sessionIds.length ? inArray(analyticsEvents.sessionId, sessionIds) : undefined,
+    bookingIds.length ? inArray(sql`${analyticsEvents.eventData}->>'bookingId'`, [...bookingIds]) : undefined,
+  );
+  // Nothing ties anyone to an event: nothing to delete (an empty condition would match every row).
+  if (theirs) await db.delete(analyticsEvents).where(theirs);
 }

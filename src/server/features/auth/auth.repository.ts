@@ -3,6 +3,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, guestClaims, sessions, shopifyCustomers, users } from '../../db/schema';
 import type { PublicUser, UserSettings } from '../../../shared/schemas/auth';
+import { resolveClient } from '../clients';
 
 /** The columns a response may show; the hash and tokens are never selected here. */
 export const publicUserColumns = {
@@ -109,7 +110,11 @@ export async function insertUser(db: DbOrTx, user: NewUser): Promise<PublicUser>
       .values({ ...user, username: attempt < 3 ? username : `${username}-${randomUUID().slice(0, 8)}` })
       .onConflictDoNothing({ target: users.username })
       .returning(publicUserColumns);
-    if (row) return toPublicUser(row);
+    if (!row) continue;
+    // Every customer is a client from the start (docs/decisions/039-clients.md): the back office lists them,
+    // and a guest record of the same e-mail becomes the account's.
+    if (row.role === 'customer') await resolveClient(db, { userId: row.id, name: row.fullName, email: row.email, phone: row.phone });
+    return toPublicUser(row);
   }
 }
 

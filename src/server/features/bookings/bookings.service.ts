@@ -11,6 +11,7 @@ import type { AppContext } from '../../context';
 import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
+import { resolveClient } from '../clients';
 import { redeemForBooking } from '../packages';
 import { serviceFacts } from '../services';
 import type { KnownAddress } from '../geo';
@@ -101,9 +102,11 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
       ctx.db.transaction(async (tx) => {
         // A prepaid booking is confirmed at once: it holds nothing, so it is not counted.
         if (!input.packagePurchaseId) await makeRoomForHold(ctx, tx, options.visitor, service.id, now);
+        const clientId = await resolveClient(tx, user ? { userId: user.id, name: user.fullName, email: user.email, phone: user.phone } : guest!, now);
         const { booking, trackingToken } = await bookingVerbs(ctx).hold(tx, user ? { role: 'customer', userId: user.id } : { role: 'customer' }, {
           guest: Boolean(guest),
           userId: user?.id ?? null,
+          clientId,
           serviceId: service.id,
           addressId: address?.addressId ?? null,
           serviceType: input.serviceType,

@@ -60,7 +60,7 @@ export type HeldBooking = Pick<BookingRow, keyof typeof HELD_FIELDS>;
 
 /** Every column a web hold writes: the checkout's draft, the hold's state and a guest's link hash. */
 const HOLD_COLUMNS = [
-  'userId', 'serviceId', 'addressId', 'serviceType', 'scheduledDate', 'durationMinutes', 'businessDate',
+  'userId', 'clientId', 'serviceId', 'addressId', 'serviceType', 'scheduledDate', 'durationMinutes', 'businessDate',
   'servicePrice', 'totalAmount', 'serviceFee', 'tax', 'notes', 'vehicle', 'accessNotes',
   'addressStreet', 'addressCity', 'addressState', 'addressZip', 'latitude', 'longitude',
   'guestEmail', 'guestName', 'guestPhone', 'idempotencyKey', 'source', 'holder', 'holderNetwork',
@@ -693,14 +693,30 @@ export function bookingVerbs(ctx: AppContext) {
     },
 
     /**
-     * Erasure of a person (decision 032): on every booking of theirs — their account's, and any made under
+     * Two clients found to be one person (docs/decisions/039-clients.md): every booking of `fromClientId`
+     * now belongs to `intoClientId`. The caller merges the client rows in the same transaction. Answers how
+     * many bookings moved.
+     */
+    async reassignClient(tx: DbOrTx, fromClientId: string, intoClientId: string): Promise<number> {
+      const rows = await tx.update(bookings).set({ clientId: intoClientId }).where(eq(bookings.clientId, fromClientId)).returning({ id: bookings.id });
+      return rows.length;
+    },
+
+    /**
+     * Erasure of a person (decision 032): on every booking of theirs — their account's, their clients' (then unlinked), and any made under
      * one of their e-mail addresses — the name, e-mail, phone, free text (notes, vehicle, gate code, review,
      * typed update notes) and the street and map position go; city, state and ZIP, amounts, dates and
      * statuses stay for the books. Guest links of those bookings are dropped. Answers the bookings' ids.
      */
-    async forgetCustomer(tx: DbOrTx, person: { userId: string; emails: readonly string[] }): Promise<string[]> {
+    async forgetCustomer(tx: DbOrTx, person: { userId: string | null; emails: readonly string[]; clientIds?: readonly string[] }): Promise<string[]> {
       const emails = [...new Set(person.emails.map((e) => e.toLowerCase()))];
-      const theirs = or(eq(bookings.userId, person.userId), emails.length ? inArray(sql`lower(${bookings.guestEmail})`, emails) : undefined);
+      const clientIds = [...(person.clientIds ?? [])];
+      const theirs = or(
+        person.userId ? eq(bookings.userId, person.userId) : undefined,
+        emails.length ? inArray(sql`lower(${bookings.guestEmail})`, emails) : undefined,
+        clientIds.length ? inArray(bookings.clientId, clientIds) : undefined,
+      );
+      if (!theirs) return [];
       const rows = await tx
         .update(bookings)
         .set({
@@ -714,6 +730,7 @@ export function bookingVerbs(ctx: AppContext) {
           addressStreet: null,
           latitude: null,
           longitude: null,
+          clientId: null,
         })
         .where(and(theirs, eq(bookings.isBlocked, false)))
         .returning({ id: bookings.id, businessDate: bookings.businessDate });

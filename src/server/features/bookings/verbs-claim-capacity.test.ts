@@ -58,6 +58,7 @@ function holdDraft(slotId: string) {
   return {
     guest: true,
     userId: null,
+    clientId: null,
     serviceId,
     addressId: null,
     serviceType: 'serviceLocation' as const,

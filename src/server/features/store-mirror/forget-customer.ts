@@ -10,14 +10,17 @@ import { shopifyCustomerMappings, shopifyCustomers, shopifyOrders, shopifyWebhoo
  * The store itself keeps its own copy: a later sync of a customer the store still has brings it back, so the
  * owner also deletes the customer in the store (the store's own right-to-delete tools).
  */
-export async function forgetStoreCustomer(tx: DbOrTx, person: { userId: string; needles: readonly string[]; bookingIds: readonly string[] }): Promise<void> {
-  const customerMatch = or(eq(shopifyCustomers.userId, person.userId), mentionsAny(shopifyCustomers.email, person.needles), mentionsAny(shopifyCustomers.phone, person.needles));
-  const customers = await tx
-    .update(shopifyCustomers)
-    .set({ firstName: null, lastName: null, email: null, phone: null, note: null, tags: null, addresses: [], defaultAddress: null, userId: null })
-    .where(customerMatch)
-    .returning({ shopifyCustomerId: shopifyCustomers.shopifyCustomerId });
-  await tx.delete(shopifyCustomerMappings).where(eq(shopifyCustomerMappings.userId, person.userId));
+export async function forgetStoreCustomer(tx: DbOrTx, person: { userId: string | null; needles: readonly string[]; bookingIds: readonly string[] }): Promise<void> {
+  const customerMatch = or(person.userId ? eq(shopifyCustomers.userId, person.userId) : undefined, mentionsAny(shopifyCustomers.email, person.needles), mentionsAny(shopifyCustomers.phone, person.needles));
+  // Nothing to match a store customer by: none is touched (an empty condition would match every row).
+  const customers = customerMatch
+    ? await tx
+        .update(shopifyCustomers)
+        .set({ firstName: null, lastName: null, email: null, phone: null, note: null, tags: null, addresses: [], defaultAddress: null, userId: null })
+        .where(customerMatch)
+        .returning({ shopifyCustomerId: shopifyCustomers.shopifyCustomerId })
+    : [];
+  if (person.userId) await tx.delete(shopifyCustomerMappings).where(eq(shopifyCustomerMappings.userId, person.userId));
 
   const orderMatch: SQL[] = [mentionsAny(shopifyOrders.email, person.needles), mentionsAny(shopifyOrders.phone, person.needles)].filter((c): c is SQL => !!c);
   if (customers.length) orderMatch.push(inArray(shopifyOrders.shopifyCustomerId, customers.map((c) => c.shopifyCustomerId)));

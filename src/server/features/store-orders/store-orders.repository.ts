@@ -64,6 +64,14 @@ export function toOrderView(order: OrderRow, booking: { id: string; status: stri
   };
 }
 
+/** The name the store knows the order's customer by, else the one on its shipping or billing address. */
+export async function customerNameOf(db: DbOrTx, order: OrderRow): Promise<string | null> {
+  const [customer] = order.shopifyCustomerId
+    ? await db.select({ firstName: shopifyCustomers.firstName, lastName: shopifyCustomers.lastName }).from(shopifyCustomers).where(eq(shopifyCustomers.shopifyCustomerId, order.shopifyCustomerId))
+    : [];
+  return [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || nameFromAddress(order);
+}
+
 function nameFromAddress(order: OrderRow): string | null {
   const address = (order.shippingAddress ?? order.billingAddress) as { name?: string; first_name?: string; last_name?: string; firstName?: string; lastName?: string } | null;
   if (!address) return null;

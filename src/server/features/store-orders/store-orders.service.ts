@@ -19,6 +19,7 @@ import { rateLimit } from '../../http/rate-limit';
 import { findCustomerIdByEmail } from '../admin';
 import { deliverAfterCommit } from '../../events/booking-events';
 import { bookingVerbs, type BookingActor, type BookingDraft } from '../bookings';
+import { resolveClient } from '../clients';
 import { assertServiceArea } from '../geo';
 import { getService, listActiveServices } from '../services';
 import * as repo from './store-orders.repository';
@@ -131,9 +132,12 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
     if (!order) throw notFound();
     assertSchedulable(order);
     await assertNotBooked(tx, order);
+    const guestName = await repo.customerNameOf(tx, order);
+    const clientId = await resolveClient(tx, { userId, name: guestName, email: order.email, phone: input.phone ?? order.phone }, ctx.now());
     // Paid in the store: the booking carries what the order was paid, so the books match the store.
     const draft: BookingDraft = {
       userId,
+      clientId,
       serviceId: input.service.id,
       serviceType: input.serviceType,
       slotId: input.slotId,
@@ -150,7 +154,7 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
       latitude: input.address?.latitude != null ? String(input.address.latitude) : null,
       longitude: input.address?.longitude != null ? String(input.address.longitude) : null,
       guestEmail: order.email?.toLowerCase() ?? null,
-      guestName: customerName(order),
+      guestName,
       guestPhone: input.phone ?? order.phone ?? null,
       source: 'store',
     };
@@ -162,10 +166,6 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
   // booking stands even if mail is down; a failed e-mail is retried.
   await deliverAfterCommit(ctx, result.bookingId);
   return result;
-}
-
-function customerName(order: repo.OrderRow): string | null {
-  return repo.toOrderView(order, null).customerName;
 }
 
 /** POST /api/shopify-orders/:orderId/schedule-booking: the customer, proven by the order's e-mail. */

@@ -12,6 +12,9 @@ export const adminKeys = {
   schedule: (startDate: string) => ['admin', 'schedule', startDate] as const,
   bookings: (params: BookingFilters) => ['admin', 'bookings', params] as const,
   customers: (params: { search: string; page: number }) => ['admin', 'customers', params] as const,
+  clients: (params: { q: string; page: number }) => ['admin', 'clients', params] as const,
+  client: (id: string) => ['admin', 'client', id] as const,
+  clientBookings: (id: string, page: number) => ['admin', 'client', id, 'bookings', page] as const,
   services: ['admin', 'services'] as const,
   drivers: ['admin', 'drivers'] as const,
   staff: ['admin', 'staff'] as const,
@@ -265,6 +268,35 @@ export const customerUpcomingQuery = (id: string) =>
 export const useSendPasswordReset = () => useMutation({ mutationFn: (email: string) => apiCall('POST /api/admin/send-password-reset', { body: { email } }) });
 export const useCreateUser = () =>
   useAdminMutation(({ idempotencyKey, ...form }: { fullName: string; email: string; phone: string; idempotencyKey?: string }) => apiCall('POST /api/admin/users', { body: form, headers: idem(idempotencyKey) }));
+
+// Clients: every person who books, one record each (docs/decisions/039-clients.md)
+
+export const clientsQuery = (params: { q: string; page: number }) =>
+  queryOptions({
+    queryKey: adminKeys.clients(params),
+    queryFn: () => apiCall('GET /api/admin/clients', { query: { ...(params.q ? { q: params.q } : {}), page: params.page, pageSize: CUSTOMERS_PAGE_SIZE } }),
+    staleTime: 0,
+  });
+export const useClients = (params: { q: string; page: number }) => useQuery({ ...clientsQuery(params), placeholderData: keepPreviousData });
+export const clientQuery = (id: string) => queryOptions({ queryKey: adminKeys.client(id), queryFn: () => apiCall('GET /api/admin/clients/:id', { params: { id } }), staleTime: 0 });
+export const CLIENT_BOOKINGS_PAGE_SIZE = 10;
+export const clientBookingsQuery = (id: string, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.clientBookings(id, page),
+    queryFn: () => apiCall('GET /api/admin/clients/:id/bookings', { params: { id }, query: { page, pageSize: CLIENT_BOOKINGS_PAGE_SIZE } }),
+    staleTime: 0,
+  });
+export const useUpdateClient = () =>
+  useAdminMutation(({ id, body }: { id: string; body: { name?: string; email?: string | null; phone?: string | null; notes?: string; tags?: string[]; marketingConsent?: boolean } }) =>
+    apiCall('PUT /api/admin/clients/:id', { params: { id }, body }),
+  );
+export const useMergeClient = () => useAdminMutation(({ id, intoClientId }: { id: string; intoClientId: string }) => apiCall('POST /api/admin/clients/:id/merge', { params: { id }, body: { intoClientId } }));
+export const useDeleteClient = () =>
+  useAdminMutation(({ id, cancelUpcoming }: { id: string; cancelUpcoming: boolean }) =>
+    apiCall('DELETE /api/admin/clients/:id', { params: { id }, query: { cancelUpcoming: cancelUpcoming ? 'true' : 'false' } }),
+  );
+export const clientUpcomingQuery = (id: string) =>
+  queryOptions({ queryKey: [...adminKeys.all, 'client-upcoming', id] as const, queryFn: () => apiCall('GET /api/admin/clients/:id/upcoming-bookings', { params: { id } }), staleTime: 0 });
 
 // Staff
 

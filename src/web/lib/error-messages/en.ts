@@ -115,6 +115,7 @@ export const codes: Record<ErrorCode, string> = {
   NOT_YOUR_PURCHASE: 'This payment belongs to someone else',
   BOOKING_NOT_DELETABLE: 'This booking cannot be deleted. Cancel it instead: the customer is told, and a payment is refunded.',
   CUSTOMER_HAS_UPCOMING_BOOKINGS: 'This customer has upcoming bookings ({count}). Cancel them first: paid ones are refunded and the customer is told.',
+  CLIENT_MERGE_REFUSED: 'These two clients cannot be merged: both have an account, or they are the same client.',
   BOOKING_CLOSED: 'A {status} booking cannot be {change}. Book a new appointment instead.',
   BLOCKED_TIME_NOT_FOUND: 'Blocked time not found',
   BLOCKED_TIME_EDITOR: 'This is blocked time. Edit it in the block editor (date, start, end, reason).',

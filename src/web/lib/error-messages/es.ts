@@ -112,6 +112,7 @@ export const codes: { [K in ErrorCode]: string } = {
   NOT_YOUR_PURCHASE: 'Este pago pertenece a otra persona',
   BOOKING_NOT_DELETABLE: 'Esta reserva no se puede eliminar. Cancélala: se avisa al cliente y se reembolsa el pago.',
   CUSTOMER_HAS_UPCOMING_BOOKINGS: 'Este cliente tiene reservas próximas ({count}). Cancélalas primero: las pagadas se reembolsan y se avisa al cliente.',
+  CLIENT_MERGE_REFUSED: 'Estos dos clientes no se pueden fusionar: ambos tienen cuenta, o son el mismo cliente.',
   BOOKING_CLOSED: 'Una reserva cancelada o completada no se puede mover ni editar. Crea una cita nueva.',
   BLOCKED_TIME_NOT_FOUND: 'No se encontró el tiempo bloqueado',
   BLOCKED_TIME_EDITOR: 'Esto es tiempo bloqueado. Edítalo en su editor (fecha, inicio, fin, motivo).',

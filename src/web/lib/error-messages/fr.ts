@@ -112,6 +112,7 @@ export const codes: { [K in ErrorCode]: string } = {
   NOT_YOUR_PURCHASE: 'Ce paiement appartient à quelqu’un d’autre',
   BOOKING_NOT_DELETABLE: 'Cette réservation ne peut pas être supprimée. Annulez-la : le client est prévenu et le paiement est remboursé.',
   CUSTOMER_HAS_UPCOMING_BOOKINGS: 'Ce client a des réservations à venir ({count}). Annulez-les d’abord : celles payées sont remboursées et le client est prévenu.',
+  CLIENT_MERGE_REFUSED: 'Ces deux clients ne peuvent pas être fusionnés : ils ont chacun un compte, ou c’est le même client.',
   BOOKING_CLOSED: 'Une réservation annulée ou terminée ne peut être ni déplacée ni modifiée. Créez un nouveau rendez-vous.',
   BLOCKED_TIME_NOT_FOUND: 'Plage bloquée introuvable',
   BLOCKED_TIME_EDITOR: 'Ceci est une plage bloquée. Modifiez-la dans son éditeur (date, début, fin, motif).',

@@ -21,6 +21,7 @@ import { AppError } from '../../../errors';
 import { deliverAfterCommit } from '../../../events/booking-events';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
 import { findBookingView, openWindows } from '../../bookings';
+import { resolveClient } from '../../clients';
 import * as bookingsRepo from '../bookings/admin-bookings.repository';
 import { blockNotes } from '../../bookings';
 import * as repo from './schedule.repository';
@@ -67,12 +68,14 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
   const userId = await repo.findCustomerIdByEmail(ctx.db, input.customerEmail);
   const address = input.serviceType === 'serviceLocation' ? null : (input.address ?? null);
   // The verb claims the time by staff rules (inside the notice too; never over capacity).
-  const id = await ctx.db.transaction((tx) =>
-    bookingVerbs(ctx).book(
+  const id = await ctx.db.transaction(async (tx) => {
+    const clientId = await resolveClient(tx, { userId, name: input.customerName, email: input.customerEmail, phone: input.customerPhone }, ctx.now());
+    return bookingVerbs(ctx).book(
       tx,
       ADMIN,
       {
         userId: userId ?? null,
+        clientId,
         serviceId: service.id,
         serviceType: input.serviceType,
         slotId: `${input.date}T${input.time}`,
@@ -94,8 +97,8 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
         source: 'admin',
       },
       { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId },
-    ),
-  );
+    );
+  });
   // The same confirmation as a web booking (when, where, the total, the tracking link, a guest's with its
   // token, and the .ics): the customer-mail subscriber of the `created` event, delivered before the answer.
   await deliverAfterCommit(ctx, id);

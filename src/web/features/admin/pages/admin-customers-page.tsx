@@ -3,7 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
-import type { AdminCustomer } from '@shared/schemas/admin-customers';
+import type { ClientSummary } from '@shared/schemas/clients';
+import { Link } from '@tanstack/react-router';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -11,7 +12,7 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Input } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
-import { CUSTOMERS_PAGE_SIZE, customerUpcomingQuery, useCreateUser, useCustomers, useDeleteCustomer, useSendPasswordReset, useUpdateCustomer } from '../api';
+import { clientUpcomingQuery, CUSTOMERS_PAGE_SIZE, useClients, useCreateUser, useDeleteClient, useSendPasswordReset, useUpdateClient } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { Field, FormActions } from '../components/form-bits';
 import { Pager } from '../components/pager';
@@ -19,14 +20,35 @@ import { PersonDialog } from '../components/person-dialog';
 import { formatPacificDate, formatPacificDateTime, paymentLabel } from '../components/status';
 import { formatUsPhone } from '@shared/contact';
 
-type DialogState = { kind: 'none' } | { kind: 'edit' | 'delete'; customer: AdminCustomer } | { kind: 'create' };
+type Customer = ClientSummary;
+type DialogState = { kind: 'none' } | { kind: 'edit' | 'delete'; customer: Customer } | { kind: 'create' };
+
+const SOURCE_LABEL: Record<Customer['source'], string> = { account: 'Account', guest: 'Guest', phone: 'Phone', store: 'Store' };
+const SOURCE_TONE = { account: 'blue', guest: 'gray', phone: 'purple', store: 'orange' } as const;
+
+/** Where the client came from: an account, or the first booking of someone without one. */
+export function SourceBadge({ source }: { source: Customer['source'] }) {
+  return (
+    <Badge tone={SOURCE_TONE[source]} className="ml-1 align-middle">
+      {SOURCE_LABEL[source]}
+    </Badge>
+  );
+}
+
+function CustomerName({ customer }: { customer: Customer }) {
+  return (
+    <Link to="/admin/customers/$clientId" params={{ clientId: customer.id }} className="text-brand-700 hover:underline dark:text-brand-300">
+      {customer.name ?? 'No name'}
+    </Link>
+  );
+}
 
 export function AdminCustomersPage() {
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<DialogState>({ kind: 'none' });
-  const { data, isLoading, error, isFetching } = useCustomers({ search, page });
+  const { data, isLoading, error, isFetching } = useClients({ q: search, page });
   const reset = useSendPasswordReset();
   const pages = data ? Math.max(1, Math.ceil(data.total / CUSTOMERS_PAGE_SIZE)) : 1;
 
@@ -39,7 +61,8 @@ export function AdminCustomersPage() {
     return () => clearTimeout(timer);
   }, [searchText]);
 
-  const sendReset = (customer: AdminCustomer) =>
+  const sendReset = (customer: Customer) =>
+    customer.email &&
     reset.mutate(customer.email, {
       onSuccess: (result) => toast.success('Password reset sent', { description: result.message }),
       onError: (err) => toast.error('Failed to send password reset', { description: errorMessage(err, 'Please try again.') }),
@@ -58,7 +81,7 @@ export function AdminCustomersPage() {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <form role="search" className="relative min-w-0 flex-1 sm:max-w-md" onSubmit={(e: FormEvent) => e.preventDefault()}>
           <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <Input aria-label="Search customers" placeholder="Search by name, email or phone" className="pl-9" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+          <Input aria-label="Search customers" placeholder="Search by name, email, phone or vehicle" className="pl-9" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
         </form>
         {data && (
           <Badge tone="brand" data-testid="customer-count">
@@ -82,22 +105,25 @@ export function AdminCustomersPage() {
                   <th className="p-3">Phone</th>
                   <th className="p-3 text-right">Bookings</th>
                   <th className="p-3 text-right">Spent</th>
-                  <th className="p-3">Joined</th>
+                  <th className="p-3">Last visit</th>
                   <th className="p-3 text-right">Actions</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {data.items.map((c) => (
                   <tr key={c.id}>
-                    <td className="max-w-48 p-3 font-medium [overflow-wrap:anywhere]">{c.fullName}</td>
+                    <td className="max-w-48 p-3 font-medium [overflow-wrap:anywhere]">
+                      <CustomerName customer={c} />
+                      <SourceBadge source={c.source} />
+                    </td>
                     <td className="max-w-56 p-3 [overflow-wrap:anywhere]">
-                      {c.email}
-                      {!c.emailVerified && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
+                      {c.email ?? '—'}
+                      {c.emailVerified === false && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
                     </td>
                     <td className="p-3">{c.phone ? formatUsPhone(c.phone) : '—'}</td>
                     <td className="p-3 text-right tabular-nums">{c.totalBookings}</td>
-                    <td className="p-3 text-right tabular-nums">{formatUsd(c.totalSpent)}</td>
-                    <td className="p-3">{formatPacificDate(c.createdAt)}</td>
+                    <td className="p-3 text-right tabular-nums">{formatUsd(c.lifetimeSpend)}</td>
+                    <td className="p-3">{c.lastVisit ? formatPacificDate(c.lastVisit) : '—'}</td>
                     <td className="p-3">
                       <CustomerActions customer={c} onEdit={() => setDialog({ kind: 'edit', customer: c })} onReset={() => sendReset(c)} onDelete={() => setDialog({ kind: 'delete', customer: c })} />
                     </td>
@@ -111,14 +137,18 @@ export function AdminCustomersPage() {
             {data.items.map((c) => (
               <li key={c.id}>
                 <Card className="p-4 text-sm">
-                  <p className="font-semibold [overflow-wrap:anywhere]">{c.fullName}</p>
+                  <p className="font-semibold [overflow-wrap:anywhere]">
+                    <CustomerName customer={c} />
+                    <SourceBadge source={c.source} />
+                  </p>
                   <p className="break-all text-slate-600">
-                    {c.email}
-                    {!c.emailVerified && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
+                    {c.email ?? 'No email'}
+                    {c.emailVerified === false && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
                   </p>
                   <p className="text-slate-600">{c.phone ? formatUsPhone(c.phone) : 'No phone'}</p>
                   <p className="mt-1 text-xs text-slate-500">
-                    {c.totalBookings} bookings · {formatUsd(c.totalSpent)} · joined {formatPacificDate(c.createdAt)}
+                    {c.totalBookings} bookings · {formatUsd(c.lifetimeSpend)}
+                    {c.lastVisit ? ` · last visit ${formatPacificDate(c.lastVisit)}` : ''}
                   </p>
                   <div className="mt-3">
                     <CustomerActions customer={c} onEdit={() => setDialog({ kind: 'edit', customer: c })} onReset={() => sendReset(c)} onDelete={() => setDialog({ kind: 'delete', customer: c })} />
@@ -138,34 +168,39 @@ export function AdminCustomersPage() {
   );
 }
 
-function CustomerActions({ customer, onEdit, onReset, onDelete }: { customer: AdminCustomer; onEdit(): void; onReset(): void; onDelete(): void }) {
+function CustomerActions({ customer, onEdit, onReset, onDelete }: { customer: Customer; onEdit(): void; onReset(): void; onDelete(): void }) {
+  const name = customer.name ?? 'client';
   return (
     <div className="flex flex-wrap justify-end gap-1 md:flex-col md:items-end xl:flex-row xl:flex-nowrap">
-      <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${customer.fullName}`}>
+      <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${name}`}>
         <Pencil aria-hidden /> Edit
       </Button>
-      <Button size="sm" variant="outline" onClick={onReset} aria-label={`Reset password of ${customer.fullName}`}>
-        <KeyRound aria-hidden /> Reset Password
-      </Button>
-      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${customer.fullName}`}>
+      {customer.userId && customer.email && (
+        <Button size="sm" variant="outline" onClick={onReset} aria-label={`Reset password of ${name}`}>
+          <KeyRound aria-hidden /> Reset Password
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" className="text-red-700 hover:bg-red-50" onClick={onDelete} aria-label={`Delete ${name}`}>
         <Trash2 aria-hidden /> Delete
       </Button>
     </div>
   );
 }
 
-function EditCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustomer; onOpenChange(open: boolean): void }) {
-  const save = useUpdateCustomer();
+/** Name, e-mail and phone; for a client with an account they are the account's, and a new e-mail must be verified again. */
+export function EditCustomerDialog({ customer, onOpenChange }: { customer?: Customer; onOpenChange(open: boolean): void }) {
+  const save = useUpdateClient();
   const [form, setForm] = useState({ fullName: '', email: '', phone: '' });
+  const hasAccount = Boolean(customer?.userId);
   useEffect(() => {
-    if (customer) setForm({ fullName: customer.fullName, email: customer.email, phone: formatUsPhone(customer.phone) });
+    if (customer) setForm({ fullName: customer.name ?? '', email: customer.email ?? '', phone: formatUsPhone(customer.phone) });
   }, [customer]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!customer) return;
-    if (!form.fullName.trim() || !form.email.trim()) return toast.error('Please fill in all required fields');
+    if (!form.fullName.trim() || (hasAccount && !form.email.trim())) return toast.error('Please fill in all required fields');
     save.mutate(
-      { id: customer.id, form },
+      { id: customer.id, body: { name: form.fullName.trim(), email: form.email.trim() || null, phone: form.phone.trim() || null } },
       {
         onSuccess: () => {
           toast.success('Customer updated');
@@ -177,10 +212,10 @@ function EditCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustom
   };
   return (
     <Dialog open={Boolean(customer)} onOpenChange={onOpenChange}>
-      <DialogContent title="Edit Customer" description="A new email address must be verified again.">
+      <DialogContent title="Edit Customer" description={hasAccount ? 'A new email address must be verified again.' : 'This customer has no account.'}>
         <form onSubmit={submit} noValidate className="flex flex-col gap-3">
           <Field label="Full Name *" value={form.fullName} onChange={(e) => setForm((f) => ({ ...f, fullName: e.target.value }))} />
-          <Field label="Email *" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
+          <Field label={hasAccount ? 'Email *' : 'Email'} type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} />
           <Field label="Phone" type="tel" value={form.phone} onChange={(e) => setForm((f) => ({ ...f, phone: e.target.value }))} />
           <FormActions onCancel={() => onOpenChange(false)} submit="Save Changes" busy={save.isPending} />
         </form>
@@ -193,16 +228,16 @@ function EditCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustom
  * Deleting erases the person everywhere (bookings keep amounts and dates). Bookings still ahead are listed
  * first: deleting then cancels them (a paid one is refunded, the customer is e-mailed) before the erasure.
  */
-function DeleteCustomerDialog({ customer, onOpenChange }: { customer?: AdminCustomer; onOpenChange(open: boolean): void }) {
-  const remove = useDeleteCustomer();
-  const upcoming = useQuery({ ...customerUpcomingQuery(customer?.id ?? 'none'), enabled: Boolean(customer) });
+export function DeleteCustomerDialog({ customer, onOpenChange, onDeleted }: { customer?: Customer; onOpenChange(open: boolean): void; onDeleted?(): void }) {
+  const remove = useDeleteClient();
+  const upcoming = useQuery({ ...clientUpcomingQuery(customer?.id ?? 'none'), enabled: Boolean(customer) });
   const ahead = upcoming.data ?? [];
   const paidAhead = ahead.filter((b) => b.paymentStatus === 'paid').length;
   return (
     <Dialog open={Boolean(customer)} onOpenChange={onOpenChange}>
       <DialogContent
         title="Delete customer?"
-        description={`${customer?.fullName ?? ''}: their name, email, phone, addresses, cards and notes are erased from their account, bookings, packages, store records, mail and analytics, and they are signed out. Amounts and dates stay for the business's records.`}
+        description={`${customer?.name ?? 'This customer'}: their name, email, phone, addresses, cards and notes are erased from their account, bookings, packages, store records, mail and analytics, and they are signed out. Amounts and dates stay for the business's records.`}
       >
         {upcoming.isLoading && <Spinner label="Looking for upcoming bookings…" />}
         {upcoming.error && <Alert tone="error">{errorMessage(upcoming.error, 'Could not check for upcoming bookings.')}</Alert>}
@@ -242,6 +277,7 @@ function DeleteCustomerDialog({ customer, onOpenChange }: { customer?: AdminCust
                   onSuccess: (result) => {
                     toast.success('Customer deleted', { description: result.message });
                     onOpenChange(false);
+                    onDeleted?.();
                   },
                   onError: (error) => toast.error('Failed to delete customer', { description: errorMessage(error, 'Please try again.') }),
                 },
