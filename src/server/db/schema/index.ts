@@ -11,3 +11,4 @@ export * from './payments';
 export * from './safety';
 export * from './calendar';
 export * from './guest-claims';
+export * from './vehicles';
