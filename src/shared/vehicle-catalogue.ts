@@ -1,4 +1,5 @@
 import type { SizeClass } from './domain';
+import { makeKey, modelSizeClass, nameKey, type CatalogueMake } from './vehicle-names';
 
 /**
  * Common US makes and their models, each with the size class it usually falls in (docs/decisions/038):
@@ -56,35 +57,18 @@ const ENTRIES: readonly Entry[] = [
   ['Volvo', [['S60', 'sedan'], ['S90', 'sedan'], ['V60', 'sedan'], ['V90', 'sedan'], ['EX30', 'sedan'], ['XC40', 'sedan'], ['C40', 'sedan'], ['XC60', 'suv'], ['XC90', 'suv'], ['EX90', 'suv']]],
 ];
 
-export interface CatalogueModel {
-  model: string;
-  sizeClass: SizeClass;
-}
-export interface CatalogueMake {
-  make: string;
-  models: CatalogueModel[];
-}
+export type { CatalogueMake, CatalogueModel } from './vehicle-names';
 
 export const VEHICLE_CATALOGUE: CatalogueMake[] = ENTRIES.map(([make, models]) => ({ make, models: models.map(([model, sizeClass]) => ({ model, sizeClass })) }));
 
-/** Compares names the way people type them: case, spaces, hyphens and dots do not matter ("cr v" is "CR-V"). */
-const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
-
-const BY_MAKE = new Map(VEHICLE_CATALOGUE.map((entry) => [key(entry.make), entry]));
-// A few names people use for the same make.
-const MAKE_ALIASES: Record<string, string> = { chevy: 'chevrolet', vw: 'volkswagen', mercedes: 'mercedesbenz', benz: 'mercedesbenz', rangerover: 'landrover' };
+const BY_MAKE = new Map(VEHICLE_CATALOGUE.map((entry) => [nameKey(entry.make), entry]));
 
 /** The catalogue's entry for a make as typed, or undefined. */
 export function findMake(make: string): CatalogueMake | undefined {
-  const k = key(make);
-  return BY_MAKE.get(MAKE_ALIASES[k] ?? k);
+  return BY_MAKE.get(makeKey(make));
 }
 
 /** The usual size class of a make and model as typed; null when the catalogue does not know them. */
 export function sizeClassFor(make: string, model: string): SizeClass | null {
-  const entry = findMake(make);
-  if (!entry) return null;
-  const wanted = key(model);
-  if (!wanted) return null;
-  return entry.models.find((m) => key(m.model) === wanted)?.sizeClass ?? null;
+  return modelSizeClass(findMake(make), model);
 }

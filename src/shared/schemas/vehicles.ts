@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { VEHICLE_NOTES_MAX, VEHICLE_YEAR_MIN } from '../constants';
 import { SIZE_CLASSES } from '../domain';
 import { pageOf } from './common';
 
 /** The contract of a customer's saved vehicles and the make/model catalogue (docs/decisions/038). */
 
-export const VEHICLE_YEAR_MIN = 1950;
 /** Next year's models are on sale from the summer before. */
 export const vehicleYearMax = (now = new Date()) => now.getUTCFullYear() + 1;
-export const VEHICLE_NOTES_MAX = 500;
 export const VEHICLE_PLATE_MAX = 10;
 /** A customer keeps at most this many vehicles, so the list stays bounded (it is paginated all the same). */
 export const MAX_SAVED_VEHICLES = 20;

@@ -41,6 +41,7 @@ import { swwOfferRoute } from './routes/sww-offer';
 import { testBookingRoute } from './routes/test-booking';
 import { trackingRoute } from './routes/tracking';
 import { payRoute } from './routes/pay';
+import { vehiclesRoute } from './routes/vehicles';
 import { verifyEmailRoute } from './routes/verify-email';
 
 /** One route module per URL (app/routes/); each composes its feature's page and preloads its queries. */
@@ -62,6 +63,7 @@ const routeTree = rootRoute.addChildren([
   accountRoute,
   profileRoute,
   addressesRoute,
+  vehiclesRoute,
   paymentMethodsRoute,
   reviewsRoute,
   helpRoute,
