@@ -3,7 +3,8 @@ import { adminLogin, serviceId } from './admin-support';
 
 test.describe.configure({ timeout: 90_000 });
 
-test('the admin prices a service for SUVs and adds an add-on that the service then lists', async ({ page, request }) => {
+test('the admin prices a service for SUVs and adds an add-on that the service then lists', async ({ page }) => {
+  const request = page.request;
   await adminLogin(page);
   await page.goto('/admin/services');
   const engineBay = await serviceId(request, 'Engine Bay Detail');

@@ -3,7 +3,7 @@ import { uniqueEmail } from '../support/helpers';
 
 /** A fresh customer, signed in through the API (the page shares the cookies). */
 async function newCustomer(page: Page) {
-  const response = await page.request.post('/api/auth/register', { data: { fullName: 'Vera Vehicle', email: uniqueEmail('vehicles'), password: 'vehicles-e2e-pass' } });
+  const response = await page.request.post('/api/auth/register', { data: { fullName: 'Vera Vehicle', email: uniqueEmail('vehicles'), phone: '4085550166', password: 'vehicles-e2e-pass' } });
   expect(response.status(), await response.text()).toBe(201);
 }
 
