@@ -185,7 +185,7 @@ export function slotIdAt(instant: Date | string): string {
 // Price
 
 // One rule for every price, in ./pricing.ts (the booking start shows it without the rest of the lifecycle).
-export { priceBooking, storedPrice, type BookingPrice, type PriceLine } from './pricing';
+export { priceBooking, priceJob, storedPrice, type BookingPrice, type JobPrice, type PriceLine } from './pricing';
 
 // ---------------------------------------------------------------------------------------------------------
 // Updates: what happened to a booking, as kind + params. The English sentence below is what the API has

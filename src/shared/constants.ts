@@ -41,3 +41,6 @@ export const SLOTS_STALE_MS = 5 * 60_000;
 export const SYNC_POLL_MS = 2_000;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
+/** A saved vehicle's year runs from this to next year (next year's models are on sale the summer before). */
+export const VEHICLE_YEAR_MIN = 1950;
+export const VEHICLE_NOTES_MAX = 500;

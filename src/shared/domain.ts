@@ -51,6 +51,13 @@ export function isStaff(role: Role | undefined | null): boolean {
   return role === 'admin' || role === 'driver';
 }
 
-/** Vehicle types the promotional offer prices (/sww-offer). */
-export const VEHICLE_TYPES = ['sedan', 'suv', 'oversize'] as const;
-export type VehicleType = (typeof VEHICLE_TYPES)[number];
+/**
+ * A vehicle's size class: what a service and its add-ons cost and how long they take depend on it, and the
+ * promotional offer (/sww-offer) prices by it. sedan: cars, coupés, small crossovers; suv: SUVs, pickups,
+ * minivans; oversize: full-size vans, lifted or crew-cab trucks, 3-row full-size SUVs (docs/decisions/038).
+ */
+export const SIZE_CLASSES = ['sedan', 'suv', 'oversize'] as const;
+export type SizeClass = (typeof SIZE_CLASSES)[number];
+/** The offer's name for the same list. */
+export const VEHICLE_TYPES = SIZE_CLASSES;
+export type VehicleType = SizeClass;

@@ -132,6 +132,11 @@ export const ERROR_STATUS = {
   IMAGE_TOO_LARGE: 400,
   IMAGE_TYPE_UNSUPPORTED: 400,
   IMAGE_NOT_FOUND: 404,
+  ADD_ON_NOT_FOUND: 404,
+  // A customer's saved vehicles
+  VEHICLE_NOT_FOUND: 404,
+  /** params.max: how many vehicles a customer may save. */
+  VEHICLE_LIMIT_REACHED: 400,
   // Prepaid packages
   PACKAGE_NOT_FOUND: 404,
   PACKAGE_NOT_ACTIVE: 409,

@@ -1,6 +1,7 @@
 /** A booking's price, on the server and on every page that shows one. */
 import { TAX_RATE_PERCENT } from './constants';
-import { toCents } from './money';
+import type { SizeClass } from './domain';
+import { fromCents, toCents } from './money';
 
 export interface PriceLine {
   label: string;
@@ -10,20 +11,134 @@ export interface PriceLine {
 export interface BookingPrice {
   /** The service's own price. */
   serviceCents: number;
-  /** Add-ons (none yet); each adds to the taxed amount. */
+  /** Add-ons; each adds to the taxed amount. */
   addOns: PriceLine[];
   serviceFeeCents: number;
   taxCents: number;
   totalCents: number;
 }
 
-/** Total = service + add-ons + service fee + tax, where tax is 10% of service and add-ons, rounded half up to the cent. */
-export function priceBooking(servicePrice: string, serviceFee: string, addOns: PriceLine[] = []): BookingPrice {
-  const serviceCents = toCents(servicePrice);
-  const serviceFeeCents = toCents(serviceFee);
-  const taxed = serviceCents + addOns.reduce((sum, line) => sum + line.cents, 0);
+/**
+ * What a service or an add-on costs and takes for one size class; a class left out (or null) costs the base
+ * price and takes the base time (docs/decisions/038).
+ */
+export type SizePrices = Partial<Record<SizeClass, { price?: string | null; duration?: number | null } | undefined>>;
+
+export interface JobService {
+  name?: string;
+  /** The base price (a sedan's, unless the sedan row says otherwise). */
+  price: string;
+  /** Base minutes. */
+  duration?: number;
+  sizePrices?: SizePrices | null;
+}
+
+export interface JobAddOn {
+  name: string;
+  price: string;
+  minutes?: number;
+  sizePrices?: SizePrices | null;
+}
+
+export interface JobVehicle {
+  sizeClass: SizeClass;
+  service: JobService;
+  addOns?: JobAddOn[];
+  /** How the vehicle is named on its lines ('2019 Honda CR-V'); optional. */
+  label?: string;
+}
+
+export interface JobLine {
+  kind: 'service' | 'add_on';
+  label: string;
+  sizeClass: SizeClass;
+  cents: number;
+  minutes: number;
+}
+
+export interface JobVehiclePrice {
+  sizeClass: SizeClass;
+  label?: string;
+  lines: JobLine[];
+  /** Service and add-ons of this vehicle. */
+  cents: number;
+  minutes: number;
+}
+
+export interface JobPrice {
+  vehicles: JobVehiclePrice[];
+  /** Every vehicle's service and add-ons, before the discount. */
+  subtotalCents: number;
+  /** What the offer, promo or package credit takes off (never more than the subtotal). */
+  discountCents: number;
+  discountLabel?: string;
+  serviceFeeCents: number;
+  /** TAX_RATE_PERCENT of (subtotal − discount), rounded half up to the cent; the fee is never taxed. */
+  taxCents: number;
+  totalCents: number;
+  /** The time the whole job takes: every vehicle's service and add-ons, one after another. */
+  minutes: number;
+}
+
+/** The price of a service or add-on at a size class: its row's figure when set, else the base. */
+export function priceAtSize(item: { price: string; sizePrices?: SizePrices | null }, sizeClass: SizeClass): string {
+  const own = item.sizePrices?.[sizeClass]?.price;
+  return own === null || own === undefined || own === '' ? item.price : own;
+}
+
+/** The minutes of a service at a size class: its row's figure when set, else the base duration. */
+export function durationAtSize(item: { duration?: number; sizePrices?: SizePrices | null }, sizeClass: SizeClass): number {
+  const own = item.sizePrices?.[sizeClass]?.duration;
+  return own === null || own === undefined ? (item.duration ?? 0) : own;
+}
+
+/**
+ * The one pricing rule of a job: per vehicle, the service at its size class plus its add-ons at that size;
+ * then the discount (offer, promo or package credit); then the service fee (once per booking); then tax on
+ * what is left of service and add-ons. Every amount is in integer cents.
+ */
+export function priceJob(input: { vehicles: JobVehicle[]; serviceFee: string; discount?: { cents: number; label?: string } | null }): JobPrice {
+  const vehicles = input.vehicles.map((vehicle): JobVehiclePrice => {
+    const { sizeClass } = vehicle;
+    const lines: JobLine[] = [
+      { kind: 'service', label: vehicle.service.name ?? 'Service', sizeClass, cents: toCents(priceAtSize(vehicle.service, sizeClass)), minutes: durationAtSize(vehicle.service, sizeClass) },
+      ...(vehicle.addOns ?? []).map((addOn): JobLine => ({ kind: 'add_on', label: addOn.name, sizeClass, cents: toCents(priceAtSize(addOn, sizeClass)), minutes: addOn.minutes ?? 0 })),
+    ];
+    return {
+      sizeClass,
+      ...(vehicle.label ? { label: vehicle.label } : {}),
+      lines,
+      cents: lines.reduce((sum, line) => sum + line.cents, 0),
+      minutes: lines.reduce((sum, line) => sum + line.minutes, 0),
+    };
+  });
+  const subtotalCents = vehicles.reduce((sum, vehicle) => sum + vehicle.cents, 0);
+  const discountCents = Math.min(Math.max(0, Math.round(input.discount?.cents ?? 0)), subtotalCents);
+  const taxed = subtotalCents - discountCents;
   const taxCents = Math.round((taxed * TAX_RATE_PERCENT) / 100);
-  return { serviceCents, addOns, serviceFeeCents, taxCents, totalCents: taxed + serviceFeeCents + taxCents };
+  const serviceFeeCents = toCents(input.serviceFee);
+  return {
+    vehicles,
+    subtotalCents,
+    discountCents,
+    ...(input.discount?.label ? { discountLabel: input.discount.label } : {}),
+    serviceFeeCents,
+    taxCents,
+    totalCents: taxed + serviceFeeCents + taxCents,
+    minutes: vehicles.reduce((sum, vehicle) => sum + vehicle.minutes, 0),
+  };
+}
+
+/**
+ * One vehicle at its base price with fixed add-on lines: total = service + add-ons + service fee + tax, where
+ * tax is 10% of service and add-ons, rounded half up to the cent. The same rule as priceJob.
+ */
+export function priceBooking(servicePrice: string, serviceFee: string, addOns: PriceLine[] = []): BookingPrice {
+  const job = priceJob({
+    vehicles: [{ sizeClass: 'sedan', service: { price: servicePrice }, addOns: addOns.map((line) => ({ name: line.label, price: fromCents(line.cents) })) }],
+    serviceFee,
+  });
+  return { serviceCents: job.vehicles[0]!.lines[0]!.cents, addOns, serviceFeeCents: job.serviceFeeCents, taxCents: job.taxCents, totalCents: job.totalCents };
 }
 
 /** The breakdown of a stored booking, from the amounts it was priced with. */

@@ -1,3 +1,5 @@
+import type { SizeClass } from '../../shared/domain';
+import type { SizePrices } from '../../shared/pricing';
 import type { LocationOptions } from './schema/services';
 
 export interface CatalogueService {
@@ -12,6 +14,8 @@ export interface CatalogueService {
   isPopular?: boolean;
   isPremium?: boolean;
   locationOptions: LocationOptions;
+  /** Price and minutes for the larger size classes (docs/decisions/038). */
+  sizePrices?: SizePrices;
 }
 
 /** The standard catalogue: seeded on first start and by the admin's 'Seed Services' (idempotent by slug). */
@@ -26,6 +30,7 @@ export const STANDARD_CATALOGUE: CatalogueService[] = [
     duration: 45,
     imageUrl: '/images/services/express-wash.svg',
     locationOptions: { mobile: true, pickup: false, serviceLocation: true },
+    sizePrices: { suv: { price: '59.00', duration: 60 }, oversize: { price: '69.00', duration: 60 } },
   },
   {
     slug: 'interior-refresh',
@@ -37,6 +42,7 @@ export const STANDARD_CATALOGUE: CatalogueService[] = [
     duration: 90,
     imageUrl: '/images/services/interior.svg',
     locationOptions: { mobile: true, pickup: true, serviceLocation: true },
+    sizePrices: { suv: { price: '109.00', duration: 105 }, oversize: { price: '129.00', duration: 120 } },
   },
   {
     slug: 'full-detail',
@@ -50,6 +56,7 @@ export const STANDARD_CATALOGUE: CatalogueService[] = [
     imageUrl: '/images/services/full-detail.svg',
     isPopular: true,
     locationOptions: { mobile: true, pickup: true, serviceLocation: false },
+    sizePrices: { suv: { price: '239.00', duration: 210 }, oversize: { price: '279.00', duration: 240 } },
   },
   {
     slug: 'wash-and-wax',
@@ -63,6 +70,7 @@ export const STANDARD_CATALOGUE: CatalogueService[] = [
     imageUrl: '/images/services/wash-wax.svg',
     isPopular: true,
     locationOptions: { mobile: true, pickup: true, serviceLocation: false },
+    sizePrices: { suv: { price: '139.00', duration: 135 }, oversize: { price: '159.00', duration: 150 } },
   },
   {
     slug: 'ceramic-coating',
@@ -75,6 +83,7 @@ export const STANDARD_CATALOGUE: CatalogueService[] = [
     imageUrl: '/images/services/ceramic.svg',
     isPremium: true,
     locationOptions: { mobile: false, pickup: true, serviceLocation: true },
+    sizePrices: { suv: { price: '849.00', duration: 420 }, oversize: { price: '999.00', duration: 480 } },
   },
   {
     slug: 'engine-bay-detail',
@@ -96,5 +105,55 @@ export const STANDARD_CATALOGUE: CatalogueService[] = [
     duration: 60,
     imageUrl: '/images/services/headlights.svg',
     locationOptions: { mobile: true, pickup: true, serviceLocation: true },
+  },
+];
+
+export interface CatalogueAddOn {
+  slug: string;
+  name: string;
+  description: string;
+  price: string;
+  sizePrices?: Partial<Record<SizeClass, string>>;
+  minutes: number;
+  /** The standard services (by slug) it is offered with. */
+  services: string[];
+}
+
+/** The standard add-ons, seeded with the catalogue (idempotent by slug; an existing add-on is never changed). */
+export const STANDARD_ADD_ONS: CatalogueAddOn[] = [
+  {
+    slug: 'pet-hair-removal',
+    name: 'Pet hair removal',
+    description: 'Embedded fur lifted from carpets, seats and the trunk.',
+    price: '40.00',
+    sizePrices: { suv: '50.00', oversize: '60.00' },
+    minutes: 30,
+    services: ['interior-refresh', 'full-detail'],
+  },
+  {
+    slug: 'clay-bar',
+    name: 'Clay bar treatment',
+    description: 'Bonded grime pulled from the paint so it feels glass-smooth.',
+    price: '50.00',
+    sizePrices: { suv: '60.00', oversize: '75.00' },
+    minutes: 45,
+    services: ['express-exterior-wash', 'wash-and-wax'],
+  },
+  {
+    slug: 'ceramic-spray',
+    name: 'Ceramic spray sealant',
+    description: 'A slick ceramic top coat with months of water beading.',
+    price: '30.00',
+    sizePrices: { suv: '35.00', oversize: '45.00' },
+    minutes: 20,
+    services: ['express-exterior-wash', 'wash-and-wax', 'full-detail'],
+  },
+  {
+    slug: 'odour-treatment',
+    name: 'Odour treatment',
+    description: 'Enzyme clean and cabin fogging for smoke, pets and spills.',
+    price: '35.00',
+    minutes: 30,
+    services: ['interior-refresh', 'full-detail'],
   },
 ];

@@ -8,9 +8,9 @@ import type { BookingStatus, ServiceType } from '../../shared/domain';
 import { hashPassword, verifyPassword } from '../features/auth/passwords';
 import { sanitizeHtml } from '../http/sanitize';
 import { seedOffer } from '../features/offers/offers.service';
-import { STANDARD_CATALOGUE } from './catalogue';
+import { STANDARD_ADD_ONS, STANDARD_CATALOGUE } from './catalogue';
 import type { Database, DbOrTx } from './client';
-import { addresses, bookings, bookingUpdates, businessHours, clients, driverStatus, services, users } from './schema';
+import { addOns, addresses, bookings, bookingUpdates, businessHours, clients, driverStatus, serviceAddOns, services, users } from './schema';
 
 export interface SeedResult {
   /** Set only when the admin was created now without ADMIN_PASSWORD: printed once. */
@@ -35,7 +35,26 @@ export async function seed(db: Database, config: Config, now = new Date()): Prom
 export async function seedCatalogue(db: DbOrTx): Promise<number> {
   const rows = STANDARD_CATALOGUE.map((service, index) => ({ ...service, description: sanitizeHtml(service.description), sortOrder: index }));
   const inserted = await db.insert(services).values(rows).onConflictDoNothing({ target: services.slug }).returning({ id: services.id });
+  await seedAddOns(db);
   return inserted.length;
+}
+
+/** The standard add-ons that are not there yet (by slug), each linked to the standard services it goes with. */
+async function seedAddOns(db: DbOrTx): Promise<void> {
+  const added = await db
+    .insert(addOns)
+    .values(STANDARD_ADD_ONS.map(({ services: _services, sizePrices, ...addOn }, index) => ({ ...addOn, sizePrices: sizePrices ?? {}, sortOrder: index })))
+    .onConflictDoNothing({ target: addOns.slug })
+    .returning({ id: addOns.id, slug: addOns.slug });
+  if (!added.length) return;
+  const serviceIds = new Map((await db.select({ id: services.id, slug: services.slug }).from(services)).map((row) => [row.slug, row.id]));
+  const links = added.flatMap((addOn) =>
+    (STANDARD_ADD_ONS.find((standard) => standard.slug === addOn.slug)?.services ?? []).flatMap((slug) => {
+      const serviceId = serviceIds.get(slug);
+      return serviceId ? [{ serviceId, addOnId: addOn.id }] : [];
+    }),
+  );
+  if (links.length) await db.insert(serviceAddOns).values(links).onConflictDoNothing();
 }
 
 async function seedBusinessHours(db: Database): Promise<void> {

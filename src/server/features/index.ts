@@ -11,12 +11,13 @@ import { geoRoutes } from './geo';
 import { packagesRoutes } from './packages';
 import { paymentMethodsRoutes } from './payment-methods';
 import { paymentsRoutes } from './payments';
-import { servicesAdminRoutes } from './services';
+import { addOnsAdminRoutes, servicesAdminRoutes } from './services';
 import { servicesRoutes } from './services';
 import { slotsRoutes } from './slots';
 import { systemRoutes } from './system';
 import { operationsRoutes } from './operations';
 import { trackingRoutes } from './tracking';
+import { vehiclesRoutes } from './vehicles';
 import { offersRoutes } from './offers';
 import { storeMirrorRoutes } from './store-mirror';
 import { storeOrdersRoutes } from './store-orders';
@@ -33,8 +34,10 @@ export const apiRoutes = [
   ...slotsRoutes,
   ...adminRoutes,
   ...servicesAdminRoutes,
+  ...addOnsAdminRoutes,
   ...accountRoutes,
   ...addressesRoutes,
+  ...vehiclesRoutes,
   ...paymentMethodsRoutes,
   ...bookingsAccountRoutes,
   ...driverRoutes,

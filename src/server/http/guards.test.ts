@@ -26,6 +26,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/reset-password',
   'GET /api/services',
   'GET /api/services/:id',
+  'GET /api/vehicle-catalogue',
   'GET /api/services/:id/available-slots',
   'GET /api/services/:id/available-days',
   'GET /api/uploads/:id',

@@ -42,6 +42,7 @@ import { swwOfferRoute } from './routes/sww-offer';
 import { testBookingRoute } from './routes/test-booking';
 import { trackingRoute } from './routes/tracking';
 import { payRoute } from './routes/pay';
+import { vehiclesRoute } from './routes/vehicles';
 import { verifyEmailRoute } from './routes/verify-email';
 
 /** One route module per URL (app/routes/); each composes its feature's page and preloads its queries. */
@@ -63,6 +64,7 @@ const routeTree = rootRoute.addChildren([
   accountRoute,
   profileRoute,
   addressesRoute,
+  vehiclesRoute,
   paymentMethodsRoute,
   reviewsRoute,
   helpRoute,

@@ -13,3 +13,4 @@ export * from './safety';
 export * from './calendar';
 export * from './guest-claims';
 export * from './booking-events';
+export * from './vehicles';

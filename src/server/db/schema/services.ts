@@ -1,4 +1,6 @@
-import { boolean, index, integer, numeric, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { SizeClass } from '../../../shared/domain';
+import type { SizePrices } from '../../../shared/pricing';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export interface LocationOptions {
@@ -30,9 +32,49 @@ export const services = pgTable(
       .$type<LocationOptions>()
       .notNull()
       .default({ mobile: true, pickup: true, serviceLocation: false }),
+    /**
+     * Price and minutes per size class, only the classes that differ from the base: { suv: { price: '239.00',
+     * duration: 210 } }. In the row, so the catalogue's NOTIFY trigger keeps the caches exact (decision 038).
+     */
+    sizePrices: jsonb('size_prices').$type<SizePrices>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('services_active_idx').on(t.isActive)],
+);
+
+/** Extras a customer adds to a service (pet hair, clay bar…): a base price, optional prices per size class, minutes. */
+export const addOns = pgTable(
+  'add_ons',
+  {
+    id: id(),
+    /** Stable key of a standard add-on, so seeding twice changes nothing; null for the admin's own. */
+    slug: text('slug').unique(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    price: money('price').notNull(),
+    /** Only the classes priced apart from the base: { oversize: '60.00' }. */
+    sizePrices: jsonb('size_prices').$type<Partial<Record<SizeClass, string>>>().notNull().default({}),
+    minutes: integer('minutes').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('add_ons_sort_idx').on(t.sortOrder, t.createdAt)],
+);
+
+/** Which services an add-on applies to. */
+export const serviceAddOns = pgTable(
+  'service_add_ons',
+  {
+    serviceId: uuid('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    addOnId: uuid('add_on_id')
+      .notNull()
+      .references(() => addOns.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.addOnId] }), index('service_add_ons_add_on_idx').on(t.addOnId)],
 );

@@ -38,7 +38,7 @@ async function dumpDatabase(): Promise<Array<{ table: string; row: string }>> {
 const findings = (dump: Array<{ table: string; row: string }>, needles: string[]) =>
   dump.flatMap(({ table, row }) => needles.filter((n) => row.includes(n.toLowerCase())).map((n) => `${table}: ${n}`));
 
-/** A customer with a trail everywhere: bookings (theirs and as a guest), an address, a package, store rows, mail, analytics, counters. */
+/** A customer with a trail everywhere: bookings (theirs and as a guest), an address, a vehicle, a package, store rows, mail, analytics, counters. */
 async function customerWithATrail(tag: string, phoneDigits: string) {
   const email = `${tag}.deleteme@example.com`;
   const national = `(${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6)}`;
@@ -49,6 +49,8 @@ async function customerWithATrail(tag: string, phoneDigits: string) {
 
   const address = await t.call('POST', '/api/addresses', { cookie: customer.cookie, body: { street: '77 Private Lane', city: 'San Jose', state: 'CA', zipCode: '95110' } });
   expect(address.statusCode, address.body).toBe(201);
+  const vehicle = await t.call('POST', '/api/vehicles', { cookie: customer.cookie, body: { make: 'Rivian', model: 'R1S', colour: 'Glacier', plate: '8 RIV 442', sizeClass: 'suv', notes: `Text ${national} when done` } });
+  expect(vehicle.statusCode, vehicle.body).toBe(201);
 
   // A finished job with her words on it, and a guest booking she made under the same e-mail before signing up.
   const { booking: past } = await createBooking(t, { userId, status: 'completed', time: '09:00', dateKey: openDayAfter(t, 3) });
@@ -154,7 +156,7 @@ describe('deleting a customer erases the person everywhere and keeps the books',
 
     const dump = await dumpDatabase();
     expect(findings(dump, dana.needles)).toEqual([]);
-    for (const text of ['Dana Deleteme', '77 Private Lane', 'Gate 4411', 'Red Tesla']) expect(dump.filter((d) => d.row.includes(text.toLowerCase())).map((d) => d.table), text).toEqual([]);
+    for (const text of ['Dana Deleteme', '77 Private Lane', 'Gate 4411', 'Red Tesla', '8RIV442']) expect(dump.filter((d) => d.row.includes(text.toLowerCase())).map((d) => d.table), text).toEqual([]);
 
     const csv = await t.call('GET', '/api/admin/bookings/export.csv', { cookie: admin });
     expect(csv.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import { hashPassword } from '../auth';
 import { bookingVerbs } from '../bookings';
 import { clientFamilyIds, contactOfClients, forgetClients } from '../clients';
 import { forgetStoreCustomer } from '../store-mirror';
+import { deleteVehiclesOf } from '../vehicles';
 import * as repo from './account.repository';
 
 /** Every way a phone number is written where we keep or send it: as stored, E.164, '(408) 555-0100' and ten digits. */
@@ -25,8 +26,8 @@ export const unusablePasswordHash = () => hashPassword(randomBytes(32).toString(
 /**
  * The one erasure of a customer (docs/decisions/032), for the customer's own account deletion and the
  * admin's: in the caller's transaction, with the user row locked by the caller. The person's name, e-mail,
- * phone and free text go from the account, every booking, address, package purchase, store mirror row,
- * mail outbox entry, analytics row, stored request answer and attempt counter; amounts, dates and statuses
+ * phone and free text go from the account, every booking, address, saved vehicle, package purchase, store
+ * mirror row, mail outbox entry, analytics row, stored request answer and attempt counter; amounts, dates and statuses
  * stay for the books (and so the CSV export keeps them without the person). Saved cards are deleted here and
  * returned, to be detached at the provider after commit (detachCards).
  */
@@ -35,6 +36,7 @@ export async function eraseCustomer(ctx: AppContext, tx: DbOrTx, userId: string,
   const contact = mergeContacts(await repo.contactCopiesOf(tx, userId), await contactOfClients(tx, clientIds));
   const cards = await repo.savedCardsOf(tx, userId);
   await repo.anonymiseUser(tx, userId, { passwordHash, now: ctx.now(), emails: contact.emails });
+  await deleteVehiclesOf(tx, userId);
   await erasePerson(ctx, tx, { userId, clientIds, ...contact });
   return cards;
 }

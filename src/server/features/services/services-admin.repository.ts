@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminService } from '../../../shared/schemas/admin-services';
 import type { DbOrTx } from '../../db/client';
 import { services, uploads, users } from '../../db/schema';
+import { sizePricesViewOf } from './size-prices';
 
 const adminColumns = {
   id: services.id,
@@ -15,12 +16,13 @@ const adminColumns = {
   rating: services.rating,
   isActive: services.isActive,
   locationOptions: services.locationOptions,
+  sizePrices: services.sizePrices,
   createdAt: services.createdAt,
 };
 
 type Row = Omit<typeof services.$inferSelect, 'originalPrice' | 'reviewCount' | 'isPopular' | 'isPremium' | 'sortOrder' | 'updatedAt'>;
 
-const toAdminService = (row: Row): AdminService => ({ ...row, rating: Number(row.rating).toFixed(1), createdAt: row.createdAt.toISOString() });
+const toAdminService = (row: Row): AdminService => ({ ...row, rating: Number(row.rating).toFixed(1), sizePrices: sizePricesViewOf(row.sizePrices), createdAt: row.createdAt.toISOString() });
 
 /** Every service, inactive ones included, in the catalogue's order. */
 export async function listAllServices(db: DbOrTx): Promise<AdminService[]> {
@@ -28,7 +30,7 @@ export async function listAllServices(db: DbOrTx): Promise<AdminService[]> {
   return rows.map(toAdminService);
 }
 
-export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'price' | 'serviceFee' | 'duration' | 'imageUrl' | 'isActive' | 'locationOptions'>;
+export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'price' | 'serviceFee' | 'duration' | 'imageUrl' | 'isActive' | 'locationOptions' | 'sizePrices'>;
 
 export async function insertService(db: DbOrTx, values: ServiceValues): Promise<AdminService> {
   const [max] = await db.select({ value: sql<number>`coalesce(max(${services.sortOrder}), 0)::int` }).from(services);

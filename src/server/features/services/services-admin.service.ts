@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import { sanitizeHtml } from '../../http/sanitize';
 import { sendResetMail } from '../auth';
 import * as repo from './services-admin.repository';
+import { storedSizePrices } from './size-prices';
 
 type ServiceInput = z.output<typeof serviceRequest>;
 
@@ -25,6 +26,7 @@ function toValues(input: ServiceInput): repo.ServiceValues {
     imageUrl: input.imageUrl,
     isActive: input.isActive,
     locationOptions: input.locationOptions,
+    sizePrices: storedSizePrices(input.sizePrices),
   };
 }
 

@@ -12,6 +12,8 @@ export interface ServiceFact {
   duration: number;
   isActive: boolean;
   locationOptions: typeof services.$inferSelect.locationOptions;
+  /** Price and minutes by size class, only the classes that differ from the base (shared/pricing.ts). */
+  sizePrices: typeof services.$inferSelect.sizePrices;
 }
 export type ServiceFacts = Map<string, ServiceFact>;
 
@@ -24,7 +26,7 @@ export function cachedActiveServices(ctx: AppContext): Promise<ServiceView[]> {
 export function serviceFacts(ctx: AppContext): Promise<ServiceFacts> {
   return ctx.caches.serviceFacts.get('all', async () => {
     const rows = await ctx.db
-      .select({ id: services.id, name: services.name, price: services.price, serviceFee: services.serviceFee, duration: services.duration, isActive: services.isActive, locationOptions: services.locationOptions })
+      .select({ id: services.id, name: services.name, price: services.price, serviceFee: services.serviceFee, duration: services.duration, isActive: services.isActive, locationOptions: services.locationOptions, sizePrices: services.sizePrices })
       .from(services);
     return new Map(rows.map((row) => [row.id, row]));
   });

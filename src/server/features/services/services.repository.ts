@@ -1,8 +1,9 @@
 import { and, asc, avg, count, eq, isNotNull } from 'drizzle-orm';
-import type { ServiceView } from '../../../shared/schemas/services';
+import type { AddOnView, ServiceDetailView, ServiceView } from '../../../shared/schemas/services';
 import type { DbOrTx } from '../../db/client';
-import { bookings, services } from '../../db/schema';
+import { addOns, bookings, serviceAddOns, services } from '../../db/schema';
 import { sanitizeHtml } from '../../http/sanitize';
+import { pricesBySizeOf, sizePricesViewOf } from './size-prices';
 
 /** Explicit public columns: nothing internal (slug, sort order) leaves through the catalogue. */
 const publicColumns = {
@@ -20,14 +21,15 @@ const publicColumns = {
   isPopular: services.isPopular,
   isPremium: services.isPremium,
   locationOptions: services.locationOptions,
+  sizePrices: services.sizePrices,
 };
 
-type Row = Omit<ServiceView, 'rating'> & { rating: string };
+type Row = Omit<ServiceView, 'rating' | 'sizePrices'> & { rating: string; sizePrices: typeof services.$inferSelect.sizePrices };
 
 function toView(row: Row): ServiceView {
   // Descriptions are sanitised when saved; cleaning again on the way out means a row written by any
   // other path (SQL, an old import) still cannot carry a script to a customer's browser.
-  return { ...row, description: sanitizeHtml(row.description), rating: Number(row.rating).toFixed(1) };
+  return { ...row, description: sanitizeHtml(row.description), rating: Number(row.rating).toFixed(1), sizePrices: sizePricesViewOf(row.sizePrices) };
 }
 
 /** The active catalogue in the admin's order. */
@@ -40,6 +42,24 @@ export async function listActiveServices(db: DbOrTx): Promise<ServiceView[]> {
 export async function getService(db: DbOrTx, id: string): Promise<ServiceView | undefined> {
   const [row] = await db.select(publicColumns).from(services).where(eq(services.id, id));
   return row && toView(row);
+}
+
+/** The active add-ons of a service, in the admin's order, with their price at every size class. */
+export async function activeAddOnsOf(db: DbOrTx, serviceId: string): Promise<AddOnView[]> {
+  const rows = await db
+    .select({ id: addOns.id, name: addOns.name, description: addOns.description, price: addOns.price, sizePrices: addOns.sizePrices, minutes: addOns.minutes })
+    .from(serviceAddOns)
+    .innerJoin(addOns, eq(addOns.id, serviceAddOns.addOnId))
+    .where(and(eq(serviceAddOns.serviceId, serviceId), eq(addOns.isActive, true)))
+    .orderBy(asc(addOns.sortOrder), asc(addOns.createdAt));
+  return rows.map(({ sizePrices, ...row }) => ({ ...row, prices: pricesBySizeOf(row.price, sizePrices) }));
+}
+
+/** An active service with its active add-ons (GET /api/services/:id), or undefined. */
+export async function getServiceDetail(db: DbOrTx, id: string): Promise<ServiceDetailView | undefined> {
+  const service = await getService(db, id);
+  if (!service?.isActive) return undefined;
+  return { ...service, addOns: await activeAddOnsOf(db, id) };
 }
 
 /** services.rating = the average of its reviews to two decimals, 5.0 while it has none. */

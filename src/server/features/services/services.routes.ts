@@ -1,9 +1,9 @@
 import { uuidParam } from '../../../shared/schemas/common';
-import { serviceView } from '../../../shared/schemas/services';
+import { serviceDetailView, serviceView } from '../../../shared/schemas/services';
 import { AppError } from '../../errors';
 import { defineRoute } from '../../http/contract';
 import { cachedActiveServices } from './services.cache';
-import { getService } from './services.repository';
+import { getServiceDetail } from './services.repository';
 
 const tags = ['services'];
 
@@ -11,9 +11,9 @@ const tags = ['services'];
 export const servicesRoutes = [
   defineRoute({ method: 'GET', url: '/api/services', schema: { tags, response: { 200: serviceView.array() } } }, async (_request, _reply, ctx) => cachedActiveServices(ctx)),
 
-  defineRoute({ method: 'GET', url: '/api/services/:id', schema: { tags, params: uuidParam, response: { 200: serviceView } } }, async (request, _reply, ctx) => {
-    const service = await getService(ctx.db, request.params.id);
-    if (!service || !service.isActive) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
+  defineRoute({ method: 'GET', url: '/api/services/:id', schema: { tags, params: uuidParam, response: { 200: serviceDetailView } } }, async (request, _reply, ctx) => {
+    const service = await getServiceDetail(ctx.db, request.params.id);
+    if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
     return service;
   }),
 ] as const;

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressRequest, ChangePasswordRequest, SettingsResponse, UpdateProfileRequest, UpdateSettingsRequest } from '@shared/schemas/account';
+import type { VehicleRequest } from '@shared/schemas/vehicles';
 import { currentUserKey } from '@web/lib/session';
 import { apiCall } from '@web/lib/api';
 
@@ -11,6 +12,8 @@ export const accountKeys = {
   summary: ['account', 'summary'] as const,
   addresses: ['account', 'addresses'] as const,
   cards: ['account', 'payment-methods'] as const,
+  vehicles: ['account', 'vehicles'] as const,
+  vehicleCatalogue: ['vehicle-catalogue'] as const,
   slots: (serviceId: string, date: string) => ['account', 'slots', serviceId, date] as const,
 };
 /** Settings live under their own key: the header's preferences sync reads them too. */
@@ -172,5 +175,41 @@ export function useDeleteCard() {
   return useMutation({
     mutationFn: (id: string) => apiCall('DELETE /api/payment-methods/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.cards }),
+  });
+}
+
+/** The customer's vehicles, a page at a time. */
+export const vehiclesQuery = infiniteQueryOptions({
+  queryKey: accountKeys.vehicles,
+  queryFn: ({ pageParam }) => apiCall('GET /api/vehicles', { query: { page: pageParam, pageSize: PAGE_SIZE } }),
+  initialPageParam: 1,
+  getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+});
+
+export function useVehicles() {
+  const query = useInfiniteQuery(vehiclesQuery);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return { ...query, items, total: query.data?.pages[0]?.total ?? 0 };
+}
+
+/** Makes and models with their usual size class: fetched when a vehicle form opens, kept for the visit. */
+export const vehicleCatalogueQuery = queryOptions({ queryKey: accountKeys.vehicleCatalogue, queryFn: () => apiCall('GET /api/vehicle-catalogue'), staleTime: Infinity });
+
+export function useSaveVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: VehicleRequest & { id?: string }) => {
+      const { id, ...body } = input;
+      return id ? apiCall('PUT /api/vehicles/:id', { params: { id }, body }) : apiCall('POST /api/vehicles', { body });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.vehicles }),
+  });
+}
+
+export function useDeleteVehicle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall('DELETE /api/vehicles/:id', { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.vehicles }),
   });
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BookingStatus } from '@shared/domain';
+import type { BookingStatus, SizeClass } from '@shared/domain';
 import type { ClosureRow, WeeklyHoursRow } from '@shared/schemas/admin-schedule';
+import type { AddOnRequest } from '@shared/schemas/admin-services';
 import { toast } from '@web/lib/toast';
 import { apiCall, errorMessage, type ApiRequest } from '@web/lib/api';
 
@@ -16,6 +17,7 @@ export const adminKeys = {
   client: (id: string) => ['admin', 'client', id] as const,
   clientBookings: (id: string, page: number) => ['admin', 'client', id, 'bookings', page] as const,
   services: ['admin', 'services'] as const,
+  addOns: (page: number) => ['admin', 'add-ons', page] as const,
   drivers: ['admin', 'drivers'] as const,
   staff: ['admin', 'staff'] as const,
   hours: ['admin', 'hours'] as const,
@@ -52,6 +54,8 @@ export interface ServiceForm {
   imageUrl: string | null;
   isActive: boolean;
   locationOptions: { mobile: boolean; pickup: boolean; serviceLocation: boolean };
+  /** The size table: each class's price and minutes as typed; empty is the base. */
+  sizePrices: Record<SizeClass, { price: string | null; duration: number | string | null }>;
 }
 
 export function useSaveService() {
@@ -68,6 +72,30 @@ export function useSeedServices() {
   return useMutation({
     mutationFn: () => apiCall('POST /api/admin/seed-services'),
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+// Add-ons
+
+export const ADD_ONS_PAGE_SIZE = 20;
+export const addOnsQuery = (page: number) =>
+  queryOptions({ queryKey: adminKeys.addOns(page), queryFn: () => apiCall('GET /api/admin/add-ons', { query: { page, pageSize: ADD_ONS_PAGE_SIZE } }) });
+export const useAddOns = (page: number) => useQuery({ ...addOnsQuery(page), placeholderData: keepPreviousData });
+
+export function useSaveAddOn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, form, idempotencyKey }: { id?: string; form: AddOnRequest; idempotencyKey?: string }) =>
+      id ? apiCall('PUT /api/admin/add-ons/:id', { params: { id }, body: form }) : apiCall('POST /api/admin/add-ons', { body: form, headers: idem(idempotencyKey) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'add-ons'] }),
+  });
+}
+
+export function useDeleteAddOn() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiCall('DELETE /api/admin/add-ons/:id', { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'add-ons'] }),
   });
 }
 

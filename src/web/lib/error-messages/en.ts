@@ -100,6 +100,9 @@ export const codes: Record<ErrorCode, string> = {
   IMAGE_TOO_LARGE: 'The image must be at most 2 MB',
   IMAGE_TYPE_UNSUPPORTED: 'Please upload a PNG, JPEG, GIF or WebP image',
   IMAGE_NOT_FOUND: 'Image not found',
+  ADD_ON_NOT_FOUND: 'Add-on not found',
+  VEHICLE_NOT_FOUND: 'Vehicle not found',
+  VEHICLE_LIMIT_REACHED: 'You can save up to {max} vehicles. Please delete one first.',
   // Prepaid packages
   PACKAGE_NOT_FOUND: 'Package not found',
   PACKAGE_NOT_ACTIVE: 'This package is no longer active',

@@ -97,6 +97,9 @@ export const codes: { [K in ErrorCode]: string } = {
   IMAGE_TOO_LARGE: 'La imagen no puede superar los 2 MB',
   IMAGE_TYPE_UNSUPPORTED: 'Sube una imagen PNG, JPEG, GIF o WebP',
   IMAGE_NOT_FOUND: 'No se encontró la imagen',
+  ADD_ON_NOT_FOUND: 'Este extra ya no existe.',
+  VEHICLE_NOT_FOUND: 'Este vehículo ya no está en tu cuenta.',
+  VEHICLE_LIMIT_REACHED: '{max, plural, one {Puedes guardar # vehículo} other {Puedes guardar hasta # vehículos}}. Elimina uno primero.',
   // Prepaid packages
   PACKAGE_NOT_FOUND: 'No se encontró el paquete',
   PACKAGE_NOT_ACTIVE: 'Este paquete ya no está activo',

@@ -97,6 +97,9 @@ export const codes: { [K in ErrorCode]: string } = {
   IMAGE_TOO_LARGE: 'L’image ne doit pas dépasser 2 Mo',
   IMAGE_TYPE_UNSUPPORTED: 'Envoyez une image PNG, JPEG, GIF ou WebP',
   IMAGE_NOT_FOUND: 'Image introuvable',
+  ADD_ON_NOT_FOUND: 'Cette option n’existe plus.',
+  VEHICLE_NOT_FOUND: 'Ce véhicule n’est plus dans votre compte.',
+  VEHICLE_LIMIT_REACHED: '{max, plural, one {Vous pouvez enregistrer # véhicule} other {Vous pouvez enregistrer jusqu’à # véhicules}}. Supprimez-en un d’abord.',
   // Prepaid packages
   PACKAGE_NOT_FOUND: 'Forfait introuvable',
   PACKAGE_NOT_ACTIVE: 'Ce forfait n’est plus actif',

@@ -1,20 +1,36 @@
-import { Clock, DatabaseZap, ImageUp, KeyRound, Pencil, Plus } from 'lucide-react';
+import { Clock, DatabaseZap, ImageUp, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
-import type { AdminService } from '@shared/schemas/admin-services';
+import { SIZE_CLASSES, type SizeClass } from '@shared/domain';
+import type { AdminAddOn, AdminService } from '@shared/schemas/admin-services';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
-import { Textarea } from '@web/components/ui/input';
+import { Input, Textarea } from '@web/components/ui/input';
 import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/lib/api';
-import { newIdempotencyKey, uploadImage, useAdminServices, useResetAdminPassword, useSaveService, useSeedServices, type ServiceForm } from '../api';
+import {
+  ADD_ONS_PAGE_SIZE,
+  newIdempotencyKey,
+  uploadImage,
+  useAddOns,
+  useAdminServices,
+  useDeleteAddOn,
+  useResetAdminPassword,
+  useSaveAddOn,
+  useSaveService,
+  useSeedServices,
+  type ServiceForm,
+} from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { CheckboxField, Field, FormActions, LabelledControl } from '../components/form-bits';
+import { Pager } from '../components/pager';
+
+const SIZE_LABELS: Record<SizeClass, string> = { sedan: 'Sedan', suv: 'SUV', oversize: 'Oversize' };
 
 const toForm = (s: AdminService): ServiceForm => ({
   name: s.name,
@@ -25,6 +41,7 @@ const toForm = (s: AdminService): ServiceForm => ({
   imageUrl: s.imageUrl,
   isActive: s.isActive,
   locationOptions: s.locationOptions,
+  sizePrices: s.sizePrices,
 });
 
 export function AdminServicesPage() {
@@ -126,6 +143,7 @@ export function AdminServicesPage() {
         </ul>
       )}
       <ServiceDialog service={editing} onOpenChange={(open) => !open && setEditing(null)} />
+      <AddOnsSection services={data ?? []} />
     </AdminLayout>
   );
 }
@@ -139,6 +157,7 @@ const blank: ServiceForm = {
   imageUrl: '',
   isActive: true,
   locationOptions: { mobile: true, pickup: true, serviceLocation: false },
+  sizePrices: { sedan: { price: null, duration: null }, suv: { price: null, duration: null }, oversize: { price: null, duration: null } },
 };
 
 const isImageUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) || /^\/(api\/uploads|images)\/[\w./-]+$/.test(value);
@@ -201,6 +220,7 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
             <Field label="Service Fee ($) *" inputMode="decimal" value={form.serviceFee} onChange={(e) => set({ serviceFee: e.target.value })} />
             <Field label="Duration (min) *" type="number" min={15} step={15} value={form.duration} onChange={(e) => set({ duration: e.target.value })} />
           </div>
+          <SizeTable form={form} onChange={(sizePrices) => set({ sizePrices })} />
           <Field label="Image URL" placeholder="https://… or upload below" value={form.imageUrl ?? ''} onChange={(e) => set({ imageUrl: e.target.value })} />
           <div className="flex items-center gap-3">
             {form.imageUrl && isImageUrl(form.imageUrl) && <img src={form.imageUrl} alt="" className="size-14 rounded-lg bg-slate-100 object-cover" />}
@@ -227,6 +247,250 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
           </label>
           <FormActions onCancel={() => onOpenChange(false)} submit={editing ? 'Update Service' : 'Create Service'} busy={save.isPending || uploading} />
         </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Sedan / SUV / Oversize × price and minutes; an empty cell is the base price or duration. */
+function SizeTable({ form, onChange }: { form: ServiceForm; onChange: (sizePrices: ServiceForm['sizePrices']) => void }) {
+  const setCell = (size: SizeClass, patch: Partial<ServiceForm['sizePrices'][SizeClass]>) => onChange({ ...form.sizePrices, [size]: { ...form.sizePrices[size], ...patch } });
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm font-medium">Price and time by vehicle size</legend>
+      <p className="mb-2 text-xs text-slate-500">Leave a cell empty to use the base price or duration.</p>
+      <table className="w-full text-sm">
+        <thead>
+          <tr className="text-left text-xs text-slate-500">
+            <th className="pb-1 font-medium">Size</th>
+            <th className="pb-1 font-medium">Price ($)</th>
+            <th className="pb-1 font-medium">Minutes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SIZE_CLASSES.map((size) => (
+            <tr key={size}>
+              <th scope="row" className="pr-2 text-left font-medium">
+                {SIZE_LABELS[size]}
+              </th>
+              <td className="py-1 pr-2">
+                <Input
+                  aria-label={`${SIZE_LABELS[size]} price`}
+                  inputMode="decimal"
+                  className="h-9"
+                  placeholder={String(form.price || '')}
+                  value={form.sizePrices[size].price ?? ''}
+                  onChange={(e) => setCell(size, { price: e.target.value })}
+                />
+              </td>
+              <td className="py-1">
+                <Input
+                  aria-label={`${SIZE_LABELS[size]} minutes`}
+                  type="number"
+                  min={15}
+                  step={15}
+                  className="h-9"
+                  placeholder={String(form.duration || '')}
+                  value={form.sizePrices[size].duration ?? ''}
+                  onChange={(e) => setCell(size, { duration: e.target.value })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </fieldset>
+  );
+}
+
+/** Add-ons: extras a customer adds to a service, priced by vehicle size. */
+function AddOnsSection({ services }: { services: AdminService[] }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, error } = useAddOns(page);
+  const save = useSaveAddOn();
+  const [editing, setEditing] = useState<AdminAddOn | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminAddOn | null>(null);
+  const serviceName = new Map(services.map((s) => [s.id, s.name]));
+
+  const toggle = (addOn: AdminAddOn, isActive: boolean) =>
+    save.mutate(
+      { id: addOn.id, form: { ...toAddOnForm(addOn), isActive } },
+      {
+        onSuccess: () => toast.success('Add-on updated', { description: `${addOn.name} is now ${isActive ? 'active' : 'inactive'}` }),
+        onError: (err) => toast.error('Error updating add-on', { description: errorMessage(err, 'Please try again.') }),
+      },
+    );
+
+  return (
+    <section aria-labelledby="add-ons-heading" className="mt-8">
+      <div className="mb-3 flex items-center gap-3">
+        <h2 id="add-ons-heading" className="flex-1 text-xl font-semibold">
+          Add-ons
+        </h2>
+        <Button size="sm" onClick={() => setEditing('new')}>
+          <Plus aria-hidden /> Add Add-on
+        </Button>
+      </div>
+      {isLoading && <Spinner />}
+      {error && <Alert tone="error" title="Failed to load add-ons">{errorMessage(error, 'Please refresh the page')}</Alert>}
+      {data && data.items.length === 0 && (
+        <EmptyState title="No add-ons yet">
+          <p className="text-sm text-slate-500">Add extras such as pet hair removal or a clay bar, priced by vehicle size.</p>
+        </EmptyState>
+      )}
+      {data && data.items.length > 0 && (
+        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Add-ons">
+          {data.items.map((addOn) => (
+            <li key={addOn.id}>
+              <Card aria-label={addOn.name} className={addOn.isActive ? undefined : 'opacity-70'}>
+                <CardHeader className="flex flex-row items-start gap-2">
+                  <CardTitle className="flex-1 text-base">{addOn.name}</CardTitle>
+                  <Badge tone={addOn.isActive ? 'green' : 'gray'}>{addOn.isActive ? 'Active' : 'Inactive'}</Badge>
+                </CardHeader>
+                <CardContent className="flex flex-col gap-2 text-sm">
+                  {addOn.description && <p className="text-slate-600 dark:text-slate-300">{addOn.description}</p>}
+                  <p className="flex flex-wrap gap-x-3 text-slate-700 dark:text-slate-200">
+                    {SIZE_CLASSES.map((size) => (
+                      <span key={size}>
+                        {SIZE_LABELS[size]} {formatUsd(addOn.prices[size])}
+                      </span>
+                    ))}
+                    <span className="flex items-center gap-1 text-slate-500">
+                      <Clock className="size-3.5" aria-hidden /> +{addOn.minutes} min
+                    </span>
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    {addOn.serviceIds.length ? `For ${addOn.serviceIds.map((id) => serviceName.get(id) ?? 'a service').join(', ')}` : 'Not offered with any service yet'}
+                  </p>
+                  <div className="flex items-center gap-2 pt-1">
+                    <label className="flex items-center gap-2">
+                      <Switch checked={addOn.isActive} onCheckedChange={(checked) => toggle(addOn, checked)} aria-label={`Active: ${addOn.name}`} />
+                      Active
+                    </label>
+                    <Button size="sm" variant="outline" className="ml-auto" onClick={() => setEditing(addOn)} aria-label={`Edit ${addOn.name}`}>
+                      <Pencil aria-hidden /> Edit
+                    </Button>
+                    <Button size="sm" variant="outline" onClick={() => setDeleting(addOn)} aria-label={`Delete ${addOn.name}`}>
+                      <Trash2 className="text-red-600" aria-hidden /> Delete
+                    </Button>
+                  </div>
+                </CardContent>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && <Pager page={page} pages={Math.ceil(data.total / ADD_ONS_PAGE_SIZE)} onPage={setPage} label="Add-on pages" />}
+      <AddOnDialog addOn={editing} services={services} onOpenChange={(open) => !open && setEditing(null)} />
+      <DeleteAddOnDialog addOn={deleting} onClose={() => setDeleting(null)} />
+    </section>
+  );
+}
+
+type AddOnForm = { name: string; description: string; price: string; sizePrices: Record<SizeClass, string | null>; minutes: number | string; serviceIds: string[]; isActive: boolean };
+
+const toAddOnForm = (a: AdminAddOn): AddOnForm => ({ name: a.name, description: a.description, price: a.price, sizePrices: a.sizePrices, minutes: a.minutes, serviceIds: a.serviceIds, isActive: a.isActive });
+const blankAddOn: AddOnForm = { name: '', description: '', price: '', sizePrices: { sedan: null, suv: null, oversize: null }, minutes: 30, serviceIds: [], isActive: true };
+
+function AddOnDialog({ addOn, services, onOpenChange }: { addOn: AdminAddOn | 'new' | null; services: AdminService[]; onOpenChange(open: boolean): void }) {
+  const save = useSaveAddOn();
+  const [form, setForm] = useState<AddOnForm>(blankAddOn);
+  // One key per opened form: a double click or a retry of Create Add-on saves one add-on.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const editing = addOn && addOn !== 'new' ? addOn : undefined;
+  useEffect(() => {
+    if (addOn) setForm(addOn === 'new' ? blankAddOn : toAddOnForm(addOn));
+    if (addOn) setIdempotencyKey(newIdempotencyKey());
+  }, [addOn]);
+  const set = (patch: Partial<AddOnForm>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.name.trim() || !String(form.price).trim() || !String(form.minutes).trim()) return toast.error('Please fill in all required fields');
+    save.mutate(
+      { id: editing?.id, form, idempotencyKey },
+      {
+        onSuccess: () => {
+          toast.success(editing ? 'Add-on updated' : 'Add-on created');
+          onOpenChange(false);
+        },
+        onError: (error) => toast.error(editing ? 'Error updating add-on' : 'Error creating add-on', { description: errorMessage(error, 'Please try again.') }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open={Boolean(addOn)} onOpenChange={onOpenChange}>
+      <DialogContent title={editing ? 'Edit Add-on' : 'Create Add-on'} className="max-w-xl">
+        <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+          <Field label="Name *" value={form.name} onChange={(e) => set({ name: e.target.value })} />
+          <Field label="Description" value={form.description} onChange={(e) => set({ description: e.target.value })} />
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="Base price ($) *" inputMode="decimal" value={form.price} onChange={(e) => set({ price: e.target.value })} />
+            <Field label="Minutes *" type="number" min={0} step={5} value={form.minutes} onChange={(e) => set({ minutes: e.target.value })} />
+          </div>
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium">Price by vehicle size ($)</legend>
+            <p className="mb-2 text-xs text-slate-500">Leave empty to use the base price.</p>
+            <div className="grid grid-cols-3 gap-3">
+              {SIZE_CLASSES.map((size) => (
+                <Field
+                  key={size}
+                  label={`${SIZE_LABELS[size]} price`}
+                  inputMode="decimal"
+                  placeholder={form.price}
+                  value={form.sizePrices[size] ?? ''}
+                  onChange={(e) => set({ sizePrices: { ...form.sizePrices, [size]: e.target.value } })}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium">Offered with</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {services.map((service) => (
+                <CheckboxField
+                  key={service.id}
+                  label={service.name}
+                  checked={form.serviceIds.includes(service.id)}
+                  onChange={(checked) => set({ serviceIds: checked ? [...form.serviceIds, service.id] : form.serviceIds.filter((id) => id !== service.id) })}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <label className="flex items-center gap-2 text-sm">
+            <Switch checked={form.isActive} onCheckedChange={(isActive) => set({ isActive })} /> Active
+          </label>
+          <FormActions onCancel={() => onOpenChange(false)} submit={editing ? 'Update Add-on' : 'Create Add-on'} busy={save.isPending} />
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Deleting asks first; deactivating keeps the add-on for later. */
+function DeleteAddOnDialog({ addOn, onClose }: { addOn: AdminAddOn | null; onClose: () => void }) {
+  const remove = useDeleteAddOn();
+  const confirm = () =>
+    addOn &&
+    remove.mutate(addOn.id, {
+      onSuccess: () => {
+        toast.success('Add-on deleted', { description: addOn.name });
+        onClose();
+      },
+      onError: (err) => toast.error('Error deleting add-on', { description: errorMessage(err, 'Please try again.') }),
+    });
+  return (
+    <Dialog open={Boolean(addOn)} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title="Delete this add-on?" description={addOn ? `${addOn.name} will no longer be offered with any service. To keep it for later, switch it off instead.` : undefined}>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
+            Delete Add-on
+          </Button>
+        </div>
       </DialogContent>
     </Dialog>
   );
