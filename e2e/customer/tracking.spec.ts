@@ -83,6 +83,8 @@ test('the customer follows the driver live: new step, the driver’s message and
 
   // On through the job: the stepper moves with it.
   await advance(driver, booking.id, 'Driver Arrived for Pickup');
+  // A status line names its status once: not again in the small line under it.
+  await expect(customer.getByTestId('live-updates').getByText('Driver Arrived for Pickup')).toHaveCount(1);
   await advance(driver, booking.id, 'Vehicle Picked Up', 'Your car is with us');
   await expect(customer.getByTestId('status-label')).toHaveText('Vehicle Picked Up');
   await expect(customer.locator('[aria-current="step"]')).toHaveText(/Picked Up/);
