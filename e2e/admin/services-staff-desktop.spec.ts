@@ -57,6 +57,8 @@ test('the admin adds a driver who sets a password from the invitation, then disa
   const staffCard = page.getByRole('list', { name: 'Drivers' }).getByRole('listitem').filter({ hasText: email });
   await expect(staffCard.getByText('Invitation pending')).toBeVisible();
   await expect(staffCard.getByText('Off shift')).toBeVisible();
+  // Off shift and offline say the same thing: only one of them shows.
+  await expect(staffCard.getByText('offline', { exact: true })).toHaveCount(0);
 
   // The driver follows the e-mailed link in their own browser and signs in.
   const driverContext = await browser.newContext();

@@ -11,8 +11,12 @@ test('the admin syncs the demo store and sees its customers, orders and webhooks
   // A fresh demo database imported the store at start-up; wait for that first run to end.
   await expect(page.getByTestId('sync-state')).toHaveText(/Completed|Idle/, { timeout: 60_000 });
 
-  // Reset, so the next run is a full import again.
+  // Reset (after a confirmation: it throws the progress away), so the next run is a full import again.
   await page.getByRole('button', { name: 'Reset Progress' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reset sync progress?' });
+  await expect(confirm).toBeVisible();
+  await expect(page.getByTestId('sync-state')).not.toHaveText('Idle');
+  await confirm.getByRole('button', { name: 'Reset', exact: true }).click();
   await expect(page.getByText('Progress Reset', { exact: true })).toBeVisible();
   await expect(page.getByTestId('sync-state')).toHaveText('Idle');
   await expect(page.getByTestId('synced-customers')).toContainText('0 of 0 synced');
@@ -33,6 +37,11 @@ test('the admin syncs the demo store and sees its customers, orders and webhooks
   await expect(page.getByLabel('Customers', { exact: true }).getByText('6')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/admin-shopify-overview.png' });
 
+  // A second run reads only what changed: nothing did, and the page says so instead of "0 of 0 synced".
+  await page.getByRole('button', { name: 'Start Sync' }).click();
+  await expect(page.getByTestId('sync-up-to-date')).toContainText('Up to date — nothing changed since', { timeout: 60_000 });
+  await expect(page.getByText('0 of 0 synced')).toHaveCount(0);
+
   await page.getByRole('tab', { name: 'Customers' }).click();
   const customers = page.getByRole('table', { name: 'Store customers' });
   await expect(customers.getByRole('row').filter({ hasText: 'jordan.rivera@example.com' })).toContainText('Jordan Rivera');
@@ -48,5 +57,8 @@ test('the admin syncs the demo store and sees its customers, orders and webhooks
   await page.getByRole('button', { name: 'Register Webhooks' }).click();
   await expect(page.getByText('Webhooks Registered', { exact: true })).toBeVisible();
   await expect(page.getByText('9 webhooks registered')).toBeVisible();
+  const registered = page.getByRole('table', { name: 'Registered webhooks' });
+  await expect(registered.getByRole('row')).toHaveCount(10);
+  await expect(registered.getByRole('row').filter({ hasText: 'orders/create' })).toContainText('/api/webhooks/shopify');
   await page.screenshot({ path: 'test-results/screenshots/admin-shopify-webhooks.png' });
 });

@@ -59,6 +59,39 @@ test('a signed-out page load logs no error, and an unknown page shows no source 
   expect(problems).toEqual([]);
 });
 
+test.describe('the tracking page in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test("the current step's number reads clearly (contrast at least 4.5:1)", async ({ page }) => {
+    await page.goto('/');
+    await signInViaApi(page, CUSTOMER);
+    const mine = (await (await page.request.get('/api/bookings?pageSize=50')).json()) as { items: Array<{ id: string; status: string }> };
+    const booking = mine.items.find((b) => b.status === 'confirmed');
+    expect(booking, 'the demo customer has a confirmed booking').toBeTruthy();
+    await page.goto(`/tracking?bookingId=${booking!.id}`);
+    await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+    const number = page.locator('[aria-current="step"] > span[aria-hidden]').last();
+    await expect(number).toBeVisible();
+    const ratio = await number.evaluate((el) => {
+      // Any CSS colour (Tailwind writes oklch) to sRGB through a canvas pixel.
+      const rgb = (color: string) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.fillStyle = color;
+        ctx.fillRect(0, 0, 1, 1);
+        return [...ctx.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const luminance = (c: number[]) => {
+        const [r, g, b] = c.map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      const style = getComputedStyle(el);
+      const [a, b] = [luminance(rgb(style.color)), luminance(rgb(style.backgroundColor))];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
 test('assigning a driver shows one Live Updates line, with the driver’s name', async ({ page, baseURL }) => {
   await page.goto('/');
   await signInViaApi(page, CUSTOMER);

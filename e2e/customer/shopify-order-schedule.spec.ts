@@ -59,8 +59,24 @@ test('a store customer opens the link for order #1276, schedules Full Detail and
   await page.getByLabel('Notes (optional)').fill('Blue sedan in the driveway');
   await page.screenshot({ path: 'test-results/screenshots/shopify-order-schedule.png', fullPage: true });
 
+  // The store's answer is held back a moment: the button is off while it submits, and a second click sends nothing.
+  let posts = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/shopify-orders/*/schedule-booking', async (route) => {
+    posts += 1;
+    await held;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Schedule Service' }).click();
+  const submitting = page.getByRole('button', { name: 'Scheduling...' });
+  await expect(submitting).toBeDisabled();
+  await submitting.click({ force: true });
+  await page.locator('form').filter({ has: submitting }).evaluate((form: HTMLFormElement) => form.requestSubmit());
+  expect(posts).toBe(1);
+  release();
   await expect(page.getByText('Booking Scheduled!')).toBeVisible();
+  expect(posts).toBe(1);
   await expect(page).toHaveURL(/\/tracking\?bookingId=[0-9a-f-]{36}&token=/);
   await expect(page.getByText('Full Detail').first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/shopify-order-tracking.png' });

@@ -180,3 +180,40 @@ test('the office unassigns or cancels a job: the open page says so at once and t
   await notices.getByRole('button', { name: 'Dismiss notice' }).first().click();
   await expect(notices.getByRole('alert')).toHaveCount(1);
 });
+
+test('the job on the way is pinned at the top; completing a job before its day asks for a reason first', async ({ page, baseURL }) => {
+  const services = (await (await admin.get('/api/services')).json()) as Array<{ id: string; locationOptions: { mobile: boolean } }>;
+  const job = await bookLater(await playwrightRequest.newContext({ baseURL }), services.find((s) => s.locationOptions.mobile)!.id);
+  expect((await admin.post(`/api/drivers/${driverId}/assign/${job.id}`)).ok()).toBeTruthy();
+  const move = async (status: string) => expect((await driverApi.put(`/api/driver/bookings/${job.id}/status`, { data: { status } })).ok()).toBeTruthy();
+  await move('en_route_pickup');
+
+  await page.goto('/driver');
+  const pinned = page.getByTestId('jobs-on-the-way');
+  await expect(pinned.getByRole('heading', { name: 'On the way now' })).toBeVisible();
+  await expect(pinned.locator(`article[data-booking-id="${job.id}"]`)).toHaveCount(1);
+  await expect(page.getByTestId('jobs-later').locator(`article[data-booking-id="${job.id}"]`)).toHaveCount(0);
+  const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())!.y;
+  expect(await top('jobs-on-the-way')).toBeLessThan(await top('jobs-today'));
+
+  for (const status of ['arrived_pickup', 'in_progress', 'completed_service']) await move(status);
+  await page.reload();
+  const jobCard = card(page, job.id);
+  let confirmed = 0;
+  page.on('dialog', (dialog) => {
+    confirmed += 1;
+    void dialog.accept();
+  });
+  await jobCard.getByRole('button', { name: /^Mark as/ }).click();
+  await expect(page.getByText('This job is for a later day. Write why it is complete already in the status message, then complete it.')).toBeVisible();
+  expect(confirmed).toBe(0);
+  expect(((await (await driverApi.get('/api/driver/bookings?scope=active')).json()) as { items: Array<{ id: string; status: string }> }).items.find((b) => b.id === job.id)?.status).toBe('completed_service');
+
+  await jobCard.locator(`#status-message-${job.id}`).fill('The customer asked for it a day early');
+  await jobCard.getByRole('button', { name: /^Mark as/ }).click();
+  await expect(page.getByTestId('jobs-on-the-way')).toHaveCount(0);
+  await expect.poll(() => confirmed).toBe(1);
+  await expect
+    .poll(async () => ((await (await driverApi.get('/api/driver/bookings?scope=completed')).json()) as { items: Array<{ id: string; status: string }> }).items.find((b) => b.id === job.id)?.status)
+    .toBe('completed');
+});

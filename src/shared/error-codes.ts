@@ -47,6 +47,8 @@ export const ERROR_STATUS = {
   NOT_YOUR_BOOKING: 403,
   /** The booking is no longer one a driver works on. */
   BOOKING_NOT_ACTIVE: 409,
+  /** Completing a job before its day needs a reason (the status message). */
+  EARLY_COMPLETION_REASON_REQUIRED: 400,
   /** params: { action, reason: 'cancelled' | 'completed' | 'under_way' | 'too_late', phone? } */
   SELF_SERVICE_CLOSED: 409,
   SAME_TIME: 400,

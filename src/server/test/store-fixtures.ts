@@ -69,6 +69,7 @@ export function recordingStore(options: { failures?: number } = {}): { calls: st
       exportAll: () => Promise.reject(new Error('recordingStore records fulfilments only')),
       changedSince: () => Promise.reject(new Error('recordingStore records fulfilments only')),
       registerWebhooks: () => Promise.reject(new Error('recordingStore records fulfilments only')),
+      listWebhooks: () => Promise.reject(new Error('recordingStore records fulfilments only')),
       webhookSecret: () => Promise.resolve(undefined),
       async fulfillOrder(shopifyOrderId: string) {
         calls.push(shopifyOrderId);

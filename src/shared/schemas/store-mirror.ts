@@ -22,6 +22,8 @@ export const syncStatusResponse = z.object({
   store: z.enum(STORE_LABELS),
   /** The next sync imports everything (by bulk operation) rather than only what changed since the last one. */
   fullImportNext: z.boolean(),
+  /** When the last completed run read only what changed: the time it read changes since; null after a full import. */
+  changesSince: z.string().nullable(),
 });
 export type SyncStatusResponse = z.infer<typeof syncStatusResponse>;
 
@@ -91,11 +93,17 @@ export const webhookEventView = z.object({
 });
 export type WebhookEventView = z.infer<typeof webhookEventView>;
 
+const webhookSubscriptionView = z.object({ id: z.string(), topic: z.string(), callbackUrl: z.string() });
+
 export const registerWebhooksResponse = z.object({
   message: z.string(),
   callbackUrl: z.string(),
-  registered: z.array(z.object({ id: z.string(), topic: z.string(), callbackUrl: z.string() })),
+  registered: z.array(webhookSubscriptionView),
 });
 export type RegisterWebhooksResponse = z.infer<typeof registerWebhooksResponse>;
+
+/** The store's webhook subscriptions as it lists them now (a store has a few dozen at most: one answer). */
+export const registeredWebhooksResponse = z.object({ callbackUrl: z.string(), items: z.array(webhookSubscriptionView) });
+export type RegisteredWebhooksResponse = z.infer<typeof registeredWebhooksResponse>;
 
 export const webhookReceivedResponse = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });

@@ -4,6 +4,7 @@ import type { BookingUpdateView } from '../../../shared/schemas/bookings';
 import type { DriverLocationAck, DriverLocationRequest, DriverNoteRequest, DriverStatusView, UpdateDriverBookingStatusRequest, UpdateDriverStatusRequest } from '../../../shared/schemas/drivers';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { isDriverActiveStatus, isEnRouteStatus } from '../../../shared/tracking';
+import { pacificDateKey } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { deliverAfterCommit } from '../../events/booking-events';
@@ -54,6 +55,13 @@ export function listDriverBookings(ctx: AppContext, driver: PublicUser, query: {
  * customer's e-mail goes out after it commits.
  */
 export async function advanceBooking(ctx: AppContext, driver: PublicUser, bookingId: string, input: UpdateDriverBookingStatusRequest): Promise<BookingView> {
+  if (input.status === 'completed' && !input.message?.trim()) {
+    // A job marked done before its (Pacific) day is more often a slip than a finished job: it needs a reason.
+    const booking = await repo.findBookingAssignment(ctx.db, bookingId);
+    if (booking && booking.assignedDriverId === driver.id && isDriverActiveStatus(booking.status) && booking.businessDate > pacificDateKey(ctx.now())) {
+      throw new AppError('EARLY_COMPLETION_REASON_REQUIRED', 'Completing a job before its day needs a reason: write it in the status message');
+    }
+  }
   await ctx.db.transaction(async (tx) => {
     // The verb locks the row, checks the assignment and the one allowed next step, and records the update.
     await bookingVerbs(ctx).advance(tx, bookingId, { role: 'driver', userId: driver.id }, input.status, { note: input.message?.trim() || null, location: input.location ?? null });

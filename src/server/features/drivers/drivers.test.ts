@@ -9,6 +9,7 @@ import { DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from '../../db/seed';
 import type { LiveEvent } from '../../events/bus';
 import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
 import { pruneLocationHistory } from './drivers.service';
+import { pacificDateKey } from '../../../shared/time';
 
 let test: TestApp;
 let driver: string;
@@ -137,7 +138,9 @@ describe('PUT /api/driver/bookings/:id/status', () => {
 
       test.clock.advance(60_000);
       for (const status of ['arrived_pickup', 'picked_up', 'en_route_service', 'arrived_service', 'in_progress', 'completed_service', 'en_route_return', 'completed']) {
-        const response = await test.call('PUT', `/api/driver/bookings/${pickupBookingId}/status`, { cookie: driver, body: { status } });
+        // The seeded job is for a later day: completing it early takes a reason.
+        const body = status === 'completed' ? { status, message: 'Finished ahead of the day' } : { status };
+        const response = await test.call('PUT', `/api/driver/bookings/${pickupBookingId}/status`, { cookie: driver, body });
         expect(response.statusCode, status).toBe(200);
       }
       // A completed booking has no next step.
@@ -221,6 +224,26 @@ describe('PUT /api/driver/location', () => {
     await test.call('PUT', `/api/driver/bookings/${mobileBookingId}/status`, { cookie: driver, body: { status: 'en_route_pickup' } });
     const current = await test.call('PUT', '/api/driver/location', { cookie: driver, body: { latitude: 37.33, longitude: -121.9 } });
     expect(current.json().bookingId).toBe(mobileBookingId);
+  });
+});
+
+describe('completing a job before its day', () => {
+  it('is refused without a reason (400, nothing changes) and accepted with one', async () => {
+    // The mobile job, set three days out and not started.
+    const later = pacificDateKey(test.ctx.now().getTime() + 3 * 86_400_000);
+    await test.handle.db.update(bookings).set({ businessDate: later, status: 'confirmed' }).where(eq(bookings.id, mobileBookingId));
+    const path = `/api/driver/bookings/${mobileBookingId}/status`;
+    for (const status of ['en_route_pickup', 'arrived_pickup', 'in_progress', 'completed_service']) {
+      expect((await test.call('PUT', path, { cookie: driver, body: { status } })).statusCode, status).toBe(200);
+    }
+    const bare = await test.call('PUT', path, { cookie: driver, body: { status: 'completed', message: '  ' } });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().code).toBe('EARLY_COMPLETION_REASON_REQUIRED');
+    const [still] = await test.handle.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, mobileBookingId));
+    expect(still!.status).toBe('completed_service');
+    const reasoned = await test.call('PUT', path, { cookie: driver, body: { status: 'completed', message: 'Customer asked for it a day early' } });
+    expect(reasoned.statusCode, reasoned.body).toBe(200);
+    expect((reasoned.json() as BookingView).status).toBe('completed');
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from '../../../shared/schemas/common';
 import {
+  registeredWebhooksResponse,
   registerWebhooksResponse,
   storeCustomerView,
   storeListQuery,
@@ -13,7 +14,7 @@ import {
 import { requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import { rawJsonBodies } from '../../http/raw-body';
-import { registerStoreWebhooks } from './webhook-registration';
+import { listRegisteredWebhooks, registerStoreWebhooks } from './webhook-registration';
 import { listStoreCustomers, listStoreOrders, listWebhookEvents } from './mirror-lists.repository';
 import { resetSync, startSync, syncStatus } from './sync.service';
 import { receiveWebhook } from './webhooks.service';
@@ -40,6 +41,9 @@ export const storeMirrorRoutes = [
   ),
   defineRoute({ method: 'GET', url: '/api/admin/shopify/webhooks', guard, schema: { tags, querystring: storeListQuery, response: { 200: pageOf(webhookEventView) } } }, async (request, _reply, ctx) =>
     listWebhookEvents(ctx.db, request.query),
+  ),
+  defineRoute({ method: 'GET', url: '/api/admin/shopify/webhooks/registered', guard, schema: { tags, response: { 200: registeredWebhooksResponse } } }, async (_request, _reply, ctx) =>
+    listRegisteredWebhooks(ctx),
   ),
   defineRoute({ method: 'POST', url: '/api/admin/shopify/webhooks/register', guard, schema: { tags, response: { 200: registerWebhooksResponse } } }, async (_request, _reply, ctx) =>
     registerStoreWebhooks(ctx),

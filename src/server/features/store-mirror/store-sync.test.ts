@@ -21,7 +21,7 @@ const status = async () => (await t.call('GET', '/api/admin/shopify/sync/status'
 
 async function resetMirror() {
   await settleInlineJobs();
-  await t.handle.executeSql(`delete from shopify_customer_mappings; delete from shopify_product_mappings; delete from shopify_customers; delete from shopify_products; delete from shopify_orders; delete from shopify_sync_status; delete from store_settings where key = 'sync_watermark'`);
+  await t.handle.executeSql(`delete from shopify_customer_mappings; delete from shopify_product_mappings; delete from shopify_customers; delete from shopify_products; delete from shopify_orders; delete from shopify_sync_status; delete from store_settings where key in ('sync_watermark', 'sync_changes_since')`);
 }
 
 describe('store sync (/api/admin/shopify/sync/*)', () => {
@@ -50,6 +50,20 @@ describe('store sync (/api/admin/shopify/sync/*)', () => {
     const customers = (await t.call('GET', '/api/admin/shopify/customers?page=1&pageSize=2', { cookie: admin })).json();
     expect(customers).toMatchObject({ page: 1, pageSize: 2, total: 6 });
     expect(customers.items).toHaveLength(2);
+  });
+
+  it('a sync that finds nothing changed says since when (changesSince); a full import and a reset clear it', async () => {
+    await t.call('POST', '/api/admin/shopify/sync/start', { cookie: admin });
+    await settleInlineJobs();
+    const full = await status();
+    expect(full).toMatchObject({ status: 'completed', changesSince: null });
+    await t.call('POST', '/api/admin/shopify/sync/start', { cookie: admin });
+    await settleInlineJobs();
+    const again = await status();
+    expect(again).toMatchObject({ status: 'completed', fullImportNext: false, changesSince: full.startedAt });
+    expect(again.orders).toEqual({ total: 0, synced: 0, errors: 0 });
+    const reset = await t.call('POST', '/api/admin/shopify/sync/reset', { cookie: admin });
+    expect(reset.json()).toMatchObject({ status: 'idle', changesSince: null });
   });
 
   it('refuses a second start while one runs (409), and a reset while running', async () => {

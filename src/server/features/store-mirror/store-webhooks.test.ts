@@ -182,6 +182,10 @@ describe('paid and cancelled orders', () => {
     const register = await t.call('POST', '/api/admin/shopify/webhooks/register', { cookie: admin });
     expect(register.statusCode, register.body).toBe(200);
     expect(register.json().registered).toHaveLength(9);
+    const listed = await t.call('GET', '/api/admin/shopify/webhooks/registered', { cookie: admin });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().items.map((s: { topic: string }) => s.topic).sort()).toEqual(register.json().registered.map((s: { topic: string }) => s.topic).sort());
+    expect(listed.json().callbackUrl).toBe(register.json().callbackUrl);
     const { demo } = await demoOrder(1273);
     const before = await eventCount();
     await demo.updateOrder(1273, { note: 'Gate code 1234' });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SyncStatusResponse } from '../../../shared/schemas/store-mirror';
 import type { AppContext } from '../../context';
 import { shopifySyncStatus, storeSettings, type SyncCounts } from '../../db/schema';
@@ -10,6 +10,8 @@ import { enqueue } from './queue';
 export const STORE_SYNC_JOB = 'store-sync';
 const ROW = 'store';
 const WATERMARK_KEY = 'sync_watermark';
+/** Set when the last completed run read only changes: the time it read them since (absent after a full import). */
+const CHANGES_SINCE_KEY = 'sync_changes_since';
 const KINDS: StoreKind[] = ['customers', 'products', 'orders'];
 /** A run that has said nothing for this long is taken as crashed: a new start may take over. */
 const STALE_MS = 30 * 60_000;
@@ -24,9 +26,15 @@ async function ensureRow(ctx: AppContext) {
   await ctx.db.insert(shopifySyncStatus).values({ id: ROW }).onConflictDoNothing();
 }
 
-async function watermark(ctx: AppContext): Promise<Date | undefined> {
-  const [row] = await ctx.db.select({ value: storeSettings.value }).from(storeSettings).where(eq(storeSettings.key, WATERMARK_KEY));
+async function setting(ctx: AppContext, key: string): Promise<Date | undefined> {
+  const [row] = await ctx.db.select({ value: storeSettings.value }).from(storeSettings).where(eq(storeSettings.key, key));
   return row ? new Date(row.value) : undefined;
+}
+
+const watermark = (ctx: AppContext) => setting(ctx, WATERMARK_KEY);
+
+async function putSetting(ctx: AppContext, key: string, value: string) {
+  await ctx.db.insert(storeSettings).values({ key, value }).onConflictDoUpdate({ target: storeSettings.key, set: { value } });
 }
 
 /** GET /api/admin/shopify/sync/status */
@@ -43,6 +51,7 @@ export async function syncStatus(ctx: AppContext): Promise<SyncStatusResponse> {
     orders: row!.orders,
     store: ctx.store.label,
     fullImportNext: !(await watermark(ctx)),
+    changesSince: row!.status === 'completed' ? ((await setting(ctx, CHANGES_SINCE_KEY))?.toISOString() ?? null) : null,
   };
 }
 
@@ -72,7 +81,7 @@ export async function resetSync(ctx: AppContext): Promise<SyncStatusResponse> {
     .where(sql`${shopifySyncStatus.id} = ${ROW} and ${shopifySyncStatus.status} <> 'running'`)
     .returning({ id: shopifySyncStatus.id });
   if (!reset.length) throw new AppError('STORE_SYNC_RUNNING', 'A sync is running; reset it when it has finished');
-  await ctx.db.delete(storeSettings).where(eq(storeSettings.key, WATERMARK_KEY));
+  await ctx.db.delete(storeSettings).where(inArray(storeSettings.key, [WATERMARK_KEY, CHANGES_SINCE_KEY]));
   return syncStatus(ctx);
 }
 
@@ -124,10 +133,9 @@ export async function runSync(ctx: AppContext): Promise<void> {
       }
       await save();
     }
-    await ctx.db
-      .insert(storeSettings)
-      .values({ key: WATERMARK_KEY, value: startedAt.toISOString() })
-      .onConflictDoUpdate({ target: storeSettings.key, set: { value: startedAt.toISOString() } });
+    await putSetting(ctx, WATERMARK_KEY, startedAt.toISOString());
+    if (since) await putSetting(ctx, CHANGES_SINCE_KEY, since.toISOString());
+    else await ctx.db.delete(storeSettings).where(eq(storeSettings.key, CHANGES_SINCE_KEY));
     await ctx.db.update(shopifySyncStatus).set({ status: 'completed', completedAt: ctx.now() }).where(eq(shopifySyncStatus.id, ROW));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -152,6 +152,7 @@ export function createShopifyAdapter(options: ShopifyAdapterOptions): StoreClien
     exportAll,
     changedSince,
     webhookSecret: options.webhookSecret,
+    listWebhooks,
 
     async fulfillOrder(shopifyOrderId) {
       const data = await call(

@@ -16,6 +16,8 @@ export interface StoreClient {
   changedSince<K extends StoreKind>(kind: K, since: Date, cursor?: string): Promise<{ items: StoreRecordOf<K>[]; nextCursor?: string }>;
   /** Subscribes `callbackUrl` to each topic (`webhookSubscriptionCreate`); answers every subscription the store now has. */
   registerWebhooks(callbackUrl: string, topics: readonly string[]): Promise<WebhookSubscription[]>;
+  /** Every webhook subscription the store has now (`webhookSubscriptions`). */
+  listWebhooks(): Promise<WebhookSubscription[]>;
   /** The key webhooks are signed with (HMAC-SHA256), or undefined when none is known (then every delivery is refused). */
   webhookSecret(): Promise<string | undefined>;
 }

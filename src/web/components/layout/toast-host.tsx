@@ -1,7 +1,19 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { onToastWanted, toasterReady, toastWanted } from '@web/lib/toast';
 
 const sonner = () => import('sonner');
+
+/**
+ * On a wide screen toasts sit in the bottom-right corner, clear of page titles and the action buttons
+ * at the top of a page; on a phone they stay at the top, above the sticky buttons at the bottom.
+ */
+const WIDE = '(min-width: 768px)';
+const subscribeWide = (change: () => void) => {
+  const media = window.matchMedia(WIDE);
+  media.addEventListener('change', change);
+  return () => media.removeEventListener('change', change);
+};
+const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
 
 // sonner's Toaster, fetched with the first toast; it tells lib/toast once it listens.
 const Toaster = lazy(() =>
@@ -12,7 +24,8 @@ const Toaster = lazy(() =>
         const timer = setTimeout(() => toasterReady(m), 0);
         return () => clearTimeout(timer);
       }, []);
-      return <m.Toaster position="top-center" visibleToasts={1} richColors closeButton />;
+      const wide = useWide();
+      return <m.Toaster position={wide ? 'bottom-right' : 'top-center'} visibleToasts={1} richColors closeButton />;
     },
   })),
 );

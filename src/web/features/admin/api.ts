@@ -21,6 +21,7 @@ export const adminKeys = {
   drivers: ['admin', 'drivers'] as const,
   staff: ['admin', 'staff'] as const,
   hours: ['admin', 'hours'] as const,
+  closures: (startDate: string, endDate: string) => ['admin', 'closures', startDate, endDate] as const,
   addresses: (userId: string) => ['admin', 'addresses', userId] as const,
   dispatch: (date: string | undefined) => ['admin', 'dispatch', date ?? 'today'] as const,
 };
@@ -187,6 +188,10 @@ export const useSaveClosure = () =>
   useAdminMutation(({ id, form }: { id?: string; form: ClosureForm }) =>
     id ? apiCall('PUT /api/admin/business-closures/:id', { params: { id }, body: form }) : apiCall('POST /api/admin/business-closures', { body: form }),
   );
+/** The closures of a date range (a year at most: one answer). */
+export const closuresQuery = (startDate: string, endDate: string) =>
+  queryOptions({ queryKey: adminKeys.closures(startDate, endDate), queryFn: () => apiCall('GET /api/admin/business-closures', { query: { startDate, endDate } }) });
+export const useClosures = (startDate: string, endDate: string, enabled = true) => useQuery({ ...closuresQuery(startDate, endDate), enabled });
 export const useDeleteClosure = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/business-closures/:id', { params: { id } }));
 export const useSaveWeeklyHours = () => useAdminMutation((days: WeeklyHoursRow[]) => apiCall('PUT /api/admin/business-hours', { body: { days } }));
 

@@ -9,6 +9,7 @@ export const shopifyKeys = {
   customers: (page: number) => ['admin', 'shopify', 'customers', page] as const,
   orders: (page: number) => ['admin', 'shopify', 'orders', page] as const,
   webhooks: (page: number) => ['admin', 'shopify', 'webhooks', page] as const,
+  registered: ['admin', 'shopify', 'registered-webhooks'] as const,
 };
 
 export const SHOPIFY_PAGE_SIZE = 20;
@@ -27,6 +28,10 @@ export const storeOrdersQuery = (page: number) =>
   queryOptions({ queryKey: shopifyKeys.orders(page), queryFn: () => apiCall('GET /api/admin/shopify/orders', { query: { page, pageSize: SHOPIFY_PAGE_SIZE } }), placeholderData: keepPreviousData });
 export const webhookEventsQuery = (page: number) =>
   queryOptions({ queryKey: shopifyKeys.webhooks(page), queryFn: () => apiCall('GET /api/admin/shopify/webhooks', { query: { page, pageSize: SHOPIFY_PAGE_SIZE } }), placeholderData: keepPreviousData });
+
+/** The store's webhook subscriptions, as the store lists them now. */
+export const registeredWebhooksQuery = queryOptions({ queryKey: shopifyKeys.registered, queryFn: () => apiCall('GET /api/admin/shopify/webhooks/registered') });
+export const useRegisteredWebhooks = () => useQuery(registeredWebhooksQuery);
 
 export const useStoreCustomers = (page: number) => useQuery(storeCustomersQuery(page));
 export const useStoreOrders = (page: number) => useQuery(storeOrdersQuery(page));

@@ -16,6 +16,13 @@ describe('Live Updates', () => {
     const stored = [update({ kind: 'driver_assigned', message: 'Driver assigned: Sam Reed', at: at(1) })];
     expect(mergeUpdates(stored, live).map((u) => u.message)).toEqual(['Arrived', 'Driver assigned: Sam Reed']);
   });
+  it('shows a change the socket brought twice once', () => {
+    const live = [
+      update({ kind: 'status_changed', status: 'en_route_pickup', message: 'Driver En Route to Pickup', at: at(2) }),
+      update({ kind: 'status_changed', status: 'en_route_pickup', message: 'Driver En Route to Pickup', at: at(1) }),
+    ];
+    expect(mergeUpdates([], live).map((u) => u.message)).toEqual(['Driver En Route to Pickup']);
+  });
   it('shows the newest three', () => {
     const stored = [1, 2, 3, 4].map((s) => update({ message: `m${s}`, at: at(s) }));
     expect(mergeUpdates(stored, []).map((u) => u.message)).toEqual(['m4', 'm3', 'm2']);

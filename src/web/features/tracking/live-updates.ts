@@ -22,6 +22,7 @@ function sameChange(stored: LiveUpdate, live: LiveUpdate): boolean {
 
 /** The newest few lines: what the socket brought, merged with the stored updates, each change shown once. */
 export function mergeUpdates(stored: LiveUpdate[], live: LiveUpdate[], shown = UPDATES_SHOWN): LiveUpdate[] {
-  const fresh = live.filter((l) => !stored.some((s) => sameChange(s, l)));
+  // A change the socket brought twice (two events for one change, or a replay after reconnecting) is one line too.
+  const fresh = live.filter((l, i) => !stored.some((s) => sameChange(s, l)) && !live.slice(i + 1).some((earlier) => sameChange(earlier, l)));
   return [...fresh, ...stored].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, shown);
 }

@@ -1,4 +1,4 @@
-import { CalendarRange, ChevronLeft, ChevronRight, Clock, Lock, Plus, Settings2 } from 'lucide-react';
+import { CalendarHeart, CalendarRange, ChevronLeft, ChevronRight, Clock, Lock, Plus, Settings2 } from 'lucide-react';
 import { useState } from 'react';
 import { CLOSURE_LABEL } from '@shared/domain';
 import type { AvailabilityRow, ClosureRow, ScheduleAppointment, ScheduleDay } from '@shared/schemas/admin-schedule';
@@ -11,6 +11,7 @@ import { cn } from '@web/lib/utils';
 import { useDrivers, useSchedule, type AppointmentForm } from '../api';
 import { useCurrentUser } from '@web/lib/session';
 import { AdminLayout } from '../components/admin-layout';
+import { HolidaySuggestionsDialog } from '../components/holiday-suggestions-dialog';
 import {
   AppointmentDialog,
   AvailabilityDialog,
@@ -41,7 +42,8 @@ type DialogState =
   | { kind: 'bulk' }
   | { kind: 'block'; date: string; hour: number; editing?: ScheduleAppointment }
   | { kind: 'closure'; date: string; editing?: ClosureRow | null }
-  | { kind: 'hours' };
+  | { kind: 'hours' }
+  | { kind: 'holidays' };
 
 export function AdminSchedulePage() {
   const [weekStart, setWeekStart] = useState(() => mondayOf(pacificToday()));
@@ -60,6 +62,9 @@ export function AdminSchedulePage() {
           </Button>
           <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'bulk' })}>
             <CalendarRange aria-hidden /> Bulk Availability
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'holidays' })}>
+            <CalendarHeart aria-hidden /> Suggested Holidays
           </Button>
           <Button variant="outline" size="sm" onClick={() => setDialog({ kind: 'hours' })}>
             <Settings2 aria-hidden /> Weekly Hours
@@ -201,6 +206,7 @@ export function AdminSchedulePage() {
         editing={dialog.kind === 'closure' ? dialog.editing : undefined}
       />
       <WeeklyHoursDialog open={dialog.kind === 'hours'} onOpenChange={close} />
+      <HolidaySuggestionsDialog open={dialog.kind === 'holidays'} onOpenChange={close} today={today} />
     </AdminLayout>
   );
 }

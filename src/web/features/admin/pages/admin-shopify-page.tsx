@@ -7,6 +7,7 @@ import type { SyncStatusResponse } from '@shared/schemas/store-mirror';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tabs';
 import { errorMessage } from '@web/lib/api';
@@ -16,6 +17,7 @@ import { formatPacificDateTime } from '../components/status';
 import {
   SHOPIFY_PAGE_SIZE,
   shopifyKeys,
+  useRegisteredWebhooks,
   useRegisterWebhooks,
   useResetSync,
   useStartSync,
@@ -118,6 +120,9 @@ function Overview({ status }: { status: SyncStatusResponse }) {
   const synced = kinds.reduce((sum, [, c]) => sum + c.synced, 0);
   const percent = total > 0 ? Math.min(100, Math.round((synced / total) * 100)) : 0;
   const ended = status.completedAt ?? (running ? new Date().toISOString() : null);
+  // A run that read only changes and found none: "0 of 0 synced" would read as a failure.
+  const nothingChanged = status.status === 'completed' && status.changesSince !== null && total === 0;
+  const [confirmReset, setConfirmReset] = useState(false);
 
   const startSync = () =>
     start.mutate(undefined, {
@@ -126,7 +131,10 @@ function Overview({ status }: { status: SyncStatusResponse }) {
     });
   const resetProgress = () =>
     reset.mutate(undefined, {
-      onSuccess: () => toast.success('Progress Reset', { description: 'The next sync imports everything again.' }),
+      onSuccess: () => {
+        setConfirmReset(false);
+        toast.success('Progress Reset', { description: 'The next sync imports everything again.' });
+      },
       onError: (error) => toast.error('Reset Failed', { description: errorMessage(error, 'Failed to reset progress') }),
     });
 
@@ -146,10 +154,27 @@ function Overview({ status }: { status: SyncStatusResponse }) {
           <Button onClick={startSync} disabled={running || start.isPending}>
             <RefreshCw aria-hidden /> Start Sync
           </Button>
-          <Button variant="outline" onClick={resetProgress} disabled={running || reset.isPending}>
+          <Button variant="outline" onClick={() => setConfirmReset(true)} disabled={running || reset.isPending}>
             <RotateCcw aria-hidden /> Reset Progress
           </Button>
         </div>
+        <Dialog open={confirmReset} onOpenChange={setConfirmReset}>
+          <DialogContent title="Reset sync progress?" description="The counts go back to zero and the next sync imports every customer, product and order from the store again.">
+            <div className="flex justify-end gap-2">
+              <DialogClose asChild>
+                <Button variant="outline">Keep Progress</Button>
+              </DialogClose>
+              <Button onClick={resetProgress} disabled={reset.isPending}>
+                <RotateCcw aria-hidden /> Reset
+              </Button>
+            </div>
+          </DialogContent>
+        </Dialog>
+        {nothingChanged && (
+          <p className="flex items-center gap-2 rounded-lg bg-green-50 p-3 text-sm text-green-800 dark:bg-green-950 dark:text-green-200" data-testid="sync-up-to-date">
+            <CheckCircle2 className="size-4" aria-hidden /> Up to date — nothing changed since {formatPacificDateTime(status.changesSince!)}
+          </p>
+        )}
         {running && (
           <div>
             <div className="mb-1 flex justify-between text-sm">
@@ -161,19 +186,21 @@ function Overview({ status }: { status: SyncStatusResponse }) {
             </div>
           </div>
         )}
-        <dl className="grid gap-3 sm:grid-cols-3">
-          {kinds.map(([label, counts]) => (
-            <div key={label} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
-              <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-              <dd className="text-lg font-semibold tabular-nums" data-testid={`synced-${label.toLowerCase()}`}>
-                {counts.synced} <span className="text-sm font-normal text-slate-500">of {counts.total} synced</span>
-              </dd>
-              <dd className={counts.errors > 0 ? 'text-sm text-red-700' : 'text-sm text-slate-500'}>
-                {counts.errors} {counts.errors === 1 ? 'error' : 'errors'}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        {!nothingChanged && (
+          <dl className="grid gap-3 sm:grid-cols-3">
+            {kinds.map(([label, counts]) => (
+              <div key={label} className="rounded-lg bg-slate-50 p-3 dark:bg-slate-800">
+                <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+                <dd className="text-lg font-semibold tabular-nums" data-testid={`synced-${label.toLowerCase()}`}>
+                  {counts.synced} <span className="text-sm font-normal text-slate-500">of {counts.total} synced</span>
+                </dd>
+                <dd className={counts.errors > 0 ? 'text-sm text-red-700' : 'text-sm text-slate-500'}>
+                  {counts.errors} {counts.errors === 1 ? 'error' : 'errors'}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <div>
             <dt className="inline text-slate-500">Started: </dt>
@@ -323,6 +350,8 @@ function WebhooksTab() {
           <Webhook aria-hidden /> Register Webhooks
         </Button>
       </div>
+      <RegisteredWebhooks />
+      <h2 className="font-semibold">Received events</h2>
       {isLoading && <Spinner />}
       {error && <Alert tone="error" title="Failed to load webhook events">{errorMessage(error, 'Please refresh the page')}</Alert>}
       {data && data.items.length === 0 && <EmptyState title="No webhook events found." />}
@@ -344,5 +373,37 @@ function WebhooksTab() {
         </>
       )}
     </div>
+  );
+}
+
+/** The subscriptions the store has now, and whether each points at this app's endpoint. */
+function RegisteredWebhooks() {
+  const { data, isLoading, error } = useRegisteredWebhooks();
+  return (
+    <section className="flex flex-col gap-2" aria-labelledby="registered-webhooks">
+      <h2 id="registered-webhooks" className="font-semibold">
+        Registered webhooks
+      </h2>
+      {isLoading && <Spinner />}
+      {error && <Alert tone="error" title="Failed to load the registered webhooks">{errorMessage(error, 'Please refresh the page')}</Alert>}
+      {data && data.items.length === 0 && <EmptyState title="No webhooks registered with the store yet." />}
+      {data && data.items.length > 0 && (
+        <Table label="Registered webhooks" head={['Topic', 'Callback URL']}>
+          {data.items.map((w) => (
+            <tr key={w.id}>
+              <td className="p-3 font-mono text-xs">{w.topic}</td>
+              <td className="p-3 font-mono text-xs [overflow-wrap:anywhere]">
+                {w.callbackUrl}
+                {w.callbackUrl !== data.callbackUrl && (
+                  <Badge tone="yellow" className="ml-2">
+                    Another endpoint
+                  </Badge>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+    </section>
   );
 }

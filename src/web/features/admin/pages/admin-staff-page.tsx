@@ -83,7 +83,8 @@ function StaffCard({ member }: { member: StaffMember }) {
           ) : (
             <Badge tone="gray">Off shift</Badge>
           )}
-          {member.status && !member.isDisabled && <Badge tone={STATUS_TONE[member.status]}>{member.status}</Badge>}
+          {/* Off shift already says offline: the status shows only for a driver on shift. */}
+          {member.status && member.onShift && !member.isDisabled && member.status !== 'offline' && <Badge tone={STATUS_TONE[member.status]}>{member.status}</Badge>}
           {member.invitationPending && <Badge tone="yellow">Invitation pending</Badge>}
         </div>
       </div>

@@ -1,5 +1,7 @@
 import { Car, Clock, KeyRound, MapPin, MessageSquare, Navigation, Phone, StickyNote, User } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { toast } from '@web/lib/toast';
+import { pacificDateKey } from '@shared/time';
 import { DRIVER_NOTE_MAX } from '@shared/constants';
 import { formatUsPhone } from '@shared/contact';
 import { bookingNumber, formatDuration } from '@shared/format';
@@ -117,9 +119,16 @@ function JobActions({ booking, status }: { booking: BookingView; status: DriverS
   const next = driverNextStatusFor(booking.serviceType, booking.status);
   const [writing, setWriting] = useState(false);
   const [statusMessage, setStatusMessage] = useState('');
+  const messageInput = useRef<HTMLInputElement>(null);
 
   const step = () => {
     if (!next) return;
+    // Before its day a job is completed only with a reason (the server refuses it otherwise).
+    if (next === 'completed' && booking.businessDate > pacificDateKey(new Date()) && !statusMessage.trim()) {
+      toast.error(t('earlyCompleteReason'));
+      messageInput.current?.focus();
+      return;
+    }
     if (next === 'completed' && !window.confirm(t('completeConfirm', { number: bookingNumber(booking.id) }))) return;
     const sent = statusMessage;
     // Clear only what was sent: words typed for the next step while this one saves are kept.
@@ -133,7 +142,7 @@ function JobActions({ booking, status }: { booking: BookingView; status: DriverS
           <Label htmlFor={`status-message-${booking.id}`} className="text-xs text-slate-500">
             {t('statusMessage')}
           </Label>
-          <Input id={`status-message-${booking.id}`} value={statusMessage} maxLength={500} placeholder={t('statusMessagePlaceholder')} onChange={(e) => setStatusMessage(e.target.value)} />
+          <Input ref={messageInput} id={`status-message-${booking.id}`} value={statusMessage} maxLength={500} placeholder={t('statusMessagePlaceholder')} onChange={(e) => setStatusMessage(e.target.value)} />
         </div>
       )}
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">

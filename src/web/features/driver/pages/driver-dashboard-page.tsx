@@ -16,6 +16,7 @@ import { useLanguage, useT, type Translate } from '@web/lib/i18n';
 import { useLogout } from '@web/lib/logout';
 import { useCurrentUser } from '@web/lib/session';
 import { rememberRedirect } from '@web/lib/guest-mode';
+import { isEnRouteStatus } from '@shared/tracking';
 import { activeBookingsQuery, completedBookingsQuery, driverBookingsKey, driverStatusKey, driverStatusQuery, settingsQuery, useSaveLanguage } from '../api';
 import { DriverStatusCard } from '../components/driver-status-card';
 import { JobCard } from '../components/job-card';
@@ -94,7 +95,12 @@ function Dashboard({ name, email }: { name: string; email: string }) {
   // Only a job still in the list: one the office took away or cancelled is never shared for (the server refuses it).
   const sharingBookingId = current?.id ?? activeItems[0]?.id ?? null;
   const sharing = useLocationSharing(Boolean(status.data?.isLocationSharing), sharingBookingId);
-  const { today, later } = groupByDay(activeItems, new Date());
+  // The job the driver is driving to stays pinned at the top, whatever its day.
+  const onTheWay = activeItems.find((b) => isEnRouteStatus(b.status)) ?? null;
+  const { today, later } = groupByDay(
+    activeItems.filter((b) => b.id !== onTheWay?.id),
+    new Date(),
+  );
 
   // The office changed one of this driver's jobs: refetch; a job taken away or cancelled says so and stays said.
   const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: driverBookingsKey }), [queryClient]);
@@ -170,6 +176,14 @@ function Dashboard({ name, email }: { name: string; email: string }) {
         </EmptyState>
       ) : (
         <>
+          {onTheWay && (
+            <section aria-labelledby="on-the-way-heading" className="flex flex-col gap-3 rounded-xl border-2 border-brand-600 p-2" data-testid="jobs-on-the-way">
+              <h2 id="on-the-way-heading" className="px-1 text-base font-semibold">
+                {t('onTheWay')}
+              </h2>
+              <JobCard booking={onTheWay} status={status.data} />
+            </section>
+          )}
           <JobGroup group="today" jobs={today} status={status.data} />
           <JobGroup group="later" jobs={later} status={status.data} />
         </>

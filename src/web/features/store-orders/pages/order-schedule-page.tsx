@@ -286,7 +286,7 @@ function ScheduleCard({ t, lookup, email, onAlreadyBooked }: { t: T; lookup: Loo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (schedule.isPending) return;
+    if (schedule.isPending || schedule.isSuccess) return;
     if (!serviceId || !slotId || !serviceType) return void toast.error(t('selectAll'));
     if (!slots.data?.some((s) => s.id === slotId)) return void toast.error(t('invalidSlotTitle'), { description: t('invalidSlotText') });
     if (needsAddress(serviceType) && (!address.street.trim() || !address.city.trim() || !address.state.trim() || !address.zipCode.trim())) return void toast.error(t('addressMissing'));
@@ -386,8 +386,9 @@ function ScheduleCard({ t, lookup, email, onAlreadyBooked }: { t: T; lookup: Loo
             <Label htmlFor={`${ids}-notes`}>{t('notes')}</Label>
             <Textarea id={`${ids}-notes`} rows={3} placeholder={t('notesPlaceholder')} value={notes} onChange={(e) => setNotes(e.target.value)} />
           </div>
-          <Button type="submit" size="lg" disabled={schedule.isPending}>
-            {schedule.isPending ? t('scheduling') : t('schedule')}
+          {/* Off from the click until tracking opens: a second click cannot send the booking again. */}
+          <Button type="submit" size="lg" disabled={schedule.isPending || schedule.isSuccess} aria-busy={schedule.isPending}>
+            {schedule.isPending || schedule.isSuccess ? t('scheduling') : t('schedule')}
           </Button>
         </form>
       </CardContent>

@@ -23,7 +23,7 @@ export function ProgressStepper({ serviceType, status, label }: { serviceType: s
               className={cn(
                 'z-10 flex size-7 shrink-0 items-center justify-center rounded-full border-2 text-xs font-bold',
                 done && 'border-brand-700 bg-brand-700 text-white',
-                active && 'border-brand-700 bg-white text-brand-700 ring-4 ring-brand-100 dark:bg-slate-900',
+                active && 'border-brand-700 bg-white text-brand-700 ring-4 ring-brand-100 dark:border-brand-400 dark:bg-slate-900 dark:text-brand-200 dark:ring-brand-800',
                 !done && !active && 'border-slate-300 bg-white text-slate-400 dark:border-slate-600 dark:bg-slate-900',
               )}
             >

@@ -247,15 +247,20 @@ function LiveUpdates({ view, live }: { view: FullTrackingView; live: LiveUpdate[
           <p className="text-sm text-slate-500">{t('noUpdates')}</p>
         ) : (
           <ul className="flex flex-col gap-3" data-testid="live-updates">
-            {items.map((item) => (
-              <li key={item.key} className="border-l-2 border-brand-700 pl-3">
-                <p className="text-sm">{item.kind ? updateText(language, view.serviceType, item) : item.message}</p>
-                <p className="text-xs text-slate-500">
-                  {item.status ? `${statusText(language, view.serviceType, item.status)} · ` : ''}
-                  {formatPacificTime(item.at, language)}
-                </p>
-              </li>
-            ))}
+            {items.map((item) => {
+              const text = item.kind ? updateText(language, view.serviceType, item) : item.message;
+              // A status change already says its status: the small line repeats it only beside other words (a note).
+              const status = item.status ? statusText(language, view.serviceType, item.status) : null;
+              return (
+                <li key={item.key} className="border-l-2 border-brand-700 pl-3">
+                  <p className="text-sm">{text}</p>
+                  <p className="text-xs text-slate-500">
+                    {status && status !== text ? `${status} · ` : ''}
+                    {formatPacificTime(item.at, language)}
+                  </p>
+                </li>
+              );
+            })}
           </ul>
         )}
       </CardContent>
