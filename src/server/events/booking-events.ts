@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { UpdateKind } from '../../shared/booking-lifecycle';
+import type { UpdateKind, UpdateParams } from '../../shared/booking-lifecycle';
 import type { AppContext } from '../context';
 import type { Database, DbOrTx } from '../db/client';
 import { bookingEventDeliveries, bookingEvents } from '../db/schema';
@@ -54,6 +54,52 @@ const subscribers = new Map<string, BookingEventSubscriber>();
 /** Adds a subscriber (from a feature's face, when it is loaded); the same name again replaces it. */
 export function subscribe(subscriber: BookingEventSubscriber): void {
   subscribers.set(subscriber.name, subscriber);
+}
+
+/**
+ * The change as the writer holds it in memory, beside its event: what the booking update says (its message
+ * is free text) and who drives. Handed to in-transaction subscribers only, never stored in the event.
+ */
+export interface BookingChangeDetail {
+  status: string;
+  message: string | null;
+  kind: UpdateKind;
+  params: UpdateParams;
+  driverId: string | null;
+  /** Set when the change moved the job between drivers: who had it before. */
+  previousDriverId?: string | null;
+}
+
+/**
+ * A subscriber that runs inside the changing transaction, when the event is written: for reactions that
+ * must commit with the change and cost no row and no wait, such as the live NOTIFY (sent by PostgreSQL on
+ * commit, and only then). `detail` is there for events written with a booking update. It must not fail
+ * for reasons of its own: a throw rolls the change back.
+ */
+export interface InTransactionSubscriber {
+  name: string;
+  kinds: readonly BookingEventKind[];
+  handle: (ctx: AppContext, tx: DbOrTx, event: Pick<BookingEvent, 'id' | 'seq' | 'bookingId' | 'kind' | 'payload'>, detail: BookingChangeDetail | undefined) => Promise<void>;
+}
+
+const inTransactionSubscribers = new Map<string, InTransactionSubscriber>();
+
+/** Adds an in-transaction subscriber (from the module that owns the reaction); the same name again replaces it. */
+export function subscribeInTransaction(subscriber: InTransactionSubscriber): void {
+  inTransactionSubscribers.set(subscriber.name, subscriber);
+}
+
+/** In the changing transaction, right after the events are written: runs the in-transaction subscribers. Lifecycle only. */
+export async function runInTransaction(
+  ctx: AppContext,
+  tx: DbOrTx,
+  events: readonly { event: Pick<BookingEvent, 'id' | 'seq' | 'bookingId' | 'kind' | 'payload'>; detail?: BookingChangeDetail }[],
+): Promise<void> {
+  for (const { event, detail } of events) {
+    for (const subscriber of inTransactionSubscribers.values()) {
+      if (subscriber.kinds.includes(event.kind)) await subscriber.handle(ctx, tx, event, detail);
+    }
+  }
 }
 
 /** In the changing transaction: one delivery row per event and subscriber that wants it. Lifecycle only. */

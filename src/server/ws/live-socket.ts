@@ -5,11 +5,17 @@ import { z } from 'zod';
 import { WS_CLOSE, type DriverJobEvent, type LiveMessage, type StaffEvent } from '../../shared/schemas/tracking';
 import { estimateEta } from '../../shared/tracking';
 import type { AppContext } from '../context';
+import { subscribeInTransaction } from '../events/booking-events';
 import type { LiveEvent } from '../events/bus';
 import { findBookingAssignment } from '../features/drivers/drivers.repository';
 import { checkTrackingToken } from '../features/tracking/tracking-token';
 import { destinationOf, findTrackingFacts } from '../features/tracking/tracking.repository';
 import { hasFullAccess } from '../features/tracking/tracking.service';
+import { bookingLiveUpdates } from './booking-live-updates';
+
+// Booking changes announce themselves live from inside their transaction (loaded by every app, so by every
+// process that changes bookings).
+subscribeInTransaction(bookingLiveUpdates);
 
 /** Ping every 25 s: a socket that has not answered the previous ping by then is dropped. */
 export const HEARTBEAT_MS = 25_000;

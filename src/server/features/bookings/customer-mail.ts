@@ -1,6 +1,7 @@
 import type { BookingStatus } from '../../../shared/domain';
 import type { BookingEventSubscriber } from '../../events/booking-events';
 import { EMAILED_STATUSES, emailDriverAssigned, emailStatusChange } from './booking-updates';
+import { emailCancelledByBusiness, emailMovedByBusiness } from './business-change-mail';
 import { findBookingView } from './bookings.repository';
 import { sendConfirmationMail } from './confirmation-mail';
 import { bookingVerbs } from './lifecycle';
@@ -9,12 +10,14 @@ import { bookingVerbs } from './lifecycle';
  * The customer's e-mails about their booking, as a subscriber of its events (docs/decisions/035): the
  * confirmation when a booking is paid, made by the business (phone, walk-in) or made from a store order,
  * or when the business sends the payment link again; a status e-mail when the status really changed to one
- * the customer hears about; and the driver's name when a driver other than the one before is assigned.
+ * the customer hears about; the driver's name when a driver other than the one before is assigned; and,
+ * when the business moved the booking in its booking editor (`by: 'admin'`; not the schedule's editors nor
+ * the customer's own reschedule) or cancelled it, the new time or the cancellation with its note.
  * Each runs once per event: the outbox row is written in the delivery's transaction.
  */
 export const customerMailSubscriber: BookingEventSubscriber = {
   name: 'customer-mail',
-  kinds: ['created', 'payment_received', 'payment_link_sent', 'status_changed', 'driver_assigned'],
+  kinds: ['created', 'payment_received', 'payment_link_sent', 'status_changed', 'driver_assigned', 'rescheduled', 'cancelled'],
   wants: ({ kind, payload }) => {
     switch (kind) {
       case 'created':
@@ -26,6 +29,10 @@ export const customerMailSubscriber: BookingEventSubscriber = {
         return payload.from !== payload.status && EMAILED_STATUSES.has(payload.status as BookingStatus);
       case 'driver_assigned':
         return Boolean(payload.driverId) && payload.driverId !== payload.previousDriverId;
+      case 'rescheduled':
+        return payload.by === 'admin' && !payload.blocked;
+      case 'cancelled':
+        return payload.by === 'admin';
       default:
         return true;
     }
@@ -47,6 +54,12 @@ export const customerMailSubscriber: BookingEventSubscriber = {
         return;
       case 'driver_assigned':
         await emailDriverAssigned(ctx, event.bookingId);
+        return;
+      case 'rescheduled':
+        await emailMovedByBusiness(ctx, event.bookingId);
+        return;
+      case 'cancelled':
+        await emailCancelledByBusiness(ctx, event.bookingId, event.payload.refunded === true, typeof event.payload.noteId === 'string' ? event.payload.noteId : null);
         return;
       default:
         return;

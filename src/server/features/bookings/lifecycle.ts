@@ -25,7 +25,7 @@ import { preparedStatement } from '../../db/prepared';
 import { newToken } from '../../crypto/tokens';
 import { bookingEvents, bookingPayments, bookings, bookingUpdates, guestLinkTokens, type UpdateLocation } from '../../db/schema';
 import { AppError } from '../../errors';
-import { queueDeliveries, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
+import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
 import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';
@@ -35,8 +35,8 @@ import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity
  * deletes `bookings`, `booking_updates`, the guest link tokens and `booking_events`. Every verb runs in the
  * caller's transaction: it locks the row, checks the move against shared/booking-lifecycle.ts, writes,
  * records a typed update (kind + params + an optional note), records the change as one booking event for
- * its subscribers (docs/decisions/035: e-mails, store fulfilment…, delivered after commit) and publishes the
- * live event, which goes out only if the transaction commits. It knows none of the subscribers. A verb that
+ * its subscribers (docs/decisions/035: e-mails, store fulfilment…, delivered after commit; the live update,
+ * run in the transaction so its NOTIFY goes out only if it commits). It knows none of the subscribers. A verb that
  * gives a booking a time (hold, book, bookFromStoreOrder, block, change, markPaid) claims that time's
  * capacity itself, in the same transaction (decision 036).
  */
@@ -231,7 +231,7 @@ export function bookingVerbs(ctx: AppContext) {
     return row!;
   }
 
-  /** Records what happened and tells the live listeners and the event subscribers, in the caller's transaction. */
+  /** Records what happened as an update and its event (with the update as the event's in-memory detail), in the caller's transaction. */
   async function record(tx: DbOrTx, bookingId: string, input: UpdateInput, facts: BookingEventPayload = {}): Promise<BookingUpdateRow> {
     const update: BookingUpdateRecord = { kind: input.kind, params: input.params ?? {}, note: input.note ?? null };
     const [row] = await tx.insert(bookingUpdates).values({
@@ -245,28 +245,31 @@ export function bookingVerbs(ctx: AppContext) {
       // The moment of writing, not the transaction's start: two updates of one transaction keep their order.
       createdAt: sql`clock_timestamp()`,
     }).returning();
-    await ctx.events.publish(tx, {
-      type: 'booking_status_update',
-      bookingId,
+    const detail: BookingChangeDetail = {
       status: input.status,
       message: updateMessage(update),
       kind: update.kind,
       params: update.params,
-      at: ctx.now().toISOString(),
-    });
-    await emit(tx, [{ bookingId, kind: update.kind, payload: { status: input.status, ...eventFacts(update.params), ...(input.driverId ? { driverId: input.driverId } : {}), ...facts } }]);
+      driverId: input.driverId ?? null,
+      ...('previousDriverId' in facts ? { previousDriverId: facts.previousDriverId as string | null } : {}),
+    };
+    // A note is free text: the event names its update (`noteId`) for a subscriber that quotes it.
+    const noted: BookingEventPayload = update.note ? { noteId: row!.id } : {};
+    await emit(tx, [{ bookingId, kind: update.kind, payload: { status: input.status, ...eventFacts(update.params), ...(input.driverId ? { driverId: input.driverId } : {}), ...noted, ...facts } }], [detail]);
     return row!;
   }
 
   /** One booking event per change, in the changing transaction, with a delivery row for each subscriber. */
-  async function emit(tx: DbOrTx, events: { bookingId: string; kind: BookingEventKind; payload: BookingEventPayload }[]): Promise<void> {
+  async function emit(tx: DbOrTx, events: { bookingId: string; kind: BookingEventKind; payload: BookingEventPayload }[], details: (BookingChangeDetail | undefined)[] = []): Promise<void> {
     if (!events.length) return;
     const rows = await tx
       .insert(bookingEvents)
       // The moment of writing, as for the updates: two events of one transaction keep their order.
       .values(events.map((event) => ({ ...event, createdAt: sql`clock_timestamp()` })))
       .returning({ id: bookingEvents.id, seq: bookingEvents.seq, bookingId: bookingEvents.bookingId, kind: bookingEvents.kind, payload: bookingEvents.payload });
-    await queueDeliveries(tx, rows.map((r) => ({ ...r, kind: r.kind as BookingEventKind, payload: r.payload as BookingEventPayload })));
+    const written = rows.map((r) => ({ ...r, kind: r.kind as BookingEventKind, payload: r.payload as BookingEventPayload }));
+    await runInTransaction(ctx, tx, written.map((event, i) => ({ event, detail: details[i] })));
+    await queueDeliveries(tx, written);
   }
 
   /** A job the driver may still act on: assigned to them (an admin acts on any) and not cancelled or finished. */
@@ -640,7 +643,7 @@ export function bookingVerbs(ctx: AppContext) {
       return { moved };
     },
 
-    /** Assigns a driver (null unassigns): an update and a `driver_assigned` live event. */
+    /** Assigns a driver (null unassigns): an update and its event, which also tells the drivers' pages live. */
     async assignDriver(tx: DbOrTx, bookingId: string, _actor: BookingActor, driver: { id: string; fullName: string } | null): Promise<BookingRow> {
       const booking = await lock(tx, bookingId);
       await write(tx, bookingId, { assignedDriverId: driver?.id ?? null, updatedAt: ctx.now() });
@@ -650,7 +653,6 @@ export function bookingVerbs(ctx: AppContext) {
         params: driver ? { driverName: driver.fullName } : {},
         driverId: driver?.id ?? null,
       }, { previousDriverId: booking.assignedDriverId });
-      await ctx.events.publish(tx, { type: 'driver_assigned', bookingId, driverId: driver?.id ?? null, previousDriverId: booking.assignedDriverId, at: ctx.now().toISOString() });
       return booking;
     },
 

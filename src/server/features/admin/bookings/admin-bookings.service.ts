@@ -5,9 +5,6 @@ import type { BookingView } from '../../../../shared/schemas/bookings';
 import type { Page } from '../../../../shared/schemas/common';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { formatMailDateTime } from '../../../integrations/mail/mail-texts';
-import { renderMail } from '../../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../../auth';
 import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
 import { findBookingView, listBookingViews } from '../../bookings';
 import { withCoordinates } from '../../geo';
@@ -76,27 +73,10 @@ export async function updateAdminBooking(ctx: AppContext, id: string, input: Adm
       ? { addressId: address.id, addressStreet: address.street, addressCity: address.city, addressState: address.state, addressZip: address.zipCode, ...coordinatesOf(address) }
       : {}),
   };
-  const { moved } = await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'admin' }));
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'admin' }));
+  // A move e-mails the customer the new time (the customer-mail subscriber of `rescheduled` by the admin).
   await deliverAfterCommit(ctx, id);
-  if (moved) await emailReschedule(ctx, id);
   return getAdminBooking(ctx, id);
-}
-
-async function emailReschedule(ctx: AppContext, id: string) {
-  const booking = await findBookingView(ctx.db, id);
-  const to = booking?.user?.email ?? booking?.guestEmail;
-  if (!booking || !to) return;
-  const language = await recipientLanguage(ctx, booking.userId);
-  const t = await mailTextsFor(ctx, booking.userId);
-  const when = formatMailDateTime(language, new Date(booking.scheduledDate));
-  const name = booking.user?.fullName ?? booking.guestName;
-  const mail = renderMail(
-    ctx.config.business.name,
-    t('moved.subject', { service: booking.serviceName }),
-    [name ? t('greeting', { name }) : t('greetingNoName'), t('moved.body', { when }), t('moved.reply')],
-    { label: t('track.action'), url: `${ctx.config.publicUrl}/tracking?bookingId=${booking.id}` },
-  );
-  await ctx.mailer.send({ to, ...mail, category: 'notification', userId: booking.userId });
 }
 
 /**
@@ -109,31 +89,10 @@ export async function cancelAdminBooking(ctx: AppContext, id: string, message: s
   const existing = await repo.findBookingRow(ctx.db, id);
   if (!existing || existing.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   const { refunded } = await ctx.db.transaction((tx) => bookingVerbs(ctx).cancel(tx, id, ADMIN, message));
+  // The customer hears of it (the customer-mail subscriber of `cancelled` by the admin).
   await deliverAfterCommit(ctx, id);
-  await emailCancelled(ctx, id, refunded, message).catch((error: unknown) => console.error('cancel e-mail failed', error));
   const booking = await getAdminBooking(ctx, id);
   return { booking, refunded, message: refunded ? `Booking cancelled. $${booking.totalAmount} was refunded to the card.` : 'Booking cancelled.' };
-}
-
-async function emailCancelled(ctx: AppContext, id: string, refunded: boolean, note: string | null) {
-  const booking = await findBookingView(ctx.db, id);
-  const to = booking?.user?.email ?? booking?.guestEmail;
-  if (!booking || !to) return;
-  const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'full', timeStyle: 'short' }).format(new Date(booking.scheduledDate));
-  const mail = renderMail(
-    ctx.config.business.name,
-    `${booking.serviceName}: booking cancelled`,
-    [
-      `Hi ${booking.user?.fullName ?? booking.guestName ?? 'there'},`,
-      `We're sorry: your booking for ${when} (Pacific Time) was cancelled by ${ctx.config.business.name}.`,
-      ...(note ? [note] : []),
-      refunded ? `A full refund of $${booking.totalAmount} was issued to your card. It usually shows within 5–10 business days.` : 'Nothing was charged for this booking.',
-      `Questions? Call us at ${ctx.config.business.phone}.`,
-    ],
-    { label: 'Book again', url: `${ctx.config.publicUrl}/booking` },
-  );
-  // A cancellation is transactional: the customer must hear about it whatever their notification choice.
-  await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
 }
 
 /**
