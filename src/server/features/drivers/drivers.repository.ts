@@ -44,7 +44,7 @@ export function listDriverBookings(db: DbOrTx, driverId: string, scope: 'active'
 
 export async function findBookingAssignment(db: DbOrTx, bookingId: string) {
   const [row] = await db
-    .select({ id: bookings.id, status: bookings.status, assignedDriverId: bookings.assignedDriverId, businessDate: bookings.businessDate })
+    .select({ id: bookings.id, status: bookings.status, serviceType: bookings.serviceType, assignedDriverId: bookings.assignedDriverId, businessDate: bookings.businessDate })
     .from(bookings)
     .where(eq(bookings.id, bookingId))
     .limit(1);

@@ -3,6 +3,7 @@ import type { BookingView } from '../../../shared/schemas/bookings';
 import type { BookingUpdateView } from '../../../shared/schemas/bookings';
 import type { DriverLocationAck, DriverLocationRequest, DriverNoteRequest, DriverStatusView, UpdateDriverBookingStatusRequest, UpdateDriverStatusRequest } from '../../../shared/schemas/drivers';
 import type { PublicUser } from '../../../shared/schemas/auth';
+import { driverNextStep } from '../../../shared/booking-lifecycle';
 import { isDriverActiveStatus, isEnRouteStatus } from '../../../shared/tracking';
 import { pacificDateKey } from '../../../shared/time';
 import type { AppContext } from '../../context';
@@ -57,8 +58,10 @@ export function listDriverBookings(ctx: AppContext, driver: PublicUser, query: {
 export async function advanceBooking(ctx: AppContext, driver: PublicUser, bookingId: string, input: UpdateDriverBookingStatusRequest): Promise<BookingView> {
   if (input.status === 'completed' && !input.message?.trim()) {
     // A job marked done before its (Pacific) day is more often a slip than a finished job: it needs a reason.
+    // Asked only where completing is the job's next step, so a skipped step keeps its own refusal.
     const booking = await repo.findBookingAssignment(ctx.db, bookingId);
-    if (booking && booking.assignedDriverId === driver.id && isDriverActiveStatus(booking.status) && booking.businessDate > pacificDateKey(ctx.now())) {
+    const completesNow = booking && booking.assignedDriverId === driver.id && isDriverActiveStatus(booking.status) && driverNextStep(booking.serviceType, booking.status) === 'completed';
+    if (completesNow && booking.businessDate > pacificDateKey(ctx.now())) {
       throw new AppError('EARLY_COMPLETION_REASON_REQUIRED', 'Completing a job before its day needs a reason: write it in the status message');
     }
   }
