@@ -136,14 +136,18 @@ describe('deleting a customer erases the person everywhere and keeps the books',
     expect(refused.json()).toMatchObject({ code: 'CUSTOMER_HAS_UPCOMING_BOOKINGS', params: { count: 2 } });
 
     const before = await bookingFacts([dana.past.id, dana.asGuest.id, dana.upcoming.id, dana.appointmentId]);
+    // What was sent, seen before the erasure clears the outbox: booking mail is sent by the customer-mail
+    // subscriber through a mailer bound to its delivery transaction (`mailer.using(tx)`), so both are watched.
     const told: string[] = [];
-    const send = t.ctx.mailer.send.bind(t.ctx.mailer);
-    t.ctx.mailer.send = async (message) => {
-      told.push(`${message.to}: ${message.subject}`);
-      return send(message);
+    const watch = (mailer: typeof t.ctx.mailer): typeof t.ctx.mailer => {
+      const send = mailer.send.bind(mailer);
+      return { ...mailer, send: async (message) => (told.push(`${message.to}: ${message.subject}`), send(message)) };
     };
+    const mailer = t.ctx.mailer;
+    const using = mailer.using.bind(mailer);
+    t.ctx.mailer = { ...watch(mailer), using: (db) => watch(using(db)) };
     const deleted = await t.call('DELETE', `/api/admin/customers/${dana.userId}?cancelUpcoming=true`, { cookie: admin });
-    t.ctx.mailer.send = send;
+    t.ctx.mailer = mailer;
     expect(deleted.statusCode, deleted.body).toBe(200);
     expect(deleted.json().message).toMatch(/2 upcoming bookings were cancelled \(1 refunded\)/);
     expect(await refundedCents(t, dana.intent)).toBe(toCents(dana.upcoming.totalAmount));
