@@ -211,7 +211,7 @@ test('the job on the way is pinned at the top; completing a job before its day a
 
   await jobCard.locator(`#status-message-${job.id}`).fill('The customer asked for it a day early');
   await jobCard.getByRole('button', { name: /^Mark as/ }).click();
-  await expect(page.getByTestId('jobs-on-the-way')).toHaveCount(0);
+  await expect(page.getByTestId('jobs-on-the-way').locator(`article[data-booking-id="${job.id}"]`)).toHaveCount(0);
   await expect.poll(() => confirmed).toBe(1);
   await expect
     .poll(async () => ((await (await driverApi.get('/api/driver/bookings?scope=completed')).json()) as { items: Array<{ id: string; status: string }> }).items.find((b) => b.id === job.id)?.status)

@@ -95,10 +95,10 @@ function Dashboard({ name, email }: { name: string; email: string }) {
   // Only a job still in the list: one the office took away or cancelled is never shared for (the server refuses it).
   const sharingBookingId = current?.id ?? activeItems[0]?.id ?? null;
   const sharing = useLocationSharing(Boolean(status.data?.isLocationSharing), sharingBookingId);
-  // The job the driver is driving to stays pinned at the top, whatever its day.
-  const onTheWay = activeItems.find((b) => isEnRouteStatus(b.status)) ?? null;
+  // The jobs the driver is driving to stay pinned at the top, whatever their day.
+  const onTheWay = activeItems.filter((b) => isEnRouteStatus(b.status));
   const { today, later } = groupByDay(
-    activeItems.filter((b) => b.id !== onTheWay?.id),
+    activeItems.filter((b) => !isEnRouteStatus(b.status)),
     new Date(),
   );
 
@@ -176,12 +176,14 @@ function Dashboard({ name, email }: { name: string; email: string }) {
         </EmptyState>
       ) : (
         <>
-          {onTheWay && (
+          {onTheWay.length > 0 && (
             <section aria-labelledby="on-the-way-heading" className="flex flex-col gap-3 rounded-xl border-2 border-brand-600 p-2" data-testid="jobs-on-the-way">
               <h2 id="on-the-way-heading" className="px-1 text-base font-semibold">
                 {t('onTheWay')}
               </h2>
-              <JobCard booking={onTheWay} status={status.data} />
+              {onTheWay.map((booking) => (
+                <JobCard key={booking.id} booking={booking} status={status.data} />
+              ))}
             </section>
           )}
           <JobGroup group="today" jobs={today} status={status.data} />
