@@ -61,3 +61,10 @@ export type SizeClass = (typeof SIZE_CLASSES)[number];
 /** The offer's name for the same list. */
 export const VEHICLE_TYPES = SIZE_CLASSES;
 export type VehicleType = SizeClass;
+
+/** A booking line (docs/decisions/043): a vehicle's service or add-on, or the booking's discount, travel fee, service fee or tax. */
+export const BOOKING_LINE_KINDS = ['service', 'add_on', 'discount', 'travel_fee', 'service_fee', 'tax'] as const;
+export type BookingLineKind = (typeof BOOKING_LINE_KINDS)[number];
+
+/** At most this many vehicles in one visit. */
+export const VEHICLES_PER_BOOKING_MAX = 4;

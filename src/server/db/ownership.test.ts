@@ -14,6 +14,8 @@ import * as schema from './schema';
 const OWNERS: Record<string, string[]> = {
   // The booking life cycle (decision 010): one file moves a booking, its updates and its guest links.
   bookings: ['features/bookings/lifecycle.ts'],
+  // A booking's lines (decision 043): written by the bookings feature where the booking is priced.
+  bookingLines: ['features/bookings/'],
   bookingUpdates: ['features/bookings/lifecycle.ts'],
   guestLinkTokens: ['features/bookings/lifecycle.ts'],
   // A booking's changes as events (decision 035): written with the change by the lifecycle; their delivery

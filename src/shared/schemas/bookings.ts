@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES, UPDATE_KINDS } from '../booking-lifecycle';
 import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { bookingJobView } from './booking-lines';
 
 /**
  * Response schemas are what the server serialises through: a field that is not declared here never
@@ -55,6 +56,8 @@ export const bookingView = z.object({
   holdExpiresAt: z.string().nullable(),
   isBlocked: z.boolean(),
   source: z.string(),
+  /** The vehicles and lines the booking was sold as (docs/decisions/043). */
+  job: bookingJobView,
 });
 export type BookingView = z.infer<typeof bookingView>;
 

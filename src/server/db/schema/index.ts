@@ -14,3 +14,4 @@ export * from './calendar';
 export * from './guest-claims';
 export * from './booking-events';
 export * from './vehicles';
+export * from './booking-lines';

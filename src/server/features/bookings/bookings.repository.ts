@@ -3,7 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { updateMessage } from '../../../shared/booking-lifecycle';
 import type { BookingUpdateView, BookingView } from '../../../shared/schemas/bookings';
 import type { DbOrTx } from '../../db/client';
-import { bookings, bookingUpdates, services, users } from '../../db/schema';
+import { type bookingLines, bookings, bookingUpdates, services, users } from '../../db/schema';
+import { jobViewOfBooking, jobViewOfLines, linesOfBookings } from './booking-lines.repository';
 
 const driver = alias(users, 'driver');
 
@@ -31,8 +32,9 @@ function coordinate(value: string | null): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
-function toView(row: Row): BookingView {
+function toView(row: Row, lines: Map<string, (typeof bookingLines.$inferSelect)[]>): BookingView {
   const b = row.booking;
+  const own = lines.get(b.id);
   return {
     id: b.id,
     status: b.status,
@@ -70,12 +72,13 @@ function toView(row: Row): BookingView {
     holdExpiresAt: b.holdExpiresAt?.toISOString() ?? null,
     isBlocked: b.isBlocked,
     source: b.source,
+    job: own && own.length > 0 ? jobViewOfLines(own) : jobViewOfBooking(b, row.service.name),
   };
 }
 
 export async function findBookingView(db: DbOrTx, id: string): Promise<BookingView | undefined> {
   const [row] = await bookingViewSelect(db).where(eq(bookings.id, id));
-  return row && toView(row);
+  return row && toView(row, await linesOfBookings(db, [row.booking.id]));
 }
 
 /** A page of bookings, newest first, for any filter the caller builds (owner, driver, status, dates…). */
@@ -88,7 +91,8 @@ export async function listBookingViews(db: DbOrTx, options: { where?: SQL; page:
       .offset((options.page - 1) * options.pageSize),
     db.select({ value: count() }).from(bookings).leftJoin(users, eq(users.id, bookings.userId)).innerJoin(services, eq(services.id, bookings.serviceId)).where(options.where),
   ]);
-  return { items: rows.map(toView), page: options.page, pageSize: options.pageSize, total: total?.value ?? 0 };
+  const lines = await linesOfBookings(db, rows.map((r) => r.booking.id));
+  return { items: rows.map((row) => toView(row, lines)), page: options.page, pageSize: options.pageSize, total: total?.value ?? 0 };
 }
 
 export async function listBookingUpdates(db: DbOrTx, bookingId: string, limit = 50): Promise<BookingUpdateView[]> {

@@ -1,0 +1,78 @@
+import { asc, inArray } from 'drizzle-orm';
+import type { SizeClass } from '../../../shared/domain';
+import { fromCents } from '../../../shared/money';
+import type { BookingJobView, BookingLineView, BookingVehicleView } from '../../../shared/schemas/booking-lines';
+import type { DbOrTx } from '../../db/client';
+import { bookingLines, type bookings } from '../../db/schema';
+
+type LineRow = typeof bookingLines.$inferSelect;
+type BookingRow = typeof bookings.$inferSelect;
+
+const VEHICLE_KINDS = new Set(['service', 'add_on']);
+
+function lineView(row: LineRow): BookingLineView {
+  return { kind: row.kind, label: row.label, amount: fromCents(row.amountCents), minutes: row.minutes, itemId: row.itemId };
+}
+
+/** The job view of one booking's lines, vehicles in their order, each vehicle's service before its add-ons. */
+export function jobViewOfLines(rows: LineRow[]): BookingJobView {
+  const sorted = [...rows].sort((a, b) => a.position - b.position);
+  const vehicles = new Map<number, BookingVehicleView & { cents: number }>();
+  const extras: BookingLineView[] = [];
+  for (const row of sorted) {
+    if (!VEHICLE_KINDS.has(row.kind) || row.vehicleIndex === null) {
+      extras.push(lineView(row));
+      continue;
+    }
+    let vehicle = vehicles.get(row.vehicleIndex);
+    if (!vehicle) {
+      vehicle = { index: row.vehicleIndex, vehicleId: row.vehicleId, label: row.vehicleLabel, sizeClass: (row.sizeClass ?? 'sedan') as SizeClass, lines: [], amount: '0.00', minutes: 0, cents: 0 };
+      vehicles.set(row.vehicleIndex, vehicle);
+    }
+    vehicle.lines.push(lineView(row));
+    vehicle.cents += row.amountCents;
+    vehicle.minutes += row.minutes;
+  }
+  return {
+    vehicles: [...vehicles.values()].sort((a, b) => a.index - b.index).map(({ cents, ...v }) => ({ ...v, amount: fromCents(cents) })),
+    extras,
+  };
+}
+
+/**
+ * What a booking without lines shows: blocked time has no job; anything else (a row written before lines, or
+ * mid-write) reads as one vehicle with its service, then fee and tax, from the booking's own columns.
+ */
+export function jobViewOfBooking(b: BookingRow, serviceName: string): BookingJobView {
+  if (b.isBlocked) return { vehicles: [], extras: [] };
+  return {
+    vehicles: [
+      {
+        index: 0,
+        vehicleId: null,
+        label: b.vehicle && b.vehicle.trim() !== '' ? b.vehicle : null,
+        sizeClass: 'sedan',
+        lines: [{ kind: 'service', label: serviceName, amount: b.servicePrice, minutes: b.durationMinutes, itemId: b.serviceId }],
+        amount: b.servicePrice,
+        minutes: b.durationMinutes,
+      },
+    ],
+    extras: [
+      { kind: 'service_fee', label: 'Service fee', amount: b.serviceFee, minutes: 0, itemId: null },
+      { kind: 'tax', label: 'Tax', amount: b.tax, minutes: 0, itemId: null },
+    ],
+  };
+}
+
+/** Every line of these bookings, grouped by booking. */
+export async function linesOfBookings(db: DbOrTx, bookingIds: string[]): Promise<Map<string, LineRow[]>> {
+  const byBooking = new Map<string, LineRow[]>();
+  if (bookingIds.length === 0) return byBooking;
+  const rows = await db.select().from(bookingLines).where(inArray(bookingLines.bookingId, bookingIds)).orderBy(asc(bookingLines.bookingId), asc(bookingLines.position));
+  for (const row of rows) {
+    const list = byBooking.get(row.bookingId) ?? [];
+    list.push(row);
+    byBooking.set(row.bookingId, list);
+  }
+  return byBooking;
+}
