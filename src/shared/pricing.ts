@@ -25,6 +25,8 @@ export interface BookingPrice {
 export type SizePrices = Partial<Record<SizeClass, { price?: string | null; duration?: number | null } | undefined>>;
 
 export interface JobService {
+  /** The service's id, carried onto its line. */
+  id?: string;
   name?: string;
   /** The base price (a sedan's, unless the sedan row says otherwise). */
   price: string;
@@ -34,6 +36,7 @@ export interface JobService {
 }
 
 export interface JobAddOn {
+  id?: string;
   name: string;
   price: string;
   minutes?: number;
@@ -46,10 +49,14 @@ export interface JobVehicle {
   addOns?: JobAddOn[];
   /** How the vehicle is named on its lines ('2019 Honda CR-V'); optional. */
   label?: string;
+  /** The customer's saved vehicle, when one was picked. */
+  vehicleId?: string;
 }
 
 export interface JobLine {
   kind: 'service' | 'add_on';
+  /** The service or add-on sold, when the caller named it. */
+  itemId?: string;
   label: string;
   sizeClass: SizeClass;
   cents: number;
@@ -59,6 +66,7 @@ export interface JobLine {
 export interface JobVehiclePrice {
   sizeClass: SizeClass;
   label?: string;
+  vehicleId?: string;
   lines: JobLine[];
   /** Service and add-ons of this vehicle. */
   cents: number;
@@ -101,12 +109,13 @@ export function priceJob(input: { vehicles: JobVehicle[]; serviceFee: string; di
   const vehicles = input.vehicles.map((vehicle): JobVehiclePrice => {
     const { sizeClass } = vehicle;
     const lines: JobLine[] = [
-      { kind: 'service', label: vehicle.service.name ?? 'Service', sizeClass, cents: toCents(priceAtSize(vehicle.service, sizeClass)), minutes: durationAtSize(vehicle.service, sizeClass) },
-      ...(vehicle.addOns ?? []).map((addOn): JobLine => ({ kind: 'add_on', label: addOn.name, sizeClass, cents: toCents(priceAtSize(addOn, sizeClass)), minutes: addOn.minutes ?? 0 })),
+      { kind: 'service', ...(vehicle.service.id ? { itemId: vehicle.service.id } : {}), label: vehicle.service.name ?? 'Service', sizeClass, cents: toCents(priceAtSize(vehicle.service, sizeClass)), minutes: durationAtSize(vehicle.service, sizeClass) },
+      ...(vehicle.addOns ?? []).map((addOn): JobLine => ({ kind: 'add_on', ...(addOn.id ? { itemId: addOn.id } : {}), label: addOn.name, sizeClass, cents: toCents(priceAtSize(addOn, sizeClass)), minutes: addOn.minutes ?? 0 })),
     ];
     return {
       sizeClass,
       ...(vehicle.label ? { label: vehicle.label } : {}),
+      ...(vehicle.vehicleId ? { vehicleId: vehicle.vehicleId } : {}),
       lines,
       cents: lines.reduce((sum, line) => sum + line.cents, 0),
       minutes: lines.reduce((sum, line) => sum + line.minutes, 0),

@@ -1,5 +1,6 @@
-import { asc, inArray } from 'drizzle-orm';
-import type { SizeClass } from '../../../shared/domain';
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { BookingLineKind, SizeClass } from '../../../shared/domain';
+import type { JobPrice } from '../../../shared/pricing';
 import { fromCents } from '../../../shared/money';
 import type { BookingJobView, BookingLineView, BookingVehicleView } from '../../../shared/schemas/booking-lines';
 import type { DbOrTx } from '../../db/client';
@@ -75,4 +76,24 @@ export async function linesOfBookings(db: DbOrTx, bookingIds: string[]): Promise
     byBooking.set(row.bookingId, list);
   }
   return byBooking;
+}
+
+/**
+ * Writes a booking's lines from its price (shared/pricing.ts priceJob), replacing any it had: each vehicle's
+ * service and add-ons, then the discount, service fee and tax. Called inside the transaction that
+ * prices the booking.
+ */
+export async function replaceBookingLines(tx: DbOrTx, bookingId: string, price: JobPrice): Promise<void> {
+  await tx.delete(bookingLines).where(eq(bookingLines.bookingId, bookingId));
+  const rows: (typeof bookingLines.$inferInsert)[] = [];
+  price.vehicles.forEach((vehicle, index) => {
+    for (const line of vehicle.lines) {
+      rows.push({ bookingId, vehicleIndex: index, vehicleId: vehicle.vehicleId ?? null, vehicleLabel: vehicle.label ?? null, sizeClass: vehicle.sizeClass, kind: line.kind, itemId: line.itemId ?? null, label: line.label, amountCents: line.cents, minutes: line.minutes, position: rows.length });
+    }
+  });
+  const bookingWide = (kind: BookingLineKind, label: string, cents: number) => rows.push({ bookingId, kind, label, amountCents: cents, minutes: 0, position: rows.length });
+  if (price.discountCents > 0) bookingWide('discount', price.discountLabel ?? 'Discount', -price.discountCents);
+  bookingWide('service_fee', 'Service fee', price.serviceFeeCents);
+  bookingWide('tax', 'Tax', price.taxCents);
+  await tx.insert(bookingLines).values(rows);
 }
