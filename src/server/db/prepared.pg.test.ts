@@ -2,16 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAttempts } from './schema';
 import { preparedStatement } from './prepared';
-import { createTestApp, type TestApp } from '../test/harness';
-import { testPostgresUrl } from '../test/postgres';
+import { createPostgresTestApp, type TestApp } from '../test/harness';
 
 /** A statement built once runs in the transaction it is given, on PostgreSQL's pool of connections. */
 let t: TestApp;
 
 beforeAll(async () => {
-  if (!testPostgresUrl) throw new Error('Run with npm run test:pg (TEST_DATABASE_URL)');
-  t = await createTestApp();
-  expect(t.handle.kind).toBe('postgres');
+  t = await createPostgresTestApp();
 });
 afterAll(async () => {
   await t?.close();

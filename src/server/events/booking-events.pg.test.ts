@@ -5,17 +5,14 @@ import { bookings } from '../db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingVerbs } from '../features/bookings';
 import { anyService, openDayAfter } from '../test/account-fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
-import { testPostgresUrl } from '../test/postgres';
+import { createPostgresTestApp, type TestApp } from '../test/harness';
 import { deliverBookingEvents, listBookingEvents, pendingDeliveries, subscribe } from './booking-events';
 
 /** Real PostgreSQL, a real pool: delivery runs truly overlap, as on two instances. */
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  if (!testPostgresUrl) throw new Error('Run with npm run test:pg (TEST_DATABASE_URL)');
-  t = await createTestApp();
-  expect(t.handle.kind).toBe('postgres');
+  t = await createPostgresTestApp();
   admin = await t.login('admin@glint.local');
 });
 afterAll(() => t?.close());

@@ -38,7 +38,23 @@ let counter = 0;
  * `npm run test:pg` (TEST_DATABASE_URL set) the same suites run on a fresh copy of the template database on
  * the real PostgreSQL server instead. An explicit `databaseUrl` is migrated and seeded from scratch.
  */
-export async function createTestApp(options: { env?: Record<string, string>; databaseUrl?: string; seedDemo?: boolean; now?: number; logStream?: { write(line: string): void } } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  databaseUrl?: string;
+  seedDemo?: boolean;
+  now?: number;
+  logStream?: { write(line: string): void };
+}
+
+/** A test app on real PostgreSQL (`npm run test:pg`); refuses to run on the embedded database. */
+export async function createPostgresTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  if (!testPostgresUrl) throw new Error('Run with npm run test:pg (TEST_DATABASE_URL)');
+  const app = await createTestApp(options);
+  if (app.handle.kind !== 'postgres') throw new Error(`Expected PostgreSQL, got ${app.handle.kind}`);
+  return app;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env, options.seedDemo);
   const fresh = !options.databaseUrl && testPostgresUrl ? await freshPostgresDatabase(testPostgresUrl, { template: await postgresTemplate(config, testPostgresUrl) }) : undefined;
   const databaseUrl = options.databaseUrl ?? fresh?.url;

@@ -1,16 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { testPostgresUrl } from '../../test/postgres';
+import { createPostgresTestApp, type TestApp } from '../../test/harness';
 import { HOME, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 
 /** Real PostgreSQL, a real connection pool: requests truly run at the same time. */
 let t: TestApp;
 beforeAll(async () => {
-  if (!testPostgresUrl) throw new Error('Run with npm run test:pg (TEST_DATABASE_URL)');
-  t = await createTestApp({ now: MONDAY_9AM_PACIFIC });
-  expect(t.handle.kind).toBe('postgres');
+  t = await createPostgresTestApp({ now: MONDAY_9AM_PACIFIC });
 });
 afterAll(() => t?.close());
 

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, packagePurchases, testPaymentIntents } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { testPostgresUrl } from '../../test/postgres';
+import { createPostgresTestApp, type TestApp } from '../../test/harness';
 import { HOME, MONDAY_9AM_PACIFIC, TUESDAY } from '../../test/checkout-fixtures';
 import { createPackage } from '../../test/package-fixtures';
 import * as repo from './packages.repository';
@@ -11,9 +10,7 @@ import * as repo from './packages.repository';
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  if (!testPostgresUrl) throw new Error('Run with npm run test:pg (TEST_DATABASE_URL)');
-  t = await createTestApp({ now: MONDAY_9AM_PACIFIC });
-  expect(t.handle.kind).toBe('postgres');
+  t = await createPostgresTestApp({ now: MONDAY_9AM_PACIFIC });
   admin = (await t.createUser({ role: 'admin' })).cookie;
 });
 afterAll(() => t?.close());

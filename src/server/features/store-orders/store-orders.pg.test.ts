@@ -2,16 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings } from '../../db/schema';
 import { HOME, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
-import { createTestApp, type TestApp } from '../../test/harness';
-import { testPostgresUrl } from '../../test/postgres';
+import { createPostgresTestApp, type TestApp } from '../../test/harness';
 import { insertStoreOrder, storeOrderRow } from '../../test/store-fixtures';
 
 /** Real PostgreSQL, a real pool: the schedule-booking requests for one order truly run at the same time. */
 let t: TestApp;
 beforeAll(async () => {
-  if (!testPostgresUrl) throw new Error('Run with npm run test:pg (TEST_DATABASE_URL)');
-  t = await createTestApp({ now: MONDAY_9AM_PACIFIC });
-  expect(t.handle.kind).toBe('postgres');
+  t = await createPostgresTestApp({ now: MONDAY_9AM_PACIFIC });
 });
 afterAll(() => t?.close());
 
