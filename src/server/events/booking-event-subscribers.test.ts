@@ -5,7 +5,7 @@ import { slotIdOf } from '../../shared/booking-lifecycle';
 import { bookings, emailOutbox } from '../db/schema';
 import { bookingVerbs } from '../features/bookings';
 import { fromRoot } from '../paths';
-import { anyService, openDayAfter } from '../test/account-fixtures';
+import { openDayAfter, phoneAppointment } from '../test/account-fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { deliverBookingEvents, listBookingEvents } from './booking-events';
 import type { LiveEvent } from './bus';
@@ -30,14 +30,8 @@ const waitFor = async (predicate: () => boolean) => {
 };
 
 /** A phone appointment paid on site (its confirmation is already in the outbox). */
-async function appointment(email: string): Promise<string> {
-  const service = await anyService(t);
-  const made = await t.call('POST', '/api/admin/appointments', {
-    cookie: admin,
-    body: { customerName: 'Sam Subscriber', customerEmail: email, customerPhone: '(408) 555-0142', serviceId: service.id, date: openDayAfter(t, day++), time: '10:00', serviceType: 'serviceLocation', payment: 'on_site' },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  return made.json().id as string;
+function appointment(email: string): Promise<string> {
+  return phoneAppointment(t, admin, { email, name: 'Sam Subscriber', phone: '(408) 555-0142' }, openDayAfter(t, day++));
 }
 
 const slotOf = async (id: string) => slotIdOf((await t.ctx.db.select().from(bookings).where(eq(bookings.id, id)))[0]!);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../db/schema';
 import { bookingVerbs } from '../features/bookings';
-import { anyService, openDayAfter } from '../test/account-fixtures';
+import { openDayAfter, phoneAppointment } from '../test/account-fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { deliverAfterCommit, deliverBookingEvents, listBookingEvents, pendingDeliveries, retryDelayMs, subscribe, type BookingEvent } from './booking-events';
 
@@ -28,14 +28,8 @@ async function editNotesIn(tx: DbOrTx, bookingId: string, notes: string): Promis
 const mailsTo = async (to: string) => (await t.ctx.db.select({ subject: emailOutbox.subject }).from(emailOutbox).where(eq(emailOutbox.to, to))).map((m) => m.subject);
 
 /** A phone appointment (its confirmation e-mail is the customer-mail subscriber's), paid on site. */
-async function appointment(email: string): Promise<string> {
-  const service = await anyService(t);
-  const made = await t.call('POST', '/api/admin/appointments', {
-    cookie: admin,
-    body: { customerName: 'Eve Event', customerEmail: email, customerPhone: '(408) 555-0199', serviceId: service.id, date: openDayAfter(t, day++), time: '10:00', serviceType: 'serviceLocation', payment: 'on_site' },
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  return made.json().id as string;
+function appointment(email: string): Promise<string> {
+  return phoneAppointment(t, admin, { email, name: 'Eve Event', phone: '(408) 555-0199' }, openDayAfter(t, day++));
 }
 
 /** A change with no e-mail of its own: the admin edits the notes. */

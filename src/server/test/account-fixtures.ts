@@ -99,3 +99,15 @@ export async function saveCard(t: TestApp, userId: string, overrides: Partial<{ 
     .returning();
   return row!;
 }
+
+/** The admin's phone appointment for `email` on `date` at 10:00 at the business, paid on site; answers its id. */
+export async function phoneAppointment(t: TestApp, admin: string, customer: { email: string; name: string; phone: string }, date: string): Promise<string> {
+  const service = await anyService(t);
+  const made = await t.call('POST', '/api/admin/appointments', {
+    cookie: admin,
+    body: { customerName: customer.name, customerEmail: customer.email, customerPhone: customer.phone, serviceId: service.id, date, time: '10:00', serviceType: 'serviceLocation', payment: 'on_site' },
+  });
+  if (made.statusCode !== 201) throw new Error(`The appointment was refused: ${made.statusCode} ${made.body}`);
+  return made.json().id as string;
+}
+
