@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createTestApp, type TestApp } from './harness';
 
 /**
  * A small local stand-in of the Stripe API for tests (stripe-node pointed at it with host/port/protocol):
@@ -159,3 +160,24 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The webhook signing secret the stand-in's test apps are configured with. */
+export const STANDIN_WEBHOOK_SECRET = 'whsec_test_standin_secret';
+
+/** A test app whose payment provider is the Stripe adapter, talking to a fresh stand-in; close() stops both. */
+export async function createStripeTestApp(now: number): Promise<{ t: TestApp; standIn: StripeStandIn; close(): Promise<void> }> {
+  const standIn = await startStripeStandIn();
+  const t = await createTestApp({
+    now,
+    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
+  });
+  return {
+    t,
+    standIn,
+    async close() {
+      await t.close();
+      await standIn.close();
+    },
+  };
+}
+

@@ -4,24 +4,18 @@ import { toCents } from '../../../shared/money';
 import { pacificInstant } from '../../../shared/time';
 import { bookings } from '../../db/schema';
 import { getPaymentProvider } from '../../integrations/payments';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createStripeTestApp, type StripeStandIn } from '../../test/stripe-stand-in';
+import type { TestApp } from '../../test/harness';
 import { createBooking, saveCard } from '../../test/account-fixtures';
 
 // The account calls with Stripe configured, against the booking engineer's local stand-in of the Stripe API.
 let t: TestApp;
 let standIn: StripeStandIn;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({
-    now: pacificInstant('2026-06-01', '09:00').getTime(),
-    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: 'whsec_standin', STRIPE_API_BASE: standIn.url },
-  });
+  ({ t, standIn, close } = await createStripeTestApp(pacificInstant('2026-06-01', '09:00').getTime()));
 });
-afterAll(async () => {
-  await t.close();
-  await standIn.close();
-});
+afterAll(() => close());
 
 describe('with the Stripe adapter', () => {
   it('refunds the whole payment when the customer cancels', async () => {

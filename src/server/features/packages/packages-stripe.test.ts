@@ -2,27 +2,21 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packagePurchases } from '../../db/schema';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createStripeTestApp, STANDIN_WEBHOOK_SECRET, type StripeStandIn } from '../../test/stripe-stand-in';
+import type { TestApp } from '../../test/harness';
 import { MONDAY_9AM_PACIFIC } from '../../test/checkout-fixtures';
 import { createPackage } from '../../test/package-fixtures';
 
-const WEBHOOK_SECRET = 'whsec_test_standin_secret';
+const WEBHOOK_SECRET = STANDIN_WEBHOOK_SECRET;
 const stripe = new Stripe('sk_test_signing_only');
 
 let t: TestApp;
 let standIn: StripeStandIn;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({
-    now: MONDAY_9AM_PACIFIC,
-    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
-  });
+  ({ t, standIn, close } = await createStripeTestApp(MONDAY_9AM_PACIFIC));
 });
-afterAll(async () => {
-  await t.close();
-  await standIn.close();
-});
+afterAll(() => close());
 
 function postEvent(object: unknown) {
   const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2)}`, object: 'event', type: 'payment_intent.succeeded', api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object } });

@@ -3,26 +3,20 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, bookingUpdates } from '../../db/schema';
 import { getPaymentProvider } from '../../integrations/payments';
-import { startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
+import { createStripeTestApp, STANDIN_WEBHOOK_SECRET, type StripeStandIn } from '../../test/stripe-stand-in';
 import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
 import { bookAsGuest, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 
-const WEBHOOK_SECRET = 'whsec_test_standin_secret';
+const WEBHOOK_SECRET = STANDIN_WEBHOOK_SECRET;
 const stripe = new Stripe('sk_test_signing_only');
 
 let t: TestApp;
 let standIn: StripeStandIn;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  standIn = await startStripeStandIn();
-  t = await createTestApp({
-    now: MONDAY_9AM_PACIFIC,
-    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PUBLISHABLE_KEY: 'pk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: standIn.url },
-  });
+  ({ t, standIn, close } = await createStripeTestApp(MONDAY_9AM_PACIFIC));
 });
-afterAll(async () => {
-  await t.close();
-  await standIn.close();
-});
+afterAll(() => close());
 
 let slot = 0;
 async function heldBooking(email = 'stripe-guest@example.com') {
