@@ -67,6 +67,8 @@ export async function embeddedFigures(seconds: number): Promise<{ figures: Figur
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { printFigures } = await import('./figures');
   const { buildServerIfStale } = await import('../scripts/build-server.mjs');
+  const { buildWebIfStale } = await import('../scripts/build-web-if-stale.mjs');
+  buildWebIfStale();
   await buildServerIfStale();
   const result = await embeddedFigures(Number(process.env.BENCH_SECONDS ?? 4) * 2);
   printFigures(result.figures);

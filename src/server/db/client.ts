@@ -55,7 +55,7 @@ export interface OpenDatabaseOptions {
  * 128 MB of shared buffers made up most of the embedded server's resident memory. A detailing business'
  * database is tens of MB and the kernel's page cache still holds its files (decision 045).
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB'];
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir, options.loadDataDir);

@@ -2,7 +2,7 @@ import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fromRoot } from '../paths';
 
-/** The empty cluster scripts/build-pglite-template.mjs makes once per PGlite version (decision 045). */
+/** The migrated, empty cluster scripts/build-pglite-template.mjs makes once per PGlite version and migrations (decision 045). */
 export const pgliteTemplateDir = fromRoot('dist/pglite-template');
 
 /**
