@@ -15,13 +15,13 @@ export const serverEntry = join(outdir, 'main.js');
 /**
  * How `npm start` runs the bundle: the node flags and environment of the server process. On the embedded
  * database (no DATABASE_URL) it trades a little speed for memory (decision 045): V8 without its helper
- * threads (their malloc arenas kept ~45 MB of PGlite's WebAssembly compilation resident), a 1 MB young
- * generation, two malloc arenas. PostgreSQL keeps Node's defaults.
+ * threads (their malloc arenas kept ~45 MB of PGlite's WebAssembly compilation resident), a small young
+ * generation (4 MB semi-spaces, not 16), two malloc arenas. PostgreSQL keeps Node's defaults.
  */
 export function serverProcess(env = process.env) {
   const embedded = !env.DATABASE_URL;
   return {
-    args: ['--enable-source-maps', ...(embedded ? ['--single-threaded', '--max-semi-space-size=1'] : []), serverEntry],
+    args: ['--enable-source-maps', ...(embedded ? ['--single-threaded', '--max-semi-space-size=4'] : []), serverEntry],
     env: embedded ? { MALLOC_ARENA_MAX: '2', ...env } : env,
   };
 }
