@@ -20,6 +20,11 @@ export function figure(name: string, value: number, unit: string, bound: '≥' |
   return { name, value: round(value), unit, goal: `${bound} ${target}`, met: bound === '≥' ? value >= target : value <= target };
 }
 
+/** A figure printed for reference, with no goal of its own (e.g. bookings/s on the embedded database). */
+export function reading(name: string, value: number, unit: string): Figure {
+  return { name, value: round(value), unit, goal: '—', met: true };
+}
+
 function round(value: number): number {
   if (!Number.isFinite(value)) return value;
   return Math.abs(value) >= 100 ? Math.round(value) : Math.round(value * 100) / 100;
@@ -30,7 +35,7 @@ export function printFigures(figures: Figure[]): void {
   const width = Math.max(...figures.map((f) => f.name.length));
   console.log('');
   for (const f of figures) {
-    console.log(`${f.met ? 'met ' : 'MISS'}  ${f.name.padEnd(width)}  ${String(f.value).padStart(9)} ${f.unit.padEnd(10)} goal ${f.goal}`);
+    console.log(`${f.goal === '—' ? '    ' : f.met ? 'met ' : 'MISS'}  ${f.name.padEnd(width)}  ${String(f.value).padStart(9)} ${f.unit.padEnd(10)} goal ${f.goal}`);
   }
 }
 

@@ -1,5 +1,6 @@
 /**
- * npm run bench: the whole figures table in one run. Starts what it needs — the built web app, a fresh PostgreSQL
+ * npm run bench: the whole figures table in one run. Starts what it needs — the built web app, a new embedded
+ * data folder (npm start's default, bench/embedded.ts), a fresh PostgreSQL
  * database (BENCH_DATABASE_URL / TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres) —
  * prints each figure next to its goal and writes bench/results.json. BENCH_SECONDS (default 4) is the
  * length of one load round; BENCH_ROUNDS (default 2) how many interleaved rounds each ratio takes.
@@ -11,7 +12,8 @@ import { buildServerIfStale } from '../scripts/build-server.mjs';
 import { freshPostgresDatabase } from '../src/server/test/postgres';
 import { analyticsFunnelBench } from './analytics-funnel';
 import { figure, printFigures, writeResults, type Figure } from './figures';
-import { bookingFigures, startApp, throughputFigures } from './server';
+import { embeddedFigures } from './embedded';
+import { bookingFigures, rssMb, settledRssMb, startApp, throughputFigures } from './server';
 import { socketFigures } from './sockets';
 import { slotsBench } from './slots';
 import { measureWeb } from './web';
@@ -27,18 +29,25 @@ const notes: Record<string, unknown> = { seconds, rounds, loadAverageAtStart: lo
 
 figures.push(figure('slot engine, one day with 60 bookings', slotsBench(), 'µs', '≤', 20));
 
+// The embedded default first (npm start's own database), then PostgreSQL.
+const embedded = await embeddedFigures(seconds * 2);
+figures.push(...embedded.figures);
+Object.assign(notes, embedded.notes);
+
 const database = await freshPostgresDatabase(base);
 try {
   // npm start on an empty database (migrations, seed, pg-boss schema), then again on the database it left.
-  const fresh = await startApp(database.url, { viaNpm: true });
+  const fresh = await startApp({ databaseUrl: database.url }, { viaNpm: true });
   await fresh.stop();
-  const existing = await startApp(database.url, { viaNpm: true });
-  await existing.stop();
-  figures.push(figure('npm start to first answer, existing database', existing.startupMs / 1000, 's', '≤', 2));
-  figures.push(figure('npm start to first answer, fresh database', fresh.startupMs / 1000, 's', '≤', 4));
+  const existing = await startApp({ databaseUrl: database.url }, { viaNpm: true });
+  const settled = await settledRssMb(existing).finally(() => existing.stop());
+  figures.push(figure('npm start to ready, existing database', existing.readyMs / 1000, 's', '≤', 2));
+  figures.push(figure('npm start to ready, fresh database', fresh.readyMs / 1000, 's', '≤', 4));
+  figures.push(figure('PostgreSQL: server memory settled after warm-up', settled, 'MB', '≤', 180));
   notes.startupCpuSeconds = { existing: existing.startupCpuS, fresh: fresh.startupCpuS };
+  notes.firstAnswerMs = { existing: Math.round(existing.startupMs), fresh: Math.round(fresh.startupMs) };
 
-  const app = await startApp(database.url);
+  const app = await startApp({ databaseUrl: database.url });
   try {
     const throughput = await throughputFigures(app, seconds, rounds);
     figures.push(...throughput.figures);
@@ -46,6 +55,7 @@ try {
     const booking = await bookingFigures(app, database.url, seconds * 2);
     figures.push(...booking.figures);
     Object.assign(notes, booking.notes);
+    figures.push(figure('PostgreSQL: server memory after the load', rssMb(app.pid), 'MB', '≤', 180));
     const sockets = await socketFigures(app, database.url);
     figures.push(...sockets.figures);
     Object.assign(notes, sockets.notes);

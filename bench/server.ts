@@ -10,14 +10,18 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { figure, type Figure } from './figures';
 import { freePort } from '../src/server/test/free-port';
-import { serverEntry } from '../scripts/build-server.mjs';
+import { serverEntry, serverProcess } from '../scripts/build-server.mjs';
 
 export interface RunningApp {
   url: string;
   /** The process answering HTTP (its RSS is the server's memory). */
   pid: number;
-  /** Milliseconds from spawn to the first 200 of /api/health. */
+  /** Milliseconds from spawn to the first 200 of /api/health: the first answer. */
   startupMs: number;
+  /** Milliseconds from spawn to the first 200 of /api/ready: database open, migrated, job workers running. */
+  readyMs: number;
+  /** The server process' highest resident memory (MB) sampled every 10 ms until ready: the start-up peak. */
+  startupPeakRssMb: number;
   /**
    * CPU seconds the started processes (npm, the start script, the server) had used by then: on a shared,
    * overloaded machine the wall time mostly measures waiting for a core, this what startup itself costs.
@@ -28,19 +32,22 @@ export interface RunningApp {
 
 export const BENCH_PASSWORD = 'glint-bench-pass';
 
+/** Where the app keeps its data: a PostgreSQL database, or the embedded database in a data folder. */
+export type BenchDatabase = { databaseUrl: string } | { dataDir: string };
+
 /**
- * Starts the app on `databaseUrl`: `npm start` itself (viaNpm, for the startup figures) or the built server
- * bundle npm start runs (for load, so its pid is the server's; BENCH_NODE_ARGS adds node flags, e.g. --cpu-prof).
+ * Starts the app on `database`: `npm start` itself (viaNpm, for the startup figures) or the built server
+ * bundle as npm start runs it (same flags; for load, so its pid is the server's; BENCH_NODE_ARGS adds node
+ * flags, e.g. --cpu-prof).
  */
-export async function startApp(databaseUrl: string, options: { viaNpm?: boolean; jobs?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(database: BenchDatabase, options: { viaNpm?: boolean; jobs?: boolean } = {}): Promise<RunningApp> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: url,
-    DATABASE_URL: databaseUrl,
     NODE_ENV: 'production',
     SEED_DEMO: 'true',
     DEMO_PASSWORD: BENCH_PASSWORD,
@@ -50,26 +57,42 @@ export async function startApp(databaseUrl: string, options: { viaNpm?: boolean;
     // The load generator plays many clients by X-Forwarded-For, as a proxy on this machine would.
     TRUST_PROXY: 'loopback',
   };
+  delete env.DATABASE_URL;
+  if ('databaseUrl' in database) env.DATABASE_URL = database.databaseUrl;
+  else env.DATA_DIR = database.dataDir;
   const started = performance.now();
+  const server = serverProcess(env);
   const child: ChildProcess = options.viaNpm
     ? spawn('npm', ['start', '--silent'], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true })
-    : spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), serverEntry], { env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
+    : spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...server.args], { env: server.env, stdio: ['ignore', 'ignore', 'inherit'], detached: true });
   let startupMs = -1;
+  let readyMs = -1;
   let startupCpuS = -1;
-  for (let i = 0; i < 2400; i++) {
-    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) {
-        startupMs = performance.now() - started;
-        startupCpuS = groupCpuSeconds(child.pid!);
-        break;
+  let serverPid: number | undefined;
+  let peak = 0;
+  // The server is npm's grandchild under viaNpm: found in the process group by its command line.
+  const sampler = setInterval(() => {
+    serverPid ??= groupPids(child.pid!).find((pid) => commandLine(pid).includes(serverEntry));
+    if (serverPid) peak = Math.max(peak, rssMbOrZero(serverPid));
+  }, 10);
+  try {
+    for (let i = 0; i < 6000 && readyMs < 0; i++) {
+      if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
+      try {
+        if (startupMs < 0 && (await fetch(`${url}/api/health`)).ok) startupMs = performance.now() - started;
+        if (startupMs >= 0 && (await fetch(`${url}/api/ready`)).ok) {
+          readyMs = performance.now() - started;
+          startupCpuS = groupCpuSeconds(child.pid!);
+        }
+      } catch {
+        // not listening yet
       }
-    } catch {
-      // not listening yet
+      await new Promise((r) => setTimeout(r, 10));
     }
-    await new Promise((r) => setTimeout(r, 10));
+  } finally {
+    clearInterval(sampler);
   }
-  if (startupMs < 0) throw new Error('app did not answer');
+  if (readyMs < 0 || !serverPid) throw new Error('app did not become ready');
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
@@ -81,10 +104,10 @@ export async function startApp(databaseUrl: string, options: { viaNpm?: boolean;
       }
     };
     signal('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
     if (child.exitCode === null) signal('SIGKILL');
   };
-  return { url, pid: child.pid!, startupMs, startupCpuS, stop };
+  return { url, pid: serverPid, startupMs, readyMs, startupPeakRssMb: peak, startupCpuS, stop };
 }
 
 interface Round {
@@ -140,82 +163,111 @@ export async function throughputFigures(app: RunningApp, seconds: number, rounds
   };
 }
 
+/** SQL against the bench's database: a pg client, or the embedded data folder opened while the server is stopped. */
+export type BenchSql = (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+// Room for every request of the run (10 days × 24 steps × 60 ÷ 2 steps a booking = 7,200 bookings): with less,
+// the days fill up within seconds and the rest of the run measures 409s, not bookings (at capacity 10 the
+// run created ~1,030 bookings, about all there was room for, whatever the speed). Contention stays: 50
+// clients on 10 days take the same day's lock all the time.
+const CAPACITY = 60;
+const bookingDays = () => Array.from({ length: 10 }, (_, i) => dateKeyIn(i + 2));
+
+/** Opens the ten booking days at CAPACITY, 08:00–20:00 (before the run). */
+export async function openBookingDays(sql: BenchSql): Promise<void> {
+  const days = bookingDays();
+  await sql(`delete from business_availability where date = any($1::date[])`, [days]);
+  await sql(`insert into business_availability (date, start_time, end_time, max_capacity, is_active) select d, '08:00', '20:00', $2, true from unnest($1::date[]) d`, [days, CAPACITY]);
+}
+
 /**
- * 50 clients booking as guests across 10 days (capacity 10 per step, 08:00–20:00), each request from its
- * own address (the per-client hold limit is per IP). Afterwards every step of every day is counted in SQL:
- * none may hold more bookings than its capacity.
+ * The capacity rule, re-counted after the run: bookings per 30-minute step of each day against the day's
+ * capacity (steps over it), and the bookings the days hold.
  */
-export async function bookingFigures(app: RunningApp, databaseUrl: string, seconds: number): Promise<{ figures: Figure[]; notes: Record<string, unknown> }> {
-  // Room for every request of the run (10 days × 24 steps × 60 ÷ 2 steps a booking = 7,200 bookings): with less,
-  // the days fill up within seconds and the rest of the run measures 409s, not bookings (at capacity 10 the
-  // run created ~1,030 bookings, about all there was room for, whatever the speed). Contention stays: 50
-  // clients on 10 days take the same day's lock all the time.
-  const CAPACITY = 60;
-  const days = Array.from({ length: 10 }, (_, i) => dateKeyIn(i + 2));
+export async function countBookingDays(sql: BenchSql): Promise<{ stepsOver: number; bookings: number }> {
+  const days = bookingDays();
+  const over = await sql(`
+    with steps as (
+      select b.business_date as day,
+             generate_series(
+               date_trunc('hour', b.scheduled_date at time zone 'America/Los_Angeles') + floor(extract(minute from b.scheduled_date at time zone 'America/Los_Angeles') / 30) * interval '30 minutes',
+               (b.scheduled_date at time zone 'America/Los_Angeles') + (greatest(b.duration_minutes, 1) - 1) * interval '1 minute',
+               interval '30 minutes') as step
+      from bookings b where b.business_date = any($1::date[]) and b.status <> 'cancelled'
+    )
+    select day, step, count(*)::int as n from steps group by day, step having count(*) > $2`, [days, CAPACITY]);
+  const total = await sql(`select count(*)::int as n from bookings where business_date = any($1::date[]) and status <> 'cancelled'`, [days]);
+  return { stepsOver: over.length, bookings: Number(total[0]!.n) };
+}
+
+/** A pg client's SQL for the length of `use`. */
+export async function withPostgres<T>(databaseUrl: string, use: (sql: BenchSql) => Promise<T>): Promise<T> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    await db.query(`delete from business_availability where date = any($1::date[])`, [days]);
-    await db.query(`insert into business_availability (date, start_time, end_time, max_capacity, is_active) select d, '08:00', '20:00', $2, true from unnest($1::date[]) d`, [days, CAPACITY]);
-    const services = (await (await fetch(`${app.url}/api/services`)).json()) as { id: string; name: string }[];
-    const service = services.find((s) => s.name === 'Express Exterior Wash') ?? services[0]!;
-    let n = 0;
-    const result = await autocannon({
-      url: app.url,
-      connections: 50,
-      duration: seconds,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/bookings',
-          setupRequest: (request) => {
-            n += 1;
-            const day = days[n % days.length]!;
-            const step = Math.floor(Math.random() * 22); // 08:00 … 18:30
-            const time = `${String(8 + Math.floor(step / 2)).padStart(2, '0')}:${step % 2 ? '30' : '00'}`;
-            return {
-              ...request,
-              headers: {
-                'content-type': 'application/json',
-                'idempotency-key': `bench-${process.pid}-${n}`,
-                'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-              },
-              body: JSON.stringify({
-                serviceId: service.id,
-                serviceType: 'mobile',
-                slotId: `${day}T${time}`,
-                address: { street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110' },
-                guestEmail: `bench${n}@example.com`,
-              }),
-            };
-          },
-        },
-      ],
-    });
-    const codes = Object.fromEntries(Object.entries(result.statusCodeStats as Record<string, { count: number }>).map(([code, s]) => [code, s.count]));
-    const created = codes['201'] ?? 0;
-    // The capacity rule, re-counted: bookings per 30-minute step of each day, against the day's capacity.
-    const over = await db.query(`
-      with steps as (
-        select b.business_date as day,
-               generate_series(
-                 date_trunc('hour', b.scheduled_date at time zone 'America/Los_Angeles') + floor(extract(minute from b.scheduled_date at time zone 'America/Los_Angeles') / 30) * interval '30 minutes',
-                 (b.scheduled_date at time zone 'America/Los_Angeles') + (greatest(b.duration_minutes, 1) - 1) * interval '1 minute',
-                 interval '30 minutes') as step
-        from bookings b where b.business_date = any($1::date[]) and b.status <> 'cancelled'
-      )
-      select day, step, count(*)::int as n from steps group by day, step having count(*) > $2`, [days, CAPACITY]);
-    const total = await db.query(`select count(*)::int as n from bookings where business_date = any($1::date[]) and status <> 'cancelled'`, [days]);
-    return {
-      figures: [
-        figure('bookings created/s (50 clients, 10 days, PostgreSQL)', created / seconds, 'per s', '≥', 300),
-        figure('steps over capacity after the run', over.rowCount ?? 0, 'steps', '≤', 0),
-      ],
-      notes: { bookings: { requestsPerSecond: Math.round(result.requests.average), statusCodes: codes, bookingsInDb: total.rows[0].n, capacityPerStep: CAPACITY, latencyP99: result.latency.p99, errors: result.errors } },
-    };
+    return await use(async (text, values) => (await db.query(text, values)).rows as Record<string, unknown>[]);
   } finally {
     await db.end();
   }
+}
+
+/**
+ * 50 clients booking as guests across the ten open days through the real hold path (POST /api/bookings),
+ * each request from its own address (the per-client hold limit is per IP). Returns the answers by status.
+ */
+export async function bookingLoad(app: RunningApp, seconds: number): Promise<{ created: number; codes: Record<string, number>; requestsPerSecond: number; latencyP99: number; errors: number }> {
+  const days = bookingDays();
+  const services = (await (await fetch(`${app.url}/api/services`)).json()) as { id: string; name: string }[];
+  const service = services.find((s) => s.name === 'Express Exterior Wash') ?? services[0]!;
+  let n = 0;
+  const result = await autocannon({
+    url: app.url,
+    connections: 50,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/bookings',
+        setupRequest: (request) => {
+          n += 1;
+          const day = days[n % days.length]!;
+          const step = Math.floor(Math.random() * 22); // 08:00 … 18:30
+          const time = `${String(8 + Math.floor(step / 2)).padStart(2, '0')}:${step % 2 ? '30' : '00'}`;
+          return {
+            ...request,
+            headers: {
+              'content-type': 'application/json',
+              'idempotency-key': `bench-${process.pid}-${app.pid}-${n}`,
+              'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
+            body: JSON.stringify({
+              serviceId: service.id,
+              serviceType: 'mobile',
+              slotId: `${day}T${time}`,
+              address: { street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110' },
+              guestEmail: `bench${n}@example.com`,
+            }),
+          };
+        },
+      },
+    ],
+  });
+  const codes = Object.fromEntries(Object.entries(result.statusCodeStats as Record<string, { count: number }>).map(([code, s]) => [code, s.count]));
+  return { created: codes['201'] ?? 0, codes, requestsPerSecond: Math.round(result.requests.average), latencyP99: result.latency.p99, errors: result.errors };
+}
+
+/** Bookings/s on PostgreSQL with the capacity rule re-checked in SQL afterwards. */
+export async function bookingFigures(app: RunningApp, databaseUrl: string, seconds: number): Promise<{ figures: Figure[]; notes: Record<string, unknown> }> {
+  await withPostgres(databaseUrl, openBookingDays);
+  const load = await bookingLoad(app, seconds);
+  const counted = await withPostgres(databaseUrl, countBookingDays);
+  return {
+    figures: [
+      figure('bookings created/s (50 clients, 10 days, PostgreSQL)', load.created / seconds, 'per s', '≥', 300),
+      figure('steps over capacity after the run (PostgreSQL)', counted.stepsOver, 'steps', '≤', 0),
+    ],
+    notes: { bookings: { requestsPerSecond: load.requestsPerSecond, statusCodes: load.codes, bookingsInDb: counted.bookings, capacityPerStep: CAPACITY, latencyP99: load.latencyP99, errors: load.errors } },
+  };
 }
 
 /** User + system CPU of every live process in a process group and of the children they reaped (Linux, 100 Hz ticks). */
@@ -236,8 +288,50 @@ function groupCpuSeconds(pgid: number): number {
   return ticks / 100;
 }
 
+/** The live processes of a process group (Linux). */
+function groupPids(pgid: number): number[] {
+  return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && processGroup(Number(entry)) === pgid).map(Number);
+}
+
+function processGroup(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+  } catch {
+    return undefined;
+  }
+}
+
+function commandLine(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return '';
+  }
+}
+
+function rssMbOrZero(pid: number): number {
+  try {
+    return rssMb(pid);
+  } catch {
+    return 0;
+  }
+}
+
 /** Resident memory of a process, in MB (Linux). */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/**
+ * The server's resident memory once settled: after a warm-up a visitor's first minutes would cause (the
+ * home page, the catalogue, a week of slots, readiness) and SETTLE_MS of quiet.
+ */
+export async function settledRssMb(app: RunningApp, settleMs = Number(process.env.BENCH_SETTLE_MS ?? 8_000)): Promise<number> {
+  const services = (await (await fetch(`${app.url}/api/services`)).json()) as { id: string }[];
+  const paths = ['/', '/api/ready', ...Array.from({ length: 7 }, (_, i) => `/api/services/${services[0]!.id}/available-slots?date=${dateKeyIn(i + 1)}`)];
+  for (const path of paths) await (await fetch(`${app.url}${path}`)).arrayBuffer();
+  await new Promise((r) => setTimeout(r, settleMs));
+  return rssMb(app.pid);
 }

@@ -2,3 +2,4 @@
 export const serverEntry: string;
 export function buildServer(): Promise<void>;
 export function buildServerIfStale(): Promise<void>;
+export function serverProcess(env?: NodeJS.ProcessEnv): { args: string[]; env: NodeJS.ProcessEnv };

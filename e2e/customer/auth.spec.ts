@@ -110,3 +110,17 @@ test('the password and not-found pages follow the chosen language', async ({ pag
   await page.goto('/reset-password?token=abc');
   await expect(page.getByText('Choisissez un nouveau mot de passe')).toBeVisible();
 });
+
+test("a server error's toast gives the request id as a reference the customer can quote", async ({ page }) => {
+  const requestId = '8dae0f2c-c72f-4422-be2e-9417d266b1a1';
+  // The server's own 5xx answer (errors.ts): the generic words, and the id its log lines carry, in body and header.
+  await page.route('**/api/auth/login', (route) =>
+    route.fulfill({ status: 500, headers: { 'x-request-id': requestId }, json: { code: 'INTERNAL', message: 'Something went wrong. Please try again.', requestId } }),
+  );
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(CUSTOMER.email);
+  await page.getByLabel('Password').fill('any-password-at-all');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByText('Login failed')).toBeVisible();
+  await expect(page.getByText(`Something went wrong. Please try again. Reference: ${requestId}`)).toBeVisible();
+});

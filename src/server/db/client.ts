@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fromRoot } from '../paths';
+import { startFromTemplate } from './pglite-template';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -49,6 +50,13 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * PostgreSQL's defaults inside PGlite are sized for a database server, not for one process on a small VPS:
+ * 128 MB of shared buffers made up most of the embedded server's resident memory. A detailing business'
+ * database is tens of MB and the kernel's page cache still holds its files (decision 045).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=8MB'];
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.dataDir, options.loadDataDir);
 }
@@ -61,8 +69,8 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     import('drizzle-orm/pglite/migrator'),
   ]);
   const inMemory = !dataDir || dataDir.startsWith('memory://');
-  if (!inMemory) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ dataDir: inMemory ? undefined : dataDir, loadDataDir });
+  if (!inMemory && !(loadDataDir === undefined && startFromTemplate(dataDir))) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite({ dataDir: inMemory ? undefined : dataDir, loadDataDir, startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS] });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

@@ -33,7 +33,7 @@ describe('the web build is always a production build', () => {
     // npm start and the browser tests' server run the same bundle (decision 025).
     for (const script of [start, readFileSync(new URL('scripts/e2e-server.mjs', root), 'utf8')]) {
       expect(script).toContain('await buildServerIfStale()');
-      expect(script).toContain("['--enable-source-maps', serverEntry]");
+      expect(script).toContain('serverProcess(');
     }
   });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { SlotCandidate } from '@shared/slots';
-import { apiCall, type ApiResponse } from './api';
+import { ApiError, apiCall, api, errorMessage, type ApiResponse } from './api';
 
 /** The typed client: URLs built from the declared path, and (checked by `tsc`) keys, params, query, body and result typed from the server's declarations. */
 const calls: Array<{ url: string; init: RequestInit }> = [];
@@ -55,5 +55,34 @@ describe('apiCall', () => {
     expect(typeof unchecked).toBe('function');
     expectTypeOf<ApiResponse<'GET /api/auth/me'>>().toHaveProperty('email');
     expectTypeOf<ApiResponse<'GET /api/auth/me'>>().not.toHaveProperty('passwordHash');
+  });
+});
+
+describe('errorMessage', () => {
+  function fail(status: number, body: unknown, headers: Record<string, string> = {}) {
+    vi.stubGlobal('fetch', async () => new Response(body === undefined ? '' : JSON.stringify(body), { status, headers }));
+  }
+  async function thrown(): Promise<unknown> {
+    return api.post('/api/bookings', {}).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  }
+
+  it('adds the request id of a 5xx answer as a reference the customer can quote', async () => {
+    fail(500, { code: 'INTERNAL', message: 'Something went wrong. Please try again.', requestId: '8dae0f2c-c72f-4422-be2e-9417d266b1a1' }, { 'x-request-id': '8dae0f2c-c72f-4422-be2e-9417d266b1a1' });
+    const error = await thrown();
+    expect(error).toBeInstanceOf(ApiError);
+    expect(errorMessage(error, 'Could not book')).toBe('Something went wrong. Please try again. Reference: 8dae0f2c-c72f-4422-be2e-9417d266b1a1');
+  });
+
+  it("takes the header's id when a 5xx has no body of ours (a proxy's 502)", async () => {
+    fail(502, undefined, { 'x-request-id': 'caddy-7f3a9c01' });
+    expect(errorMessage(await thrown(), 'Could not book')).toBe('Could not book Reference: caddy-7f3a9c01');
+  });
+
+  it("leaves a 4xx refusal's words alone: the visitor's own mistake needs no reference", async () => {
+    fail(409, { code: 'SLOT_FULL', message: 'That time was just taken.' }, { 'x-request-id': 'req-12345678' });
+    expect(errorMessage(await thrown(), 'Could not book')).toBe('That time was just taken.');
   });
 });

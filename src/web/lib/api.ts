@@ -3,6 +3,7 @@
 import type { ApiRoutes } from '../../server/features';
 import type { $ZodType, input, output } from 'zod/v4/core';
 import { analyticsSession } from './analytics';
+import type { Language } from '@shared/domain';
 import type { ErrorParams } from '@shared/error-codes';
 import { localizeError } from './error-messages';
 import { currentLanguage } from './i18n';
@@ -19,8 +20,18 @@ export class ApiError extends Error {
     readonly status: number,
     readonly serverMessage: string,
     readonly body: unknown,
+    /** The X-Request-Id header of the answer, when it had one. */
+    private readonly headerRequestId?: string,
   ) {
     super(`${status}: ${serverMessage}`);
+  }
+  /**
+   * The id the server logged the request under (decision 040): a 5xx body's `requestId`, else the
+   * X-Request-Id header (a proxy's 502 has no body of ours, but may carry the id).
+   */
+  get requestId(): string | undefined {
+    const id = this.body && typeof this.body === 'object' ? (this.body as { requestId?: unknown }).requestId : undefined;
+    return typeof id === 'string' && id ? id : this.headerRequestId || undefined;
   }
   /** The error's code (`SLOT_FULL`, `EMAIL_TAKEN` …), when the body has one. */
   get code(): string | undefined {
@@ -68,7 +79,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
       parsed && typeof parsed === 'object' && 'message' in parsed && typeof (parsed as { message: unknown }).message === 'string'
         ? (parsed as { message: string }).message
         : text || response.statusText;
-    throw new ApiError(response.status, message, parsed);
+    throw new ApiError(response.status, message, parsed, response.headers.get('x-request-id') ?? undefined);
   }
   return parsed as T;
 }
@@ -81,14 +92,20 @@ export const api = {
   delete: <T>(url: string, body?: unknown) => apiRequest<T>('DELETE', url, body),
 };
 
+/** The word before a request id in a 5xx error's message. */
+const REFERENCE: Record<Language, string> = { en: 'Reference', es: 'Referencia', fr: 'Référence' };
+
 /**
  * An error's words for a toast, in the page's language: rendered from the error's code and params
  * (English: the server's own message), the server's message for a code we do not know, `fallback` when
- * the response had no body to speak of.
+ * the response had no body to speak of. A 5xx adds "Reference: <request id>" for the customer to quote.
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    return localizeError(currentLanguage(), { code: error.code, params: error.params, message: error.serverMessage }) || fallback;
+    const language = currentLanguage();
+    const words = localizeError(language, { code: error.code, params: error.params, message: error.serverMessage }) || fallback;
+    // Our fault, not the visitor's: the id lets support find the request's log lines when they quote it.
+    return error.status >= 500 && error.requestId ? `${words} ${REFERENCE[language]}: ${error.requestId}` : words;
   }
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -1,0 +1,49 @@
+// The embedded database's starting point: an initdb'd cluster with this version's migrations applied, made
+// once per PGlite version and set of migrations (decision 045). PGlite's initdb costs about 5 s and 800 MB of
+// resident memory that the process never gives back, the migrations about 2 s of CPU; a server starting on a
+// new DATA_DIR copies this folder instead (src/server/db/pglite-template.ts) and opens it like an existing one.
+// Run by buildServerIfStale (npm start, the bench, the browser tests) when missing or made for other inputs.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+export const pgliteTemplateDir = join(root, 'dist/pglite-template');
+const marker = join(root, 'dist/pglite-template.version');
+
+const migrationsFolder = join(root, 'src/server/db/migrations');
+
+/** What the template is made from: the PGlite version and every migration file. */
+function templateKey() {
+  const hash = createHash('sha256').update(JSON.parse(readFileSync(join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version);
+  const files = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  for (const file of files(migrationsFolder).sort()) hash.update(file.slice(root.length)).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+export function buildPgliteTemplateIfStale() {
+  const version = templateKey();
+  if (existsSync(join(pgliteTemplateDir, 'PG_VERSION')) && existsSync(marker) && readFileSync(marker, 'utf8') === version) return;
+  const partial = `${pgliteTemplateDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  // In a child process: initdb's memory stays with it, not with the caller (npm start's wrapper, the bench).
+  const made = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `const [{ PGlite }, { drizzle }, { migrate }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+       const db = new PGlite({ dataDir: ${JSON.stringify(partial)} });
+       await migrate(drizzle(db), { migrationsFolder: ${JSON.stringify(migrationsFolder)} });
+       await db.close();`,
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (made.status !== 0) throw new Error('could not make the embedded database template');
+  rmSync(pgliteTemplateDir, { recursive: true, force: true });
+  renameSync(partial, pgliteTemplateDir);
+  writeFileSync(marker, version);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildPgliteTemplateIfStale();
