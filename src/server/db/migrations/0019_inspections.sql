@@ -46,8 +46,10 @@ CREATE UNIQUE INDEX "inspections_corrects_uq" ON "inspections" USING btree ("cor
 -- Hand-written (decision 048): a finalised inspection never changes; only a deleted user's id may be cleared.
 CREATE FUNCTION inspections_refuse_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_TABLE_NAME = 'inspections' AND NEW.inspected_by IS NULL AND (to_jsonb(NEW) - 'inspected_by') = (to_jsonb(OLD) - 'inspected_by') THEN
-    RETURN NEW;
+  IF TG_TABLE_NAME = 'inspections' THEN
+    IF to_jsonb(NEW) -> 'inspected_by' = 'null'::jsonb AND (to_jsonb(NEW) - 'inspected_by') = (to_jsonb(OLD) - 'inspected_by') THEN
+      RETURN NEW;
+    END IF;
   END IF;
   RAISE EXCEPTION 'inspection records are final: a correction is a new record' USING ERRCODE = 'restrict_violation';
 END $$;

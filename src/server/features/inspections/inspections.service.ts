@@ -4,6 +4,7 @@ import {
   DAMAGE_ZONES,
   INSPECTION_DATA_FIELD,
   INSPECTION_PHOTO_MAX_BYTES,
+  INSPECTION_PHOTO_SLOTS,
   MAX_CONCERNS_PER_BOOKING,
   MAX_DAMAGE_PHOTOS,
   REQUIRED_PHOTO_SLOTS,
@@ -187,7 +188,11 @@ function photoUrl(bookingId: string, photoId: string): string {
 async function readInspections(ctx: AppContext, bookingId: string): Promise<Omit<BookingInspections, 'canFlagConcern' | 'concerns'>> {
   const { records, photos } = await repo.listInspections(ctx.db, bookingId);
   const history: InspectionView[] = records.map((record) => {
-    const own = photos.filter((photo) => photo.inspectionId === record.id).map((photo) => ({ id: photo.id, slot: photo.slot, zone: photo.zone, contentType: photo.contentType, size: photo.size, sha256: photo.sha256, url: photoUrl(bookingId, photo.id) }));
+    const own = photos
+      .filter((photo) => photo.inspectionId === record.id)
+      // The walk-through's order: the six, then damage close-ups, then the signature.
+      .sort((a, b) => INSPECTION_PHOTO_SLOTS.indexOf(a.slot) - INSPECTION_PHOTO_SLOTS.indexOf(b.slot))
+      .map((photo) => ({ id: photo.id, slot: photo.slot, zone: photo.zone, contentType: photo.contentType, size: photo.size, sha256: photo.sha256, url: photoUrl(bookingId, photo.id) }));
     return {
       id: record.id,
       bookingId: record.bookingId,

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { assertSafeKey, type FileStore } from './provider';
 
 export interface S3Settings {
@@ -14,8 +14,16 @@ export interface S3Settings {
   prefix: string;
 }
 
+/** The SDK is loaded on first use, so an installation that keeps files on disk never loads it. */
+const sdk = () => import('@aws-sdk/client-s3');
+
 /** Files in an S3-compatible bucket, shared by every instance. */
-export function s3FileStore(settings: S3Settings, client: S3Client = s3Client(settings)): FileStore {
+export function s3FileStore(settings: S3Settings): FileStore {
+  let client: Promise<S3Client> | undefined;
+  const send: S3Client['send'] = async (command: never) => {
+    client ??= s3Client(settings);
+    return (await client).send(command);
+  };
   const keyOf = (key: string) => {
     assertSafeKey(key);
     return settings.prefix ? `${settings.prefix.replace(/\/+$/, '')}/${key}` : key;
@@ -23,25 +31,29 @@ export function s3FileStore(settings: S3Settings, client: S3Client = s3Client(se
   return {
     name: 's3',
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: settings.bucket, Key: keyOf(key), Body: data, ContentType: contentType, ContentLength: data.length }));
+      const { PutObjectCommand } = await sdk();
+      await send(new PutObjectCommand({ Bucket: settings.bucket, Key: keyOf(key), Body: data, ContentType: contentType, ContentLength: data.length }));
     },
     async get(key) {
+      const { GetObjectCommand, NoSuchKey } = await sdk();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+        const answer = await send(new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        if (error instanceof NoSuchKey) return null;
         throw error;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+      const { DeleteObjectCommand } = await sdk();
+      await send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
     },
   };
 }
 
-function s3Client(settings: S3Settings): S3Client {
+async function s3Client(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = await sdk();
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint,
