@@ -33,6 +33,9 @@ export interface Viewer {
 export type UploadPart = { kind: 'field'; field: string; value: string } | { kind: 'file'; field: string; read: () => Promise<{ data: Buffer; truncated: boolean }> };
 
 const NOT_FOUND = 'Booking not found';
+const PART_UNKNOWN = 'The upload has a part the inspection does not take';
+const CORRECT_NEWEST = 'Correct the newest inspection of this booking';
+const CONCERN_WINDOW = 'Concerns can be flagged within 24 hours of the car’s return';
 
 /**
  * When in a pickup job each inspection may be written: the pickup one from the drive there until the car
@@ -96,12 +99,12 @@ async function checkRecordable(ctx: AppContext, facts: repo.InspectionFacts, dat
   if (facts.serviceType !== 'pickup') throw new AppError('INSPECTION_NOT_PICKUP_JOB', 'Inspections are recorded on pickup jobs only');
   if (data.correctsId) {
     const corrected = await repo.findInspection(ctx.db, facts.id, data.correctsId);
-    if (!corrected || corrected.phase !== data.phase) throw new AppError('INSPECTION_CORRECTION_INVALID', 'A correction must name an inspection of this booking and phase', { phase: data.phase });
-    if (await repo.isCorrected(ctx.db, corrected.id)) throw new AppError('INSPECTION_CORRECTION_INVALID', 'That inspection was already corrected: correct the newest record', { phase: data.phase });
+    if (!corrected || corrected.phase !== data.phase) throw new AppError('INSPECTION_CORRECTION_INVALID', CORRECT_NEWEST, { phase: data.phase });
+    if (await repo.isCorrected(ctx.db, corrected.id)) throw new AppError('INSPECTION_CORRECTION_INVALID', CORRECT_NEWEST, { phase: data.phase });
     return;
   }
   if (!PHASE_STATUSES[data.phase].includes(facts.status)) {
-    throw new AppError('INSPECTION_NOT_NOW', `The ${data.phase} inspection is recorded when the car changes hands`, { phase: data.phase, status: facts.status });
+    throw new AppError('INSPECTION_NOT_NOW', 'This inspection is recorded when the car changes hands', { phase: data.phase, status: facts.status });
   }
 }
 
@@ -118,35 +121,35 @@ export async function recordInspection(ctx: AppContext, user: PublicUser, bookin
     let data: InspectionData | undefined;
     for await (const part of parts) {
       if (part.kind === 'field') {
-        if (part.field !== INSPECTION_DATA_FIELD || data) throw new AppError('INSPECTION_PART_UNKNOWN', `Unexpected part "${part.field}"`, { field: part.field });
+        if (part.field !== INSPECTION_DATA_FIELD || data) throw new AppError('INSPECTION_PART_UNKNOWN', PART_UNKNOWN, { field: part.field });
         data = parseData(part.value);
         await checkRecordable(ctx, facts, data);
         continue;
       }
-      if (!data) throw new AppError('INSPECTION_DATA_FIRST', 'Send the data part before the images', { field: INSPECTION_DATA_FIELD });
+      if (!data) throw new AppError('INSPECTION_DATA_FIRST', 'Send the inspection details before the photos', { field: INSPECTION_DATA_FIELD });
       const target = slotOf(part.field);
-      if (!target) throw new AppError('INSPECTION_PART_UNKNOWN', `Unexpected part "${part.field}"`, { field: part.field });
+      if (!target) throw new AppError('INSPECTION_PART_UNKNOWN', PART_UNKNOWN, { field: part.field });
       const taken = stored.some((photo) => photo.slot === target.slot && target.slot !== 'damage');
-      if (taken) throw new AppError('INSPECTION_PART_UNKNOWN', `"${part.field}" was sent twice`, { field: part.field });
+      if (taken) throw new AppError('INSPECTION_PART_UNKNOWN', PART_UNKNOWN, { field: part.field });
       if (target.slot === 'damage' && stored.filter((photo) => photo.slot === 'damage').length >= MAX_DAMAGE_PHOTOS) {
         throw new AppError('INSPECTION_TOO_MANY_PHOTOS', `At most ${MAX_DAMAGE_PHOTOS} damage photos`, { max: MAX_DAMAGE_PHOTOS });
       }
       const { data: bytes, truncated } = await part.read();
       if (truncated || bytes.length > INSPECTION_PHOTO_MAX_BYTES) {
-        throw new AppError('INSPECTION_PHOTO_TOO_LARGE', 'Each image must be at most 10 MB', { field: part.field, maxBytes: INSPECTION_PHOTO_MAX_BYTES });
+        throw new AppError('INSPECTION_PHOTO_TOO_LARGE', 'Each photo must be at most 10 MB', { field: part.field, maxBytes: INSPECTION_PHOTO_MAX_BYTES });
       }
       const contentType = sniffInspectionImage(bytes);
-      if (!contentType) throw new AppError('INSPECTION_PHOTO_TYPE_UNSUPPORTED', 'Images must be JPEG, PNG or WebP', { field: part.field });
+      if (!contentType) throw new AppError('INSPECTION_PHOTO_TYPE_UNSUPPORTED', 'Photos must be JPEG, PNG or WebP images', { field: part.field });
       const storageKey = `inspections/${bookingId}/${randomUUID()}.${contentType.slice('image/'.length)}`;
       await ctx.files.put(storageKey, bytes, contentType);
       stored.push({ ...target, sha256: createHash('sha256').update(bytes).digest('hex'), storageKey, contentType, size: bytes.length });
     }
     if (!data) throw new AppError('INVALID_INPUT', 'The data part is missing', { field: INSPECTION_DATA_FIELD });
     const missing = REQUIRED_PHOTO_SLOTS.filter((slot) => !stored.some((photo) => photo.slot === slot));
-    if (missing.length) throw new AppError('INSPECTION_PHOTOS_MISSING', `Photos missing: ${missing.join(', ')}`, { slots: missing.join(',') });
+    if (missing.length) throw new AppError('INSPECTION_PHOTOS_MISSING', 'Take all six photos: front, rear, left, right, interior and odometer', { slots: missing.join(',') });
     const signed = stored.some((photo) => photo.slot === 'signature');
     if (signed === data.customerNotPresent) {
-      throw new AppError('INSPECTION_SIGNATURE_REQUIRED', signed ? 'A signature and "customer not present" exclude each other' : 'The customer signs, or mark "customer not present"');
+      throw new AppError('INSPECTION_SIGNATURE_REQUIRED', 'The customer signs, or mark “customer not present”', { both: signed });
     }
     const position = data.position ?? (await findLastKnownPosition(ctx.db, user.id));
     const id = await repo
@@ -170,8 +173,8 @@ export async function recordInspection(ctx: AppContext, user: PublicUser, bookin
       .catch((error: unknown) => {
         if (!uniqueViolation(error)) throw error;
         throw data!.correctsId
-          ? new AppError('INSPECTION_CORRECTION_INVALID', 'That inspection was already corrected: correct the newest record', { phase: data!.phase })
-          : new AppError('INSPECTION_ALREADY_RECORDED', `The ${data!.phase} inspection is already recorded; send a correction instead`, { phase: data!.phase });
+          ? new AppError('INSPECTION_CORRECTION_INVALID', CORRECT_NEWEST, { phase: data!.phase })
+          : new AppError('INSPECTION_ALREADY_RECORDED', 'This inspection is already recorded; send a correction instead', { phase: data!.phase });
       });
     const view = await readInspections(ctx, bookingId);
     return view.history.find((record) => record.id === id)!;
@@ -244,9 +247,9 @@ export async function flagConcern(ctx: AppContext, bookingId: string, viewer: Vi
   const facts = await viewerFacts(ctx, bookingId, viewer);
   if (!(await isCustomerOf(ctx, facts, viewer))) throw new AppError('INSPECTION_CONCERN_CUSTOMER_ONLY', 'Only the customer can flag a concern about their car');
   const { concernDeadline: deadline } = await readInspections(ctx, bookingId);
-  if (!deadline) throw new AppError('INSPECTION_CONCERN_NOT_OPEN', 'A concern can be flagged once the car is back', { reason: 'not_returned' });
-  if (ctx.now() > new Date(deadline)) throw new AppError('INSPECTION_CONCERN_NOT_OPEN', 'Concerns can be flagged within 24 hours of the return', { reason: 'closed', deadline });
+  if (!deadline) throw new AppError('INSPECTION_CONCERN_NOT_OPEN', CONCERN_WINDOW, { reason: 'not_returned' });
+  if (ctx.now() > new Date(deadline)) throw new AppError('INSPECTION_CONCERN_NOT_OPEN', CONCERN_WINDOW, { reason: 'closed', deadline });
   const row = await repo.insertConcernWithinLimit(ctx.db, bookingId, input.text, ctx.now(), MAX_CONCERNS_PER_BOOKING);
-  if (!row) throw new AppError('INSPECTION_CONCERN_LIMIT', `At most ${MAX_CONCERNS_PER_BOOKING} concerns per booking; call us for more`, { max: MAX_CONCERNS_PER_BOOKING });
+  if (!row) throw new AppError('INSPECTION_CONCERN_LIMIT', `You have flagged ${MAX_CONCERNS_PER_BOOKING} concerns already; please call us`, { max: MAX_CONCERNS_PER_BOOKING });
   return { ...row, createdAt: row.createdAt.toISOString() };
 }
