@@ -19,6 +19,21 @@ export type InspectionPhotoSlot = (typeof INSPECTION_PHOTO_SLOTS)[number];
 export const DAMAGE_ZONES = ['front', 'rear', 'left', 'right', 'roof', 'interior', 'wheels'] as const;
 export type DamageZone = (typeof DAMAGE_ZONES)[number];
 
+/**
+ * When in a pickup job each inspection may be written (decision 048): the pickup one from the drive there
+ * until the car has left, the return one from the drive back until after it is handed over.
+ */
+export const INSPECTION_PHASE_STATUSES: Record<InspectionPhase, readonly string[]> = {
+  pickup: ['en_route_pickup', 'arrived_pickup', 'picked_up'],
+  return: ['en_route_return', 'completed'],
+};
+
+/** The inspection a pickup job's status calls for, if any. */
+export function inspectionPhaseAt(serviceType: string, status: string): InspectionPhase | undefined {
+  if (serviceType !== 'pickup') return undefined;
+  return INSPECTION_PHASES.find((phase) => INSPECTION_PHASE_STATUSES[phase].includes(status));
+}
+
 /** Fuel is read off the gauge in eighths: 0 (empty) to 8 (full). */
 export const FUEL_EIGHTHS_MAX = 8;
 export const ODOMETER_MAX = 2_000_000;

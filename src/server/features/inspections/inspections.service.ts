@@ -4,6 +4,7 @@ import {
   DAMAGE_ZONES,
   INSPECTION_DATA_FIELD,
   INSPECTION_PHOTO_MAX_BYTES,
+  INSPECTION_PHASE_STATUSES,
   INSPECTION_PHOTO_SLOTS,
   MAX_CONCERNS_PER_BOOKING,
   MAX_DAMAGE_PHOTOS,
@@ -16,7 +17,6 @@ import {
 } from '../../../shared/inspections';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import { inspectionData, type BookingInspections, type InspectionConcernRequest, type InspectionConcernView, type InspectionData, type InspectionView } from '../../../shared/schemas/inspections';
-import type { BookingStatus } from '../../../shared/domain';
 import type { AppContext } from '../../context';
 import { AppError, uniqueViolation } from '../../errors';
 import { findLastKnownPosition } from '../drivers';
@@ -37,14 +37,6 @@ const PART_UNKNOWN = 'The upload has a part the inspection does not take';
 const CORRECT_NEWEST = 'Correct the newest inspection of this booking';
 const CONCERN_WINDOW = 'Concerns can be flagged within 24 hours of the car’s return';
 
-/**
- * When in a pickup job each inspection may be written: the pickup one from the drive there until the car
- * has left, the return one from the drive back until after it is handed over (decision 048).
- */
-const PHASE_STATUSES: Record<InspectionPhase, readonly BookingStatus[]> = {
-  pickup: ['en_route_pickup', 'arrived_pickup', 'picked_up'],
-  return: ['en_route_return', 'completed'],
-};
 
 /** The booking's assigned technician, or an admin; anyone else is told the booking does not exist. */
 async function staffFacts(ctx: AppContext, user: PublicUser, bookingId: string): Promise<repo.InspectionFacts> {
@@ -103,7 +95,7 @@ async function checkRecordable(ctx: AppContext, facts: repo.InspectionFacts, dat
     if (await repo.isCorrected(ctx.db, corrected.id)) throw new AppError('INSPECTION_CORRECTION_INVALID', CORRECT_NEWEST, { phase: data.phase });
     return;
   }
-  if (!PHASE_STATUSES[data.phase].includes(facts.status)) {
+  if (!INSPECTION_PHASE_STATUSES[data.phase].includes(facts.status)) {
     throw new AppError('INSPECTION_NOT_NOW', 'This inspection is recorded when the car changes hands', { phase: data.phase, status: facts.status });
   }
 }
