@@ -149,3 +149,59 @@ test('the driver records the pickup inspection with photos and a signature; the 
   await tracking.screenshot({ path: 'test-results/screenshots/tracking-inspection.png', fullPage: true });
   await customer.close();
 });
+
+test('the return inspection appears on the open tracking page live, side by side, and the customer flags a concern', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const driverApi = await playwrightRequest.newContext({ baseURL });
+  expect((await driverApi.post('/api/auth/login', { data: DRIVER })).ok()).toBeTruthy();
+  for (const status of ['picked_up', 'en_route_service', 'arrived_service', 'in_progress', 'completed_service', 'en_route_return']) {
+    const moved = await driverApi.put(`/api/driver/bookings/${booking.id}/status`, { data: { status } });
+    expect(moved.ok(), await moved.text()).toBeTruthy();
+  }
+
+  // The customer is watching the tracking page.
+  const customer = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, baseURL, timezoneId: 'America/Los_Angeles', locale: 'en-US' });
+  await customer.route('**/tile.openstreetmap.org/**', (route) => route.abort());
+  const tracking = await customer.newPage();
+  await tracking.goto(`/tracking?bookingId=${booking.id}&token=${booking.trackingToken}`);
+  await expect(tracking.getByTestId('inspection-return')).toContainText('Not recorded yet');
+  await expect(tracking.getByTestId('live-indicator')).toBeVisible();
+  await tracking.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  // Nobody is home at the return: the driver ticks "Customer not present".
+  await page.context().route('**/tile.openstreetmap.org/**', (route) => route.abort());
+  expect((await page.request.post('/api/auth/login', { data: DRIVER })).ok()).toBeTruthy();
+  await page.goto('/driver');
+  const job = page.locator(`article[data-booking-id="${booking.id}"]`);
+  await job.getByRole('button', { name: 'Inspect at return' }).click();
+  const walk = job.getByRole('region', { name: 'Return inspection' });
+  await walk.getByLabel('Odometer (miles)').fill('48230');
+  await walk.getByLabel('Fuel level').selectOption('4');
+  for (const label of ['Front photo', 'Rear photo', 'Left side photo', 'Right side photo', 'Interior photo', 'Odometer photo']) {
+    await walk.getByLabel(label).setInputFiles({ name: 'camera.png', mimeType: 'image/png', buffer: png(640, 480, [120, 60, 160]) });
+  }
+  await walk.getByLabel('Customer not present').check();
+  await walk.getByRole('button', { name: 'Save inspection' }).click();
+  await expect(page.getByText('Inspection saved')).toBeVisible();
+
+  // The customer's page shows it without a reload, next to the pickup one.
+  await expect(tracking.getByTestId('odometer-return')).toHaveText('48,230', { timeout: 15_000 });
+  await expect(tracking.getByTestId('fuel-return')).toHaveText('4/8');
+  await expect(tracking.getByTestId('inspection-return')).toContainText('Customer not present');
+  await expect(tracking.getByTestId('odometer-pickup')).toHaveText('48,211');
+  expect(await tracking.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  const [pickupBox, returnBox] = await Promise.all([tracking.getByTestId('inspection-pickup').boundingBox(), tracking.getByTestId('inspection-return').boundingBox()]);
+  expect(Math.abs(pickupBox!.y - returnBox!.y)).toBeLessThan(2);
+  expect(returnBox!.x).toBeGreaterThan(pickupBox!.x);
+
+  // Within 24 hours of the return the customer may flag a concern; the office sees it with the inspections.
+  await tracking.getByLabel(/Something not right with your car/).fill('A new scuff on the front bumper');
+  await tracking.getByRole('button', { name: 'Flag a concern' }).click();
+  await expect(tracking.getByText('Thank you. We will look into it and get back to you.')).toBeVisible();
+  await expect(tracking.getByTestId('inspection-concerns')).toContainText('A new scuff on the front bumper');
+  const office = (await (await admin.get(`/api/driver/bookings/${booking.id}/inspections`)).json()) as { concerns: Array<{ text: string }> };
+  expect(office.concerns.map((c) => c.text)).toEqual(['A new scuff on the front bumper']);
+  expect(await tracking.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await tracking.screenshot({ path: 'test-results/screenshots/tracking-inspections-both.png', fullPage: true });
+  await customer.close();
+});

@@ -168,6 +168,8 @@ export async function recordInspection(ctx: AppContext, user: PublicUser, bookin
           ? new AppError('INSPECTION_CORRECTION_INVALID', CORRECT_NEWEST, { phase: data!.phase })
           : new AppError('INSPECTION_ALREADY_RECORDED', 'This inspection is already recorded; send a correction instead', { phase: data!.phase });
       });
+    // Open tracking pages and staff screens look again now (a booking update with no status or words adds no line).
+    await ctx.events.publish(ctx.db, { type: 'booking_update', bookingId, at: ctx.now().toISOString() });
     const view = await readInspections(ctx, bookingId);
     return view.history.find((record) => record.id === id)!;
   } catch (error) {

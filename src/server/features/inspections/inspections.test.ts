@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REQUIRED_PHOTO_SLOTS } from '../../../shared/inspections';
 import { bookings, users } from '../../db/schema';
 import { DEMO_DRIVER_EMAIL } from '../../db/seed';
+import type { LiveEvent } from '../../events/bus';
 import type { memoryFileStore } from '../../integrations/files/memory';
 import { createTestApp, type TestApp } from '../../test/harness';
 
@@ -117,6 +118,8 @@ describe('recording the pickup inspection', () => {
 
   it('records odometer, fuel, damage by zone, the photos with their SHA-256, the signature, who and where', async () => {
     await t.call('PUT', '/api/driver/location', { cookie: driver, body: { latitude: 37.33, longitude: -121.89, bookingId: pickupId } });
+    const events: LiveEvent[] = [];
+    const stop = t.ctx.events.subscribe((event) => events.push(event));
     const recorded = await post(pickupId, [
       data({ damage: [{ zone: 'left', note: 'Scratch on the rear door' }] }),
       ...sixPhotos(),
@@ -124,6 +127,9 @@ describe('recording the pickup inspection', () => {
       { name: 'signature', file: PNG, type: 'image/png' },
     ]);
     expect(recorded.statusCode, recorded.body).toBe(201);
+    // Open tracking pages hear of it at once (a booking update with no status line of its own).
+    await expect.poll(() => events.some((event) => event.type === 'booking_update' && event.bookingId === pickupId)).toBe(true);
+    stop();
     const record = recorded.json();
     expect(record).toMatchObject({ phase: 'pickup', odometer: 48211, fuelEighths: 5, damage: [{ zone: 'left', note: 'Scratch on the rear door' }], customerNotPresent: false, correctsId: null, position: { latitude: 37.33, longitude: -121.89 } });
     expect(record.inspectedBy.name).toBeTruthy();
