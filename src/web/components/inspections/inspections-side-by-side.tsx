@@ -33,7 +33,7 @@ export function InspectionsSideBySide({ bookingId, token, allowConcern = false, 
   if (query.isError) return always ? <Alert tone="error">{t('loadFailed')}</Alert> : null;
   if (!data || (!always && !data.pickup && !data.return && !data.concerns.length)) return null;
   return (
-    <Card aria-labelledby={`inspections-${bookingId}`}>
+    <Card role="region" aria-labelledby={`inspections-${bookingId}`}>
       <CardHeader>
         <CardTitle id={`inspections-${bookingId}`} className="flex items-center gap-2 text-base">
           <ClipboardCheck className="size-4" aria-hidden /> {t('title')}
