@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DamageZone, InspectionImageType, InspectionPhase, InspectionPhotoSlot } from '../../../shared/inspections';
 import type { DamageNote } from '../../../shared/schemas/inspections';
 import type { DbOrTx } from '../../db/client';
@@ -62,6 +62,15 @@ export async function findInspection(db: DbOrTx, bookingId: string, inspectionId
     .where(and(eq(inspections.id, inspectionId), eq(inspections.bookingId, bookingId)))
     .limit(1);
   return row;
+}
+
+export async function hasOriginal(db: DbOrTx, bookingId: string, phase: InspectionPhase): Promise<boolean> {
+  const [row] = await db
+    .select({ id: inspections.id })
+    .from(inspections)
+    .where(and(eq(inspections.bookingId, bookingId), eq(inspections.phase, phase), isNull(inspections.correctsId)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function isCorrected(db: DbOrTx, inspectionId: string): Promise<boolean> {

@@ -34,6 +34,7 @@ export type UploadPart = { kind: 'field'; field: string; value: string } | { kin
 
 const NOT_FOUND = 'Booking not found';
 const PART_UNKNOWN = 'The upload has a part the inspection does not take';
+const ALREADY_RECORDED = 'This inspection is already recorded; send a correction instead';
 const CORRECT_NEWEST = 'Correct the newest inspection of this booking';
 const CONCERN_WINDOW = 'Concerns can be flagged within 24 hours of the car’s return';
 
@@ -98,6 +99,8 @@ async function checkRecordable(ctx: AppContext, facts: repo.InspectionFacts, dat
   if (!INSPECTION_PHASE_STATUSES[data.phase].includes(facts.status)) {
     throw new AppError('INSPECTION_NOT_NOW', 'This inspection is recorded when the car changes hands', { phase: data.phase, status: facts.status });
   }
+  // Said before any image is sent on; the unique index still decides a race between two at once.
+  if (await repo.hasOriginal(ctx.db, facts.id, data.phase)) throw new AppError('INSPECTION_ALREADY_RECORDED', ALREADY_RECORDED, { phase: data.phase });
 }
 
 /**
@@ -166,7 +169,7 @@ export async function recordInspection(ctx: AppContext, user: PublicUser, bookin
         if (!uniqueViolation(error)) throw error;
         throw data!.correctsId
           ? new AppError('INSPECTION_CORRECTION_INVALID', CORRECT_NEWEST, { phase: data!.phase })
-          : new AppError('INSPECTION_ALREADY_RECORDED', 'This inspection is already recorded; send a correction instead', { phase: data!.phase });
+          : new AppError('INSPECTION_ALREADY_RECORDED', ALREADY_RECORDED, { phase: data!.phase });
       });
     // Open tracking pages and staff screens look again now (a booking update with no status or words adds no line).
     await ctx.events.publish(ctx.db, { type: 'booking_update', bookingId, at: ctx.now().toISOString() });

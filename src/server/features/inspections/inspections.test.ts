@@ -180,6 +180,8 @@ describe('a finalised record never changes', () => {
     const again = await post(pickupId, [data(), ...sixPhotos(), { name: 'signature', file: PNG }]);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'INSPECTION_ALREADY_RECORDED', params: { phase: 'pickup' } });
+    // Refused from the data part alone: none of its images was kept.
+    expect(files()).toHaveLength(8);
     const correction = await post(pickupId, [data({ odometer: 48112, correctsId: original.id, customerNotPresent: true }), ...sixPhotos()]);
     expect(correction.statusCode, correction.body).toBe(201);
     expect(correction.json()).toMatchObject({ correctsId: original.id, odometer: 48112 });
