@@ -19,6 +19,7 @@ import { openApiRoutes, registerOpenApi } from './http/openapi';
 import { createEventBus } from './events/bus';
 import { createCaches } from './caches';
 import { createPaymentProvider } from './integrations/payments';
+import { createFileStore, type FileStore } from './integrations/files';
 import { createMailer, outboxOnlyTransport, smtpTransport, type MailTransport } from './integrations/mail/mailer';
 import { liveSocketRoutes } from './ws/live-socket';
 import { fromRoot } from './paths';
@@ -40,6 +41,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** The file store (default: S3 or DATA_DIR/uploads by the config); tests pass one in memory. */
+  files?: FileStore;
   /** Sees every route as it is registered (the OpenAPI coverage test collects them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -77,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     payments: createPaymentProvider(config, handle.db, now),
     store: createStoreClient(config, handle.db, { now, demoWebhookSecret: () => demoWebhookSecret(handle.db) }),
     metrics: createMetrics(),
+    files: options.files ?? createFileStore(config),
   };
   await ctx.events.start();
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { formatUsPhone } from '../shared/contact';
+import type { S3Settings } from './integrations/files/s3';
 
 const bool = (fallback: boolean) =>
   z
@@ -135,6 +136,17 @@ const envSchema = z.object({
   BACKUP_KEEP: z.coerce.number({ error: 'must be a whole number from 1 to 1000' }).int({ error: 'must be a whole number from 1 to 1000' }).min(1, { error: 'must be a whole number from 1 to 1000' }).max(1000, { error: 'must be a whole number from 1 to 1000' }).default(14),
   /** A bearer token that may read /metrics from another machine (loopback may always). At least 16 characters. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, { error: 'must be at least 16 characters' }).optional()),
+  /** Uploaded files (inspection photos) go to this S3-compatible bucket when set; otherwise DATA_DIR/uploads. */
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Any S3-compatible endpoint (MinIO, R2, …); unset: AWS. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Path-style addressing (endpoint/bucket/key); on by default when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.string().optional(),
+  /** A folder inside the bucket for this installation's files. */
+  S3_PREFIX: z.string().trim().default(''),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -175,6 +187,8 @@ export interface Config {
   backupKeep: number;
   /** Bearer token for /metrics from outside this machine; unset: loopback only. */
   metricsToken: string | undefined;
+  /** The S3-compatible file store; undefined: files live under DATA_DIR/uploads. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -193,6 +207,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  SHOPIFY_STORE_DOMAIN: needs SHOPIFY_ADMIN_TOKEN, or SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET');
   }
   if (!seedDemo.success) throw new ConfigError('Invalid configuration:\n  SEED_DEMO: must be true or false');
+  const pathStyle = bool(Boolean(e.S3_ENDPOINT)).safeParse(env.S3_FORCE_PATH_STYLE);
+  if (!pathStyle.success) throw new ConfigError('Invalid configuration:\n  S3_FORCE_PATH_STYLE: must be true or false');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID: needs S3_SECRET_ACCESS_KEY with it (or neither, for the SDK\'s own credentials)');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -240,5 +259,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDir: e.BACKUP_DIR,
     backupKeep: e.BACKUP_KEEP,
     metricsToken: e.METRICS_TOKEN,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: pathStyle.data,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
   };
 }

@@ -1,6 +1,7 @@
 import type { AppCaches } from './caches';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { FileStore } from './integrations/files';
 import type { Mailer } from './integrations/mail/mailer';
 import type { Jobs } from './jobs/boss';
 import type { EventBus } from './events/bus';
@@ -26,6 +27,8 @@ export interface AppContext {
   jobs?: Jobs;
   /** This instance's Prometheus registry (GET /metrics). */
   metrics: Metrics;
+  /** Uploaded files (inspection photos): S3-compatible, DATA_DIR/uploads, or memory in tests. */
+  files: FileStore;
   /** The current time; tests move it. */
   now: () => Date;
 }

@@ -45,6 +45,10 @@ const OWNERS: Record<string, string[]> = {
   driverStatus: ['features/drivers/'],
   driverLocations: ['features/drivers/'],
   driverLocationHistory: ['features/drivers/'],
+  // Chain of custody for pickup jobs (decision 048).
+  inspections: ['features/inspections/'],
+  inspectionPhotos: ['features/inspections/'],
+  inspectionConcerns: ['features/inspections/'],
   packages: ['features/packages/'],
   packagePurchases: ['features/packages/'],
   packageUsage: ['features/packages/'],

@@ -7,6 +7,7 @@ import { calendarRoutes } from './calendar';
 import { bookingsAccountRoutes } from './bookings';
 import { bookingsRoutes } from './bookings';
 import { driverRoutes } from './drivers';
+import { inspectionRoutes } from './inspections';
 import { geoRoutes } from './geo';
 import { packagesRoutes } from './packages';
 import { paymentMethodsRoutes } from './payment-methods';
@@ -41,6 +42,7 @@ export const apiRoutes = [
   ...paymentMethodsRoutes,
   ...bookingsAccountRoutes,
   ...driverRoutes,
+  ...inspectionRoutes,
   ...trackingRoutes,
   ...packagesRoutes,
   ...analyticsRoutes,

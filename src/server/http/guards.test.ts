@@ -42,6 +42,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/webhooks/shopify',
   'GET /api/bookings/guest/:id',
   'GET /api/bookings/guest/:id/driver-location',
+  // Inspections (decision 048): the customer by session or tracking token, staff by session; anyone else 404.
+  'GET /api/driver/bookings/:id/inspections',
+  'GET /api/driver/bookings/:id/inspections/photos/:photoId',
+  'POST /api/driver/bookings/:id/inspections/concerns',
   // The guest asks for the claim link (e-mailed to the booking's address): allowed by the booking's tracking token.
   'POST /api/bookings/guest/:id/account',
   // The claim link's page: the e-mailed single-use token in the body is the credential.

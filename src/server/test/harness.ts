@@ -11,6 +11,7 @@ import type { Role } from '../../shared/domain';
 import { freshPostgresDatabase, testPostgresUrl } from './postgres';
 import { pgliteTemplate, postgresTemplate, testConfig, TEST_PASSWORD } from './template';
 
+import { memoryFileStore } from '../integrations/files/memory';
 export { TEST_PASSWORD, TEST_PUBLIC_URL } from './template';
 
 export interface TestApp {
@@ -74,7 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   // The template holds the date-independent seed; this adds the demo data (dated from the test's clock) when asked.
   await seed(handle.db, config, new Date(clock.now));
-  const { app, ctx } = await buildApp({ config, handle, serveWeb: false, now: () => new Date(clock.now), ...(options.logStream ? { logger: true, logStream: options.logStream } : {}) });
+  const { app, ctx } = await buildApp({ config, handle, serveWeb: false, files: memoryFileStore(), now: () => new Date(clock.now), ...(options.logStream ? { logger: true, logStream: options.logStream } : {}) });
   await app.ready();
 
   const call: TestApp['call'] = (method, url, opts = {}) =>

@@ -106,3 +106,14 @@ export async function ensureDriverStatus(db: DbOrTx, driverId: string): Promise<
 export async function setOffline(db: DbOrTx, driverId: string): Promise<void> {
   await db.update(driverStatus).set({ status: 'offline', isLocationSharing: false, currentBookingId: null }).where(eq(driverStatus.driverId, driverId));
 }
+
+/** Where the driver's phone last reported being (any job), for records that note where something happened. */
+export async function findLastKnownPosition(db: DbOrTx, driverId: string): Promise<{ latitude: number; longitude: number; at: Date } | null> {
+  const [row] = await db
+    .select({ latitude: driverLocations.latitude, longitude: driverLocations.longitude, at: driverLocations.updatedAt })
+    .from(driverLocations)
+    .where(eq(driverLocations.driverId, driverId))
+    .orderBy(desc(driverLocations.updatedAt))
+    .limit(1);
+  return row ?? null;
+}

@@ -5,4 +5,4 @@
 export { driverRoutes } from './drivers.routes';
 export { driverJobs } from './drivers.jobs';
 export { findBookingAssignment } from './drivers.repository';
-export { ensureDriverStatus, setOffline } from './drivers.repository';
+export { ensureDriverStatus, findLastKnownPosition, setOffline } from './drivers.repository';

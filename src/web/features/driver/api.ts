@@ -3,6 +3,7 @@ import { toast } from '@web/lib/toast';
 import { DRIVER_BOOKINGS_REFETCH_MS, DRIVER_STATUS_REFETCH_MS } from '@shared/constants';
 import type { DriverLocationRequest, UpdateDriverBookingStatusRequest, UpdateDriverStatusRequest } from '@shared/schemas/drivers';
 import type { Language } from '@shared/domain';
+import type { InspectionView } from '@shared/schemas/inspections';
 import { ApiError, errorMessage, apiCall } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { driverMessages } from './messages';
@@ -102,4 +103,15 @@ export function useSaveLanguage() {
     mutationFn: (language: Language) => apiCall('PUT /api/settings', { body: { language } }),
     onSuccess: (settings) => queryClient.setQueryData(settingsQuery.queryKey, settings),
   });
+}
+
+/**
+ * POST /api/driver/bookings/:id/inspections as multipart (the typed client speaks JSON only): the data part
+ * first, then the images. Errors come back as ApiError, worded from their code like any other call.
+ */
+export async function uploadInspection(bookingId: string, form: FormData): Promise<InspectionView> {
+  const response = await fetch(`/api/driver/bookings/${encodeURIComponent(bookingId)}/inspections`, { method: 'POST', body: form, credentials: 'include' });
+  const parsed = (await response.json().catch(() => undefined)) as { message?: string } | undefined;
+  if (!response.ok) throw new ApiError(response.status, parsed?.message ?? response.statusText, parsed);
+  return parsed as InspectionView;
 }

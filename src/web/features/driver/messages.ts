@@ -67,6 +67,8 @@ export const driverMessages = defineMessages({
     noteLabel: 'Message to the customer (shown on their tracking page)',
     notePlaceholder: 'e.g. Running 10 minutes late',
     sendMessage: 'Send message',
+    inspectPickup: 'Inspect at pickup',
+    inspectReturn: 'Inspect at return',
 
     statusUpdated: 'Status updated successfully',
     statusFailed: 'Error updating status',
@@ -137,6 +139,8 @@ export const driverMessages = defineMessages({
     noteLabel: 'Mensaje para el cliente (se muestra en su página de seguimiento)',
     notePlaceholder: 'p. ej., Llego 10 minutos tarde',
     sendMessage: 'Enviar mensaje',
+    inspectPickup: 'Inspeccionar en la recogida',
+    inspectReturn: 'Inspeccionar en la devolución',
 
     statusUpdated: 'Estado actualizado',
     statusFailed: 'Error al actualizar el estado',
@@ -207,6 +211,8 @@ export const driverMessages = defineMessages({
     noteLabel: 'Message au client (affiché sur sa page de suivi)',
     notePlaceholder: 'ex. : J’ai 10 minutes de retard',
     sendMessage: 'Envoyer le message',
+    inspectPickup: 'Inspecter à la prise en charge',
+    inspectReturn: 'Inspecter au retour',
 
     statusUpdated: 'Statut mis à jour',
     statusFailed: 'Erreur lors de la mise à jour du statut',

@@ -5,6 +5,7 @@ import { Printer } from 'lucide-react';
 import { formatUsd } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
+import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
 import { Alert, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useLanguage, useT } from '@web/lib/i18n';
@@ -108,6 +109,8 @@ function ReceiptView() {
           <p className="text-xs text-slate-500">{t('receiptThanks')}</p>
         </CardContent>
       </Card>
+      {/* A pickup job's chain of custody: both inspections, printed with the receipt. */}
+      <InspectionsSideBySide bookingId={bookingId} allowConcern />
     </div>
   );
 }

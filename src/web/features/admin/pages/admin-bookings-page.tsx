@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, ChevronLeft, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
+import { CalendarClock, ChevronLeft, ClipboardCheck, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, type DeleteRefusal } from '@shared/booking-lifecycle';
@@ -30,6 +30,7 @@ import {
   type BookingFilters,
 } from '../api';
 import { AdminLayout } from '../components/admin-layout';
+import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { Field, FormActions, LabelledControl } from '../components/form-bits';
 import { formatPacificDateTime, paymentLabel, paymentTone, statusLabel, statusOptions, statusTone } from '../components/status';
@@ -156,6 +157,8 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
   const number = bookingNumber(booking.id);
 
   const [cancelling, setCancelling] = useState(false);
+  // Loaded only when opened: a page of cards never fetches every booking's inspections.
+  const [inspecting, setInspecting] = useState(false);
   const { user: me } = useCurrentUser();
   // 'Cancelled' moves money (a paid booking is refunded): it always asks first, with the refund wording.
   const changeStatus = (status: BookingStatus) =>
@@ -273,11 +276,17 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               <XCircle aria-hidden /> Cancel booking
             </Button>
           )}
+          {booking.serviceType === 'pickup' && (
+            <Button variant="outline" size="sm" aria-expanded={inspecting} onClick={() => setInspecting((open) => !open)}>
+              <ClipboardCheck aria-hidden /> Inspections
+            </Button>
+          )}
           {/* Always there: when deleting is not allowed, its dialog says why and offers Cancel instead. */}
           <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden /> Delete
           </Button>
         </div>
+        {inspecting && <InspectionsSideBySide bookingId={booking.id} always />}
         <section aria-label="Updates">
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Updates</h4>
           {booking.updates.length === 0 ? (

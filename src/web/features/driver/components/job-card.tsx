@@ -1,5 +1,6 @@
-import { Car, Clock, KeyRound, MapPin, MessageSquare, Navigation, Phone, StickyNote, User } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { Car, ClipboardCheck, Clock, KeyRound, MapPin, MessageSquare, Navigation, Phone, StickyNote, User } from 'lucide-react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { inspectionPhaseAt } from '@shared/inspections';
 import { toast } from '@web/lib/toast';
 import { pacificDateKey } from '@shared/time';
 import { DRIVER_NOTE_MAX } from '@shared/constants';
@@ -20,6 +21,9 @@ import { useAdvanceBooking, usePostNote, useSetDriverStatus } from '../api';
 import { formatPacific } from '../format';
 import { driverMessages } from '../messages';
 import { addressLine, navigationHref } from '../navigation';
+
+/** The walk-through (and signature_pad) load only when a driver opens one. */
+const InspectionWalkthrough = lazy(() => import('./inspection-walkthrough'));
 
 const TYPE_NAMES = { pickup: 'typePickup', mobile: 'typeMobile', serviceLocation: 'typeServiceLocation' } as const;
 
@@ -118,6 +122,8 @@ function JobActions({ booking, status }: { booking: BookingView; status: DriverS
   const setStatus = useSetDriverStatus();
   const next = driverNextStatusFor(booking.serviceType, booking.status);
   const [writing, setWriting] = useState(false);
+  const [inspecting, setInspecting] = useState(false);
+  const phase = inspectionPhaseAt(booking.serviceType, booking.status);
   const [statusMessage, setStatusMessage] = useState('');
   const messageInput = useRef<HTMLInputElement>(null);
 
@@ -157,6 +163,17 @@ function JobActions({ booking, status }: { booking: BookingView; status: DriverS
           <MessageSquare aria-hidden /> {t('messageCustomer')}
         </Button>
       </div>
+      {phase && !inspecting && (
+        // The car changes hands here: the chain-of-custody walk-through (decision 048).
+        <Button variant="outline" onClick={() => setInspecting(true)}>
+          <ClipboardCheck aria-hidden /> {t(phase === 'pickup' ? 'inspectPickup' : 'inspectReturn')}
+        </Button>
+      )}
+      {phase && inspecting && (
+        <Suspense fallback={null}>
+          <InspectionWalkthrough bookingId={booking.id} phase={phase} onClose={() => setInspecting(false)} />
+        </Suspense>
+      )}
       {writing && <NoteForm bookingId={booking.id} onSent={() => setWriting(false)} />}
       {isEnRouteStatus(booking.status) && (
         <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 p-3 dark:bg-slate-800">

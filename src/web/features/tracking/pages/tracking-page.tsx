@@ -11,6 +11,8 @@ import { statusLabel, usesPickupTimeline } from '@shared/tracking';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { inspectionsKey } from '@web/components/inspections/api';
+import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
@@ -65,6 +67,8 @@ function TrackBooking({ bookingId, token, focusAccountOffer }: { bookingId: stri
           const text = message.message ?? (message.status && full ? statusLabel(full.serviceType, message.status) : '');
           const kind = message.type === 'booking_status_update' ? message.kind : null;
           const params = message.type === 'booking_status_update' ? message.params : null;
+          // An inspection is recorded as the car changes hands, next to a status step: look again now.
+          void queryClient.invalidateQueries({ queryKey: inspectionsKey(bookingId) });
           if (text) setLiveUpdates((list) => [{ key: `${message.type}-${message.at}-${list.length}`, status: message.status, message: text, kind, params, at: message.at }, ...list].slice(0, 20));
           void queryClient.invalidateQueries({ queryKey: trackingKey(bookingId) });
           break;
@@ -121,6 +125,7 @@ function TrackBooking({ bookingId, token, focusAccountOffer }: { bookingId: stri
       </div>
       {full && token && offerAccount && <AccountOffer view={full} token={token} focus={focusAccountOffer} />}
       {full ? <Details view={full} /> : <LimitedDetails scheduledDate={view.scheduledDate} />}
+      {full && usesPickupTimeline(full.serviceType) && <InspectionsSideBySide bookingId={bookingId} token={token} allowConcern />}
       {full && <LiveUpdates view={full} live={liveUpdates} />}
       {full && user && full.userId === user.id && <ShareLink bookingId={bookingId} />}
       <MessageDialog open={messageOpen} onOpenChange={setMessageOpen} driverPhone={full?.driver?.phone ?? null} />
