@@ -21,7 +21,7 @@ import { AccountOffer } from '../components/account-offer';
 import { LiveTrackDialog } from '../components/live-track-dialog';
 import { MessageDialog } from '../components/message-dialog';
 import { ProgressStepper } from '../components/progress-stepper';
-import { formatPacificDateTime, formatPacificTime } from '../format';
+import { formatPacificDateTime, formatPacificEta, formatPacificTime } from '../format';
 import { useLiveSocket } from '../live-socket';
 import { mergeUpdates, type LiveUpdate } from '../live-updates';
 import { serviceTypeText, trackingMessages } from '../messages';
@@ -156,7 +156,7 @@ function Header({ view, live }: { view: TrackingView; live: boolean }) {
         {eta && (
           <p className="flex items-center gap-1.5 text-sm font-medium" data-testid="eta">
             <Clock className="size-4 text-brand-700" aria-hidden />
-            {eta.kind === 'arrival' ? t('etaArrival', { time: formatPacificTime(eta.at, language), minutes: eta.minutes ?? 0 }) : t('etaCompletion', { time: formatPacificTime(eta.at, language) })}
+            {eta.kind === 'arrival' ? t('etaArrival', { time: formatPacificEta(eta.at, language), minutes: eta.minutes ?? 0 }) : t('etaCompletion', { time: formatPacificEta(eta.at, language) })}
           </p>
         )}
       </CardContent>
