@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@shared/error-codes';
 import type { ErrorTable } from '../error-messages';
+import { SCHEMA_TEXTS } from './schema-texts';
 
 /**
  * English: the same words as the server's `message` (a test keeps the two equal), so an English page needs
@@ -165,5 +166,6 @@ const table: ErrorTable = {
     vehicle: 'Vehicle must be at most 80 characters',
     accessNotes: 'Gate code and parking notes must be at most 200 characters',
   },
+  schemaTexts: Object.fromEntries(SCHEMA_TEXTS.map((text) => [text, text])) as ErrorTable['schemaTexts'],
 };
 export default table;

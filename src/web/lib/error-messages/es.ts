@@ -162,5 +162,19 @@ const table: ErrorTable = {
     vehicle: 'El vehículo no puede superar los 80 caracteres',
     accessNotes: 'El código de acceso y las indicaciones de estacionamiento no pueden superar los 200 caracteres',
   },
+  schemaTexts: {
+    'Invalid email address': 'Introduce un correo electrónico válido',
+    'Please enter a valid email address': 'Introduce un correo electrónico válido',
+    'Password is required': 'Escribe tu contraseña',
+    'Password must be at least 8 characters': 'La contraseña debe tener al menos 8 caracteres',
+    'Password must be at most 128 characters': 'La contraseña no puede superar los 128 caracteres',
+    'Full name must be at least 2 characters': 'El nombre completo debe tener al menos 2 caracteres',
+    'Full name must be at most 120 characters': 'El nombre completo no puede superar los 120 caracteres',
+    'Phone number must be at least 10 digits': 'El teléfono debe tener al menos 10 dígitos',
+    'Phone number must be at most 30 characters': 'El teléfono no puede superar los 30 caracteres',
+    'Please enter a valid US phone number, like (408) 555-0100': 'Introduce un teléfono de EE. UU. válido, como (408) 555-0100',
+    'Reset token is required': 'Falta el código de restablecimiento. Usa el enlace de tu correo.',
+    'Claim token is required': 'Falta el código del enlace. Usa el enlace de tu correo.',
+  },
 };
 export default table;

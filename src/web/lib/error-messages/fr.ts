@@ -162,5 +162,19 @@ const table: ErrorTable = {
     vehicle: 'Le véhicule ne doit pas dépasser 80 caractères',
     accessNotes: 'Le code d’accès et les indications de stationnement ne doivent pas dépasser 200 caractères',
   },
+  schemaTexts: {
+    'Invalid email address': 'Saisissez une adresse e-mail valide',
+    'Please enter a valid email address': 'Saisissez une adresse e-mail valide',
+    'Password is required': 'Saisissez votre mot de passe',
+    'Password must be at least 8 characters': 'Le mot de passe doit contenir au moins 8 caractères',
+    'Password must be at most 128 characters': 'Le mot de passe ne peut pas dépasser 128 caractères',
+    'Full name must be at least 2 characters': 'Le nom complet doit contenir au moins 2 caractères',
+    'Full name must be at most 120 characters': 'Le nom complet ne peut pas dépasser 120 caractères',
+    'Phone number must be at least 10 digits': 'Le numéro de téléphone doit contenir au moins 10 chiffres',
+    'Phone number must be at most 30 characters': 'Le numéro de téléphone ne peut pas dépasser 30 caractères',
+    'Please enter a valid US phone number, like (408) 555-0100': 'Saisissez un numéro américain valide, comme (408) 555-0100',
+    'Reset token is required': 'Le jeton de réinitialisation est requis. Utilisez le lien de votre e-mail.',
+    'Claim token is required': 'Le lien est incomplet. Utilisez le lien de votre e-mail.',
+  },
 };
 export default table;

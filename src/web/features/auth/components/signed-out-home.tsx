@@ -42,7 +42,7 @@ export function SignedOutHome() {
             </Suspense>
           )}
           <div className="flex items-center gap-3 text-xs uppercase text-slate-500">
-            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+            <span className="h-px flex-1 bg-slate-200" /> {t('or')} <span className="h-px flex-1 bg-slate-200" />
           </div>
           <Button variant="outline" onClick={() => setGuestMode(true)}>
             <UserRound aria-hidden /> {t('continueAsGuest')}
