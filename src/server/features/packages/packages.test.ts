@@ -215,6 +215,9 @@ describe('redeeming a credit at checkout', () => {
 
     const cancel = await t.call('POST', `/api/bookings/${booking!.id}/cancel`, { cookie });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    // It says the credit came back (the page words it), not 'nothing was charged'.
+    expect(cancel.json()).toMatchObject({ refunded: false, creditReturned: true, message: 'Booking cancelled. Your package credit has been returned.' });
+    expect((await latestMailTo(t, user.email))?.text).toContain('Your package credit has been returned');
     expect((await expectLedgerInvariant(purchase.id)).servicesRemaining).toBe(5);
     // A second cancel restores nothing more.
     await t.call('POST', `/api/bookings/${booking!.id}/cancel`, { cookie });
