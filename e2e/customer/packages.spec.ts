@@ -108,6 +108,11 @@ test('a customer with a prepaid credit books the service with it and the credit 
   const bookingId = new URL(page.url()).searchParams.get('bookingId')!;
   const booking = (await (await page.request.get(`/api/bookings/guest/${bookingId}`)).json()) as { status: string; paymentStatus: string };
   expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'package' });
+  // The page says how it was paid, not a total the customer never paid.
+  await expect(page.getByText('Paid with a package credit')).toBeVisible();
+  await expect(page.getByText('Total Amount')).toHaveCount(0);
+  await page.goto('/bookings');
+  await expect(page.getByTestId('booking-card').first().getByTestId('paid-with-credit')).toHaveText('Paid with a package credit');
 
   await page.goto('/my-packages');
   await expect(active.getByText('2 left')).toBeVisible();
