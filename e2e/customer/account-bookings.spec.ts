@@ -237,12 +237,13 @@ test('cancelling a booking paid with a package credit says the credit came back'
   expect(pkg.status(), await pkg.text()).toBe(201);
   const purchase = await admin.post('/api/admin/package-purchases', { data: { userId: me.user.id, packageId: ((await pkg.json()) as { id: string }).id, paymentMethod: 'manual' } });
   expect(purchase.status(), await purchase.text()).toBe(201);
+  const purchaseId = ((await purchase.json()) as { id: string }).id;
   await admin.dispose();
   const date = openDay(4);
   const slots = (await (await page.request.get(`/api/services/${service.id}/available-slots?date=${date}`)).json()) as Array<{ id: string }>;
   const booked = await page.request.post('/api/bookings', {
     headers: { 'Idempotency-Key': `credit-e2e-${Date.now()}` },
-    data: { serviceId: service.id, serviceType: 'mobile', slotId: slots[2]!.id, address: '425 Park Ave, San Jose, CA 95110', packagePurchaseId: ((await purchase.json()) as { id: string }).id },
+    data: { serviceId: service.id, serviceType: 'mobile', slotId: slots[2]!.id, address: '425 Park Ave, San Jose, CA 95110', packagePurchaseId: purchaseId },
   });
   expect(booked.status(), await booked.text()).toBe(201);
 
