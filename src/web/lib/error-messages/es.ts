@@ -79,6 +79,8 @@ export const codes: { [K in ErrorCode]: string } = {
   CROSS_ORIGIN_REFUSED: 'Solicitud de otro origen rechazada',
   ADDRESS_NOT_FOUND: 'No se encontró la dirección',
   ADDRESS_LIMIT_REACHED: '{max, plural, one {Puedes guardar # dirección} other {Puedes guardar hasta # direcciones}}. Elimina una primero.',
+  CARD_LIMIT_REACHED: 'Puedes guardar hasta {max} tarjetas. Elimina una primero.',
+  CARD_SETUP_NOT_COMPLETED: 'La tarjeta no se guardó porque no se confirmó. Inténtalo de nuevo.',
   OUTSIDE_SERVICE_AREA: 'Lo sentimos, todavía no damos servicio en el código postal {zip}. Elige una dirección de nuestra zona de servicio o llama al {phone}.',
   LOCATION_ADDRESS_NOT_FOUND: 'No encontramos una dirección para tu ubicación. Escríbela, por favor.',
   ADDRESS_SEARCH_RATE_LIMITED: 'Demasiadas búsquedas de direcciones. Espera un momento.',

@@ -79,6 +79,8 @@ export const codes: { [K in ErrorCode]: string } = {
   CROSS_ORIGIN_REFUSED: 'Requête d’une autre origine refusée',
   ADDRESS_NOT_FOUND: 'Adresse introuvable',
   ADDRESS_LIMIT_REACHED: '{max, plural, one {Vous pouvez enregistrer # adresse} other {Vous pouvez enregistrer jusqu’à # adresses}}. Supprimez-en une d’abord.',
+  CARD_LIMIT_REACHED: 'Vous pouvez enregistrer jusqu’à {max} cartes. Supprimez-en une d’abord.',
+  CARD_SETUP_NOT_COMPLETED: 'La carte n’a pas été enregistrée : elle n’a pas été confirmée. Réessayez.',
   OUTSIDE_SERVICE_AREA: 'Désolés, nous ne desservons pas encore le code postal {zip}. Choisissez une adresse dans notre zone de service ou appelez le {phone}.',
   LOCATION_ADDRESS_NOT_FOUND: 'Nous n’avons pas trouvé d’adresse pour votre position. Saisissez-la, s’il vous plaît.',
   ADDRESS_SEARCH_RATE_LIMITED: 'Trop de recherches d’adresse. Patientez un instant.',
