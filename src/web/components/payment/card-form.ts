@@ -1,7 +1,10 @@
 /** What a payment (checkout, a package purchase) hands to a card form: the test provider's or Stripe's Payment Element. */
 export interface CardFormProps {
   clientSecret: string;
+  /** The intent the form confirms: a payment's, or a card setup's (mode setup). */
   paymentIntentId: string;
+  /** payment (default): the card pays; setup: the card is only kept for later (the account's Add card). */
+  mode?: 'payment' | 'setup';
   submitLabel: string;
   publishableKey?: string | null;
   /** Where Stripe returns after a redirecting payment method (3-D Secure). */
