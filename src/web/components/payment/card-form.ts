@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** What a payment (checkout, a package purchase) hands to a card form: the test provider's or Stripe's Payment Element. */
 export interface CardFormProps {
   clientSecret: string;
@@ -11,6 +13,8 @@ export interface CardFormProps {
   returnPath: string;
   /** Signed-in customers may keep the card (checkout). */
   saveCard?: boolean;
+  /** Shown after the card fields, just above the submit button (checkout's "Save this card"). */
+  beforeSubmit?: ReactNode;
   /** The card went through: record the payment. */
   onSucceeded: () => Promise<void>;
   /** The card was refused or the payment failed; the message says why. */

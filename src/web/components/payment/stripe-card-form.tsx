@@ -76,6 +76,7 @@ function StripeForm(props: CardFormProps) {
     <form className="flex flex-col gap-3" onSubmit={submit}>
       <PaymentElement />
       <FieldError message={problem} />
+      {props.beforeSubmit}
       <Button type="submit" size="lg" disabled={busy || !stripe}>
         {busy ? t('processing') : submitLabel}
       </Button>

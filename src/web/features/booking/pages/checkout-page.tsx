@@ -202,29 +202,29 @@ export function CheckoutPage() {
                 {payingSaved ? t('processing') : payLabel}
               </Button>
             ) : (
-              <>
-                {user && (
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={saveCard}
-                      className="size-4 accent-brand-700"
-                      onChange={(event) => void checkout.changeSaveCard(event.target.checked)}
-                    />
-                    {t('saveCard')}
-                  </label>
-                )}
-                <PaymentForm
-                  provider={phase.intent.provider}
-                  clientSecret={phase.intent.clientSecret}
-                  paymentIntentId={phase.intent.paymentIntentId}
-                  returnPath={`/tracking?bookingId=${encodeURIComponent(phase.booking.id)}`}
-                  submitLabel={payLabel}
-                  saveCard={Boolean(user) && saveCard}
-                  publishableKey={config.payments.publishableKey}
-                  {...checkout.cardForm}
-                />
-              </>
+              <PaymentForm
+                provider={phase.intent.provider}
+                clientSecret={phase.intent.clientSecret}
+                paymentIntentId={phase.intent.paymentIntentId}
+                returnPath={`/tracking?bookingId=${encodeURIComponent(phase.booking.id)}`}
+                submitLabel={payLabel}
+                saveCard={Boolean(user) && saveCard}
+                publishableKey={config.payments.publishableKey}
+                beforeSubmit={
+                  user && (
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={saveCard}
+                        className="size-4 accent-brand-700"
+                        onChange={(event) => void checkout.changeSaveCard(event.target.checked)}
+                      />
+                      {t('saveCard')}
+                    </label>
+                  )
+                }
+                {...checkout.cardForm}
+              />
             )}
           </CardContent>
         </Card>
