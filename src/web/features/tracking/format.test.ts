@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatPacific } from '../driver/format';
 import { formatPacificDateTime, formatPacificEta } from './format';
 
 describe('tracking times', () => {
   const nineAm = '2026-12-01T17:00:00.000Z'; // 9:00 AM in San Jose
 
   it('names the zone as Pacific time in French, never "UTC−8"', () => {
-    for (const text of [formatPacificDateTime(nineAm, 'fr'), formatPacific(nineAm, 'fr')]) {
+    for (const text of [formatPacificDateTime(nineAm, 'fr')]) {
       expect(text).toContain('heure du Pacifique');
       expect(text).not.toMatch(/UTC|GMT/);
     }
