@@ -201,3 +201,57 @@ test('My Bookings shows a checkout once: a paid one without a "Not paid" copy, a
   await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(1);
   await page.screenshot({ path: 'test-results/screenshots/account-live-checkout.png', fullPage: true });
 });
+
+test('a completed booking’s tracking page offers Review, Receipt and Book again, and no Live Track', async ({ page, baseURL }) => {
+  await newCustomer(page);
+  const service = await serviceNamed(page.request, 'Express Exterior Wash');
+  const bookingId = await bookAndPay(page.request, service, openDay(2), 1);
+  await page.goto(`/tracking?bookingId=${bookingId}`);
+  await expect(page.getByRole('button', { name: 'Live Track' })).toBeVisible();
+  await completeAsAdmin(baseURL!, bookingId);
+
+  await page.reload();
+  const after = page.getByTestId('after-the-job');
+  await expect(after.getByText('This service is complete. Thank you!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Live Track' })).toHaveCount(0);
+  await expect(after.getByRole('link', { name: 'Leave a Review' })).toBeVisible();
+  await expect(after.getByRole('button', { name: 'Book Again' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/screenshots/tracking-completed.png', fullPage: true });
+  await after.getByRole('link', { name: 'Receipt' }).click();
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+  await page.goBack();
+  await page.getByTestId('after-the-job').getByRole('button', { name: 'Book Again' }).click();
+  await expect(page).toHaveURL(new RegExp(`serviceId=${service.id}`));
+});
+
+test('cancelling a booking paid with a package credit says the credit came back', async ({ page, baseURL }) => {
+  await page.goto('/');
+  await newCustomer(page);
+  const me = (await (await page.request.get('/api/auth/session')).json()) as { user: { id: string } };
+  const service = await serviceNamed(page.request, 'Express Exterior Wash');
+  const admin = await playwrightRequest.newContext({ baseURL });
+  expect((await admin.post('/api/auth/login', { data: ADMIN })).ok()).toBeTruthy();
+  const pkg = await admin.post('/api/admin/packages', {
+    data: { name: `Credit Pair ${Math.random().toString(36).slice(2, 6)}`, serviceId: service.id, serviceCount: 2, originalPrice: '90.00', packagePrice: '80.00', validityMonths: null, isActive: true, sendNotificationEmail: false },
+  });
+  expect(pkg.status(), await pkg.text()).toBe(201);
+  const purchase = await admin.post('/api/admin/package-purchases', { data: { userId: me.user.id, packageId: ((await pkg.json()) as { id: string }).id, paymentMethod: 'manual' } });
+  expect(purchase.status(), await purchase.text()).toBe(201);
+  const purchaseId = ((await purchase.json()) as { id: string }).id;
+  await admin.dispose();
+  const date = openDay(4);
+  const slots = (await (await page.request.get(`/api/services/${service.id}/available-slots?date=${date}`)).json()) as Array<{ id: string }>;
+  const booked = await page.request.post('/api/bookings', {
+    headers: { 'Idempotency-Key': `credit-e2e-${Date.now()}` },
+    data: { serviceId: service.id, serviceType: 'mobile', slotId: slots[2]!.id, address: '425 Park Ave, San Jose, CA 95110', packagePurchaseId: purchaseId },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+
+  await page.goto('/bookings');
+  const card = page.getByTestId('booking-card').filter({ has: page.getByTestId('paid-with-credit') });
+  await expect(card.getByTestId('paid-with-credit')).toHaveText('Paid with a package credit');
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Your package credit will be returned, to use for another booking.', { exact: false })).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel Booking' }).click();
+  await expect(page.getByText('Your package credit has been returned.')).toBeVisible();
+});

@@ -120,6 +120,10 @@ test('a signed-in customer books a pickup service at a saved address', async ({ 
   await startBooking(page, { service: 'Wash & Wax', type: 'Pickup Service', addressLabel: 'Pickup Address', typed: 'Park', pick: /425 Park Ave, San Jose, CA 95110/ });
   // Signed in: no guest choice, straight to payment.
   await expect(page.getByRole('button', { name: 'Continue as Guest' })).toHaveCount(0);
+  // "Save this card" belongs to the card: below its fields, just above Pay.
+  const fields = await page.getByLabel('CVC').boundingBox();
+  const save = await page.getByLabel('Save this card').boundingBox();
+  expect(save!.y).toBeGreaterThan(fields!.y);
   await payWithCard(page, '4242424242424242');
   await expect(page.getByText('Payment Successful')).toBeVisible();
   const { id, token, booking } = await bookingFromTracking(page, request);

@@ -108,8 +108,42 @@ test('a customer with a prepaid credit books the service with it and the credit 
   const bookingId = new URL(page.url()).searchParams.get('bookingId')!;
   const booking = (await (await page.request.get(`/api/bookings/guest/${bookingId}`)).json()) as { status: string; paymentStatus: string };
   expect(booking).toMatchObject({ status: 'confirmed', paymentStatus: 'package' });
+  // The page says how it was paid, not a total the customer never paid.
+  await expect(page.getByText('Paid with a package credit')).toBeVisible();
+  await expect(page.getByText('Total Amount')).toHaveCount(0);
+  await page.goto('/bookings');
+  await expect(page.getByTestId('booking-card').first().getByTestId('paid-with-credit')).toHaveText('Paid with a package credit');
 
   await page.goto('/my-packages');
   await expect(active.getByText('2 left')).toBeVisible();
   await expect(active.getByText('1 of 3 used')).toBeVisible();
+});
+
+test('packages are reachable from Home and Account, and a saved card pays for one without typing it again', async ({ page, request }) => {
+  const pkg = await createPackage(request, 2, 6);
+  await page.goto('/');
+  await newCustomer(page);
+  // A card kept from the account (the same setup the Add Card dialog makes).
+  const setup = (await (await page.request.post('/api/payment-methods/setup')).json()) as { setupIntentId: string; clientSecret: string };
+  const card = await page.request.post('/api/payments/test/confirm-card', { data: { paymentIntentId: setup.setupIntentId, clientSecret: setup.clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' } });
+  expect(card.ok(), await card.text()).toBeTruthy();
+  expect((await page.request.post('/api/payment-methods/setup/confirm', { data: { setupIntentId: setup.setupIntentId } })).ok()).toBeTruthy();
+
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Save with packages' }).click();
+  await expect(page).toHaveURL(/\/packages$/);
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Service Packages' }).click();
+  await expect(page).toHaveURL(/\/packages$/);
+
+  const offer = page.getByRole('listitem').filter({ hasText: pkg.name });
+  await offer.getByRole('button', { name: 'Purchase Package' }).click();
+  const dialog = page.getByRole('dialog', { name: `Pay for ${pkg.name}` });
+  await expect(dialog.getByLabel('Visa ending 4242')).toBeChecked();
+  await expect(dialog.getByLabel('Card number')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/packages-saved-card.png' });
+  await dialog.getByRole('button', { name: 'Pay $108.00' }).click();
+  await expect(page.getByText('Package Purchased!')).toBeVisible();
+  await expect(page).toHaveURL(/\/my-packages$/);
+  await expect(page.getByRole('list', { name: 'Active Packages' }).getByRole('listitem').filter({ hasText: pkg.name }).getByText('2 left')).toBeVisible();
 });

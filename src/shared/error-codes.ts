@@ -115,6 +115,8 @@ export const ERROR_STATUS = {
   // Saved addresses, cards and the address finder (ADDRESS_NOT_FOUND and PAYMENT_METHOD_NOT_FOUND above)
   /** params.max: how many addresses a customer may save. */
   ADDRESS_LIMIT_REACHED: 400,
+  CARD_LIMIT_REACHED: 400,
+  CARD_SETUP_NOT_COMPLETED: 409,
   /** params: { zip, phone } — the five-digit ZIP we do not serve, and the business's phone. */
   OUTSIDE_SERVICE_AREA: 400,
   LOCATION_ADDRESS_NOT_FOUND: 404,

@@ -1,3 +1,4 @@
+import { formatAddress } from './address';
 import { CANCEL_NOTICE_HOURS } from './constants';
 import type { BookingStatus } from './domain';
 
@@ -24,4 +25,10 @@ export function selfServiceBlock(booking: { status: BookingStatus; scheduledDate
 /** Statuses in which a booking shows Track Order in the order history (under way, not finished). */
 export function isTrackable(status: BookingStatus): boolean {
   return status !== 'pending' && status !== 'completed' && status !== 'cancelled';
+}
+
+/** The start page's search that books the same service again, at the same address (none for the shop). */
+export function bookAgainHref(booking: { serviceId: string; serviceType: string; address: { street: string; city: string; state: string; zipCode: string } | null }): string {
+  const address = booking.serviceType === 'serviceLocation' || !booking.address ? '' : formatAddress(booking.address);
+  return `/?${new URLSearchParams({ serviceId: booking.serviceId, serviceType: booking.serviceType, address }).toString()}`;
 }

@@ -23,4 +23,15 @@ describe('status words', () => {
       }
     }
   });
+
+  it('keeps two steps that English tells apart apart in every language ("Service Completed" and "Service Complete")', () => {
+    for (const language of ['en', 'es', 'fr'] as const) {
+      for (const serviceType of ['pickup', 'mobile']) {
+        const steps = [...new Set(BOOKING_STATUSES.map((status) => statusLabel(serviceType, status)))];
+        const words = steps.map((label) => statusText(language, serviceType, BOOKING_STATUSES.find((status) => statusLabel(serviceType, status) === label)!));
+        expect(new Set(words).size, `${language} ${serviceType}: ${words.join(' | ')}`).toBe(steps.length);
+      }
+    }
+    expect(statusText('fr', 'mobile', 'completed_service')).not.toBe(statusText('fr', 'mobile', 'completed'));
+  });
 });

@@ -146,3 +146,13 @@ export const savedPaymentMethod = z.object({
   createdAt: z.string(),
 });
 export type SavedPaymentMethod = z.infer<typeof savedPaymentMethod>;
+
+/** POST /api/payment-methods/setup: a card setup at the provider, for the card form to confirm. */
+export const cardSetupResponse = z.object({ setupIntentId: z.string(), clientSecret: z.string(), provider: z.enum(['stripe', 'test']) });
+export type CardSetupResponse = z.infer<typeof cardSetupResponse>;
+
+/** POST /api/payment-methods/setup/confirm: the server asks the provider how the setup ended. */
+export const confirmCardSetupRequest = z.object({
+  setupIntentId: z.string({ error: 'setupIntentId is required' }).trim().min(3, { error: 'setupIntentId is required' }).max(255),
+});
+export const confirmCardSetupResponse = z.object({ message: z.string(), paymentMethod: savedPaymentMethod });

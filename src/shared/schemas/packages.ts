@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { PAYMENT_INTENT_STATUSES } from '../booking-lifecycle';
+import { savedCardView } from './checkout';
 import { moneyText, optionalUsPhone, pageQuery, required } from './common';
 
 /**
@@ -135,13 +137,24 @@ export const packagePaymentResponse = z.object({
   paymentIntentId: z.string(),
   provider: z.enum(['stripe', 'test']),
   amount: z.string(),
+  /** succeeded when a saved card was charged at once (then confirm the purchase). */
+  status: z.enum(PAYMENT_INTENT_STATUSES),
+  /** The buyer's saved cards at this provider (none for the admin's payment). */
+  savedCards: z.array(savedCardView),
 });
 export type PackagePaymentResponse = z.infer<typeof packagePaymentResponse>;
 
 export const useServiceRequest = z.object({ notes: optionalText(1000) });
 export const refundPurchaseResponse = purchaseView.extend({ refundedCents: z.number() });
 
-export const purchasePackageRequest = z.object({ packageId: id('Please choose a package') });
+export const purchasePackageRequest = z.object({
+  packageId: id('Please choose a package'),
+  /** Pay with a saved card (payment_methods.id): charged at once. */
+  paymentMethodId: z.uuid({ error: 'Not a valid payment method id' }).optional(),
+  /** One per click of Pay: a retried request charges the card once. */
+  attemptKey: z.uuid({ error: 'Not a valid attempt key' }).optional(),
+});
+export type PurchasePackageRequest = z.infer<typeof purchasePackageRequest>;
 export const confirmPurchaseRequest = z.object({ paymentIntentId: z.string({ error: 'paymentIntentId is required' }).trim().min(1, { error: 'paymentIntentId is required' }).max(200) });
 
 export const ledgerEntryView = z.object({

@@ -50,13 +50,16 @@ function CustomerShell() {
   return (
     <div className="mx-auto flex min-h-dvh max-w-2xl flex-col">
       <header className="sticky top-0 z-40 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
-        <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-700 dark:text-brand-500">
-          {config?.businessName ?? 'Glint'}
-        </Link>
-        <span className="flex min-w-0 items-center gap-1 text-xs text-slate-500">
-          <MapPin className="size-3.5 shrink-0" aria-hidden />
-          <span className="truncate">{config?.businessCity ?? 'San Jose'}, CA</span>
-        </span>
+        {/* The city under the name, not beside it: beside the language picker and the Guest button on a phone it was cut ("San Jos…"). */}
+        <div className="flex min-w-0 flex-col leading-tight">
+          <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-700 dark:text-brand-500">
+            {config?.businessName ?? 'Glint'}
+          </Link>
+          <span className="flex items-center gap-1 whitespace-nowrap text-xs text-slate-500" data-testid="header-city">
+            <MapPin className="size-3.5 shrink-0" aria-hidden />
+            {config?.businessCity ?? 'San Jose'}, CA
+          </span>
+        </div>
         <div className="ml-auto flex items-center gap-1">
           {!user && <LanguagePicker />}
           <NotificationButton signedIn={Boolean(user)} />

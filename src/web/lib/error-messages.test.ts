@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '@shared/error-codes';
 import { ApiError, errorMessage } from './api';
 import { formatMessage } from '@shared/message-format';
-import { loadErrorTable, localizeError } from './error-messages';
+import { loadErrorTable, localizeError, localizeSchemaText } from './error-messages';
 import { codes as english } from './error-messages/en';
 
 const SLOT_TAKEN = 'That time was just taken. Please choose another time.';
@@ -91,5 +91,28 @@ describe('the English table', () => {
       compared++;
     }
     expect(compared).toBeGreaterThan(40);
+  });
+});
+
+describe('a form’s own checks', () => {
+  it('speak the page’s language: every sentence the sign-in, registration and password schemas can say is translated', async () => {
+    const { loginRequest } = await import('@shared/schemas/sign-in');
+    const { registerRequest, resetPasswordRequest, claimGuestBookingRequest, forgotPasswordRequest } = await import('@shared/schemas/auth');
+    const { SCHEMA_TEXTS } = await import('./error-messages/schema-texts');
+    await Promise.all([loadErrorTable('es'), loadErrorTable('fr')]);
+    const said = new Set<string>();
+    const inputs = [{}, { email: 'x', password: '', fullName: 'a', phone: '1', token: '', newPassword: 'short' }, { fullName: 'a'.repeat(200), phone: '1'.repeat(40), password: 'p'.repeat(200), newPassword: 'p'.repeat(200) }, { phone: '123456789012' }];
+    for (const schema of [loginRequest, registerRequest, resetPasswordRequest, claimGuestBookingRequest, forgotPasswordRequest]) {
+      for (const input of inputs) {
+        const result = schema.safeParse(input);
+        if (!result.success) for (const issue of result.error.issues) said.add(issue.message);
+      }
+    }
+    expect([...said].sort()).toEqual([...SCHEMA_TEXTS].sort());
+    for (const text of said) {
+      for (const language of ['es', 'fr'] as const) expect(localizeSchemaText(language, text), `${language}: ${text}`).not.toBe(text);
+      expect(localizeSchemaText('en', text)).toBe(text);
+    }
+    expect(localizeSchemaText('es', 'Password must be at least 8 characters')).toBe('La contraseña debe tener al menos 8 caracteres');
   });
 });

@@ -1,16 +1,20 @@
 import type { Language } from '@shared/domain';
 import type { ErrorCode, ErrorParams } from '@shared/error-codes';
 import { formatMessage } from '@shared/message-format';
+import type { SchemaText } from './error-messages/schema-texts';
 
 /**
  * Words for error codes, one table per language (error-messages/en.ts, es.ts, fr.ts). Codes and params
  * come from the server; the words are the client's. Tables are loaded on demand, one language at a time,
  * so no visitor downloads the words of a language they do not read.
  */
+
 export interface ErrorTable {
   codes: { [K in ErrorCode]: string };
   /** INVALID_INPUT: the words for a field, by the last segment of its path; other fields get codes.INVALID_INPUT. */
   fields: Record<string, string>;
+  /** A shared schema's sentence (SCHEMA_TEXTS) in this language. */
+  schemaTexts: { [K in SchemaText]: string };
 }
 
 export interface ErrorBodyLike {
@@ -60,4 +64,15 @@ export function localizeError(language: Language, body: ErrorBodyLike): string |
   if (language === 'en') return serverMessage;
   const table = errorTable(language);
   return (table && renderError(table, language, body)) ?? serverMessage;
+}
+
+/**
+ * A schema's message in a language, for a form that validates before sending. English is the schema's own
+ * sentence; another language's table translates the sentences it knows (every SCHEMA_TEXTS one) and leaves
+ * any other as it is.
+ */
+export function localizeSchemaText(language: Language, message: string): string {
+  if (language === 'en') return message;
+  const texts = errorTable(language)?.schemaTexts as Record<string, string> | undefined;
+  return (texts && Object.hasOwn(texts, message) ? texts[message] : undefined) ?? message;
 }

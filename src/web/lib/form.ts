@@ -1,12 +1,15 @@
 import { useRef, useState, type FormEvent } from 'react';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { localizeSchemaText } from './error-messages';
+import { currentLanguage } from './i18n';
 
 interface SafeParser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string; code?: string }[] } };
 }
 
 /**
- * react-hook-form validation with a shared schema (classic Zod or zod/mini): the first message per field.
+ * react-hook-form validation with a shared schema (classic Zod or zod/mini): the first message per field, in
+ * the page's language.
  * Written here because @hookform/resolvers' Zod resolver brings all of classic Zod into the first download.
  */
 export function schemaResolver<T extends FieldValues>(schema: SafeParser<T>): Resolver<T> {
@@ -16,7 +19,7 @@ export function schemaResolver<T extends FieldValues>(schema: SafeParser<T>): Re
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.error.issues) {
       const field = issue.path.map(String).join('.') || 'root';
-      errors[field] ??= { type: issue.code ?? 'invalid', message: issue.message };
+      errors[field] ??= { type: issue.code ?? 'invalid', message: localizeSchemaText(currentLanguage(), issue.message) };
     }
     return { values: {}, errors: errors as unknown as FieldErrors<T> };
   };
@@ -34,7 +37,7 @@ export function useSchemaForm<T extends Record<string, unknown>>(schema: SafePar
   const check = (form: HTMLFormElement) => {
     const result = schema.safeParse(Object.fromEntries(new FormData(form)));
     const next: Record<string, string> = {};
-    if (!result.success) for (const issue of result.error.issues) next[issue.path.map(String).join('.') || 'root'] ??= issue.message;
+    if (!result.success) for (const issue of result.error.issues) next[issue.path.map(String).join('.') || 'root'] ??= localizeSchemaText(currentLanguage(), issue.message);
     setErrors(next);
     return { result, next };
   };

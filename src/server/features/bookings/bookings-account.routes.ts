@@ -20,7 +20,7 @@ export const bookingsAccountRoutes = [
       method: 'POST',
       url: '/api/bookings/:id/cancel',
       ...byId,
-      schema: { tags, params: uuidParam, response: { 200: z.object({ message: z.string(), refunded: z.boolean(), booking: accountBooking }) } },
+      schema: { tags, params: uuidParam, response: { 200: z.object({ message: z.string(), refunded: z.boolean(), creditReturned: z.boolean(), booking: accountBooking }) } },
     },
     async (request, _reply, ctx) => mine.cancelMyBooking(ctx, currentUser(request), request.params.id),
   ),

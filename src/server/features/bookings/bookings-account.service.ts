@@ -86,13 +86,12 @@ const whenText = (t: MailTranslate, language: Language, instant: Date | string):
   language === 'en' ? pacificWhenText(instant) : t('whenPacific', { when: formatMailDateTime(language, new Date(instant)) });
 
 /** POST /api/bookings/:id/cancel — releases the capacity (cancelled bookings hold none) and refunds a paid booking. */
-export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: string): Promise<{ message: string; refunded: boolean; booking: AccountBooking }> {
-  const refunded = await ctx.db.transaction(async (tx) => {
+export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: string): Promise<{ message: string; refunded: boolean; creditReturned: boolean; booking: AccountBooking }> {
+  const { refunded, creditRestored: creditReturned } = await ctx.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor.id, id);
     assertChangeable(ctx, booking, 'cancelled');
     // The refund is the last step before commit: if it fails, nothing of the cancellation is saved.
-    const { refunded } = await bookingVerbs(ctx).cancel(tx, booking.id, customer(actor));
-    return refunded;
+    return bookingVerbs(ctx).cancel(tx, booking.id, customer(actor));
   });
   await deliverAfterCommit(ctx, id);
   const view = (await findBookingView(ctx.db, id))!;
@@ -101,10 +100,11 @@ export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: st
     paragraphs: [
       view.user?.fullName ? t('greeting', { name: view.user.fullName }) : t('greetingNoName'),
       t('cancelled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
-      refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : t('cancelled.nothingCharged'),
+      refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : creditReturned ? t('cancelled.creditReturned') : t('cancelled.nothingCharged'),
     ],
   }));
-  return { message: refunded ? 'Booking cancelled. Your payment has been refunded.' : 'Booking cancelled.', refunded, booking: withSelfService(view, ctx.now()) };
+  const message = refunded ? 'Booking cancelled. Your payment has been refunded.' : creditReturned ? 'Booking cancelled. Your package credit has been returned.' : 'Booking cancelled.';
+  return { message, refunded, creditReturned, booking: withSelfService(view, ctx.now()) };
 }
 
 /** POST /api/bookings/:id/reschedule — the same slot engine and capacity rules as booking, in one transaction. */

@@ -303,14 +303,14 @@ export function bookingVerbs(ctx: AppContext) {
    * whichever screen asked. A package credit goes back, every payment is refunded, and the update is the
    * `cancelled` kind that e-mails, the history and the calendar feeds read.
    */
-  async function cancelLocked(tx: DbOrTx, booking: BookingRow, actor: BookingActor, note: string | null): Promise<{ refunded: boolean }> {
+  async function cancelLocked(tx: DbOrTx, booking: BookingRow, actor: BookingActor, note: string | null): Promise<{ refunded: boolean; creditRestored: boolean }> {
     const now = ctx.now();
     await write(tx, booking.id, { status: 'cancelled', cancelledAt: now, updatedAt: now });
     const creditRestored = await restorePackageCredit(ctx, tx, booking);
     const refunded = await refundCancelledBooking(ctx, tx, booking);
     if (refunded) await write(tx, booking.id, { paymentStatus: 'refunded' });
     await record(tx, booking.id, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
-    return { refunded };
+    return { refunded, creditRestored };
   }
 
   return {
@@ -522,7 +522,7 @@ export function bookingVerbs(ctx: AppContext) {
      * The customer cancels (the self-service time rule is the caller's, with its own words). A paid booking
      * is refunded as the last step before commit: if the refund fails, nothing is saved.
      */
-    async cancel(tx: DbOrTx, bookingId: string, actor: BookingActor, note: string | null = null): Promise<{ refunded: boolean }> {
+    async cancel(tx: DbOrTx, bookingId: string, actor: BookingActor, note: string | null = null): Promise<{ refunded: boolean; creditRestored: boolean }> {
       const booking = await lock(tx, bookingId);
       if (booking.status === 'cancelled') throw refuse(booking.status, 'cancelled', 'This booking is already cancelled');
       assertTransition(actor, booking.status, 'cancelled');

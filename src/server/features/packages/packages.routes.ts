@@ -69,7 +69,7 @@ export const packagesRoutes = [
   defineRoute({ method: 'GET', url: '/api/packages', schema: { tags, response: { 200: packageView.array() } } }, async (_request, _reply, ctx) => catalogue.listStore(ctx)),
   defineRoute(
     { method: 'POST', url: '/api/packages/purchase', guard: requireUser, schema: { tags, body: purchasePackageRequest, response: { 200: packagePaymentResponse } } },
-    async (request, _reply, ctx) => payments.startPurchase(ctx, currentUser(request), request.body.packageId),
+    async (request, _reply, ctx) => payments.startPurchase(ctx, currentUser(request), request.body),
   ),
   defineRoute(
     { method: 'POST', url: '/api/packages/confirm-purchase', guard: requireUser, schema: { tags, body: confirmPurchaseRequest, response: { 200: purchaseView } } },

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, packagePurchases } from '../../db/schema';
 import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
 import { HOME, MONDAY_9AM_PACIFIC, newKey, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
+import { saveCard } from '../../test/account-fixtures';
 import { createPackage, payPackageWithTestCard } from '../../test/package-fixtures';
 import * as repo from './packages.repository';
 import { expirePurchases, remindExpiring } from './expiry.service';
@@ -148,6 +150,34 @@ describe('assignment and Mark Service Used', () => {
 });
 
 describe('buying a package with the card', () => {
+  it('offers the buyer’s saved cards and charges a chosen one at once, once per click however often it is retried', async () => {
+    const pkg = await createPackage(t, admin);
+    const { user, cookie } = await t.createUser();
+    const card = await saveCard(t, user.id, { last4: '4242', isDefault: true });
+    const other = await t.createUser();
+    const theirs = await saveCard(t, other.user.id, { last4: '1881' });
+
+    const start = await t.call('POST', '/api/packages/purchase', { cookie, body: { packageId: pkg.id } });
+    expect(start.json().savedCards).toEqual([expect.objectContaining({ id: card.id, last4: '4242', isDefault: true })]);
+    expect(start.body).not.toMatch(/pm_test/);
+
+    const attemptKey = randomUUID();
+    const pay = () => t.call('POST', '/api/packages/purchase', { cookie, body: { packageId: pkg.id, paymentMethodId: card.id, attemptKey } });
+    const [first, retried] = [await pay(), await pay()];
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'succeeded' });
+    expect(retried.json().paymentIntentId).toBe(first.json().paymentIntentId);
+    const confirmed = await t.call('POST', '/api/packages/confirm-purchase', { cookie, body: { paymentIntentId: first.json().paymentIntentId } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ packageId: pkg.id, paymentStatus: 'paid' });
+    const mine = (await t.call('GET', '/api/user/packages', { cookie })).json();
+    expect(mine.filter((p: { package: { id: string } }) => p.package.id === pkg.id)).toHaveLength(1);
+
+    const stolen = await t.call('POST', '/api/packages/purchase', { cookie, body: { packageId: pkg.id, paymentMethodId: theirs.id, attemptKey: randomUUID() } });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json().code).toBe('PAYMENT_METHOD_NOT_FOUND');
+  });
+
   it('records one purchase however many times the payment is reported (card form, then racing confirms)', async () => {
     const pkg = await createPackage(t, admin);
     const { user, cookie } = await t.createUser();
@@ -215,6 +245,9 @@ describe('redeeming a credit at checkout', () => {
 
     const cancel = await t.call('POST', `/api/bookings/${booking!.id}/cancel`, { cookie });
     expect(cancel.statusCode, cancel.body).toBe(200);
+    // It says the credit came back (the page words it), not 'nothing was charged'.
+    expect(cancel.json()).toMatchObject({ refunded: false, creditReturned: true, message: 'Booking cancelled. Your package credit has been returned.' });
+    expect((await latestMailTo(t, user.email))?.text).toContain('Your package credit has been returned');
     expect((await expectLedgerInvariant(purchase.id)).servicesRemaining).toBe(5);
     // A second cancel restores nothing more.
     await t.call('POST', `/api/bookings/${booking!.id}/cancel`, { cookie });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import type { PackagePaymentResponse, PurchaseView } from '../../../shared/schemas/packages';
+import type { PackagePaymentResponse, PurchasePackageRequest, PurchaseView } from '../../../shared/schemas/packages';
 import { fromCents, toCents } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments/provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
+import { paymentCustomerRef, savedCardsFor, usableCard } from '../payment-methods';
 import { activePackage } from './catalogue.service';
 import { loadPurchase, type PackageRow } from './package-views';
 import * as repo from './packages.repository';
@@ -18,24 +19,38 @@ import { customerById, recordPurchase } from './record-purchase';
 
 const PACKAGE_PURPOSE = 'package';
 
-async function startPayment(ctx: AppContext, pkg: PackageRow, customer: { id: string; email: string }, assignedBy: string | null): Promise<PackagePaymentResponse> {
+interface SavedCardPayment {
+  providerMethodId: string;
+  customerRef: string;
+  /** The click's key: the same click retried is the same charge. */
+  attemptKey: string;
+}
+
+async function startPayment(ctx: AppContext, pkg: PackageRow, customer: { id: string; email: string }, assignedBy: string | null, card?: SavedCardPayment): Promise<Omit<PackagePaymentResponse, 'savedCards'>> {
   const amountCents = toCents(pkg.packagePrice);
   if (amountCents <= 0) throw new AppError('PACKAGE_FREE', 'This package is free: assign it without a card payment');
+  let intent: PaymentIntent;
   try {
-    const intent = await ctx.payments.createIntent({
+    intent = await ctx.payments.createIntent({
       bookingId: null,
       amountCents,
       currency: 'usd',
-      // Each purchase is its own intent: a customer may buy the same package twice. No money moves until the card is confirmed.
-      idempotencyKey: `package-${pkg.id}-${customer.id}-${randomUUID()}`,
+      // Each purchase is its own intent: a customer may buy the same package twice. No money moves until the
+      // card is confirmed — or, with a saved card, until the click of Pay that names it (charged at once).
+      idempotencyKey: card ? `package-${pkg.id}-${customer.id}-card-${card.attemptKey}` : `package-${pkg.id}-${customer.id}-${randomUUID()}`,
       receiptEmail: customer.email,
       metadata: { purpose: PACKAGE_PURPOSE, packageId: pkg.id, userId: customer.id, ...(assignedBy ? { assignedBy } : {}) },
+      ...(card ? { customerRef: card.customerRef, paymentMethodId: card.providerMethodId } : {}),
     });
-    return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: ctx.payments.name, amount: pkg.packagePrice };
   } catch (error) {
     console.error('creating a package payment failed', error);
     throw new AppError('PAYMENT_UNAVAILABLE', 'Unable to initialize payment. Please try again.');
   }
+  if (card && intent.status !== 'succeeded') {
+    const reason = intent.lastError ?? 'Your card was declined.';
+    throw new AppError('PAYMENT_DECLINED', reason, { reason });
+  }
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, provider: ctx.payments.name, amount: pkg.packagePrice, status: intent.status };
 }
 
 export function isPackageIntent(intent: Pick<PaymentIntent, 'metadata'>): boolean {
@@ -101,12 +116,22 @@ export async function confirmIntent(ctx: AppContext, intentId: string, expected:
 export async function createAdminPayment(ctx: AppContext, admin: PublicUser, input: { userId: string; packageId: string }): Promise<PackagePaymentResponse> {
   const pkg = await activePackage(ctx, input.packageId);
   const customer = await customerById(ctx, input.userId);
-  return startPayment(ctx, pkg, customer, admin.id);
+  return { ...(await startPayment(ctx, pkg, customer, admin.id)), savedCards: [] };
 }
 
-export async function startPurchase(ctx: AppContext, user: PublicUser, packageId: string): Promise<PackagePaymentResponse> {
-  const pkg = await activePackage(ctx, packageId);
-  return startPayment(ctx, pkg, user, null);
+/**
+ * The customer's purchase: an intent for the card form, with their saved cards to choose from; or, naming a
+ * saved card, that card charged at once (the browser then confirms the purchase as after the card form).
+ */
+export async function startPurchase(ctx: AppContext, user: PublicUser, input: PurchasePackageRequest): Promise<PackagePaymentResponse> {
+  const pkg = await activePackage(ctx, input.packageId);
+  let card: SavedCardPayment | undefined;
+  if (input.paymentMethodId) {
+    const saved = await usableCard(ctx, user.id, input.paymentMethodId);
+    if (!saved) throw new AppError('PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
+    card = { providerMethodId: saved.providerMethodId, customerRef: await paymentCustomerRef(ctx, user), attemptKey: input.attemptKey ?? randomUUID() };
+  }
+  return { ...(await startPayment(ctx, pkg, user, null, card)), savedCards: await savedCardsFor(ctx, user.id) };
 }
 
 export async function confirmPurchase(ctx: AppContext, user: PublicUser, paymentIntentId: string): Promise<PurchaseView> {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { SavedPaymentMethod } from '../../../shared/schemas/account';
+import { MAX_SAVED_CARDS, type SavedPaymentMethod } from '../../../shared/schemas/account';
 import type { DbOrTx } from '../../db/client';
-import { paymentMethods } from '../../db/schema';
+import { paymentMethods, users } from '../../db/schema';
 
 const columns = {
   id: paymentMethods.id,
@@ -13,6 +13,8 @@ const columns = {
   isDefault: paymentMethods.isDefault,
   createdAt: paymentMethods.createdAt,
 };
+
+const withReference = { ...columns, providerMethodId: paymentMethods.providerMethodId };
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 const toView = (row: Row): SavedPaymentMethod => ({ ...row, createdAt: row.createdAt.toISOString() });
@@ -35,7 +37,7 @@ export async function listCards(db: DbOrTx, userId: string, limit: number): Prom
 /** The customer's own card with its provider reference (never sent to the client), or undefined. */
 export async function findOwnCard(db: DbOrTx, userId: string, id: string) {
   const [row] = await db
-    .select({ ...columns, providerMethodId: paymentMethods.providerMethodId })
+    .select(withReference)
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
   return row;
@@ -71,7 +73,28 @@ export async function deletePaymentMethodsOf(db: DbOrTx, userId: string): Promis
   await db.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
 }
 
-/** A card the customer chose to keep while paying (the caller holds the customer's card lock). */
-export async function insertCard(tx: DbOrTx, values: typeof paymentMethods.$inferInsert): Promise<void> {
-  await tx.insert(paymentMethods).values(values);
+/** A card the customer chose to keep (the caller holds the customer's card lock); answers its id. */
+export async function insertCard(tx: DbOrTx, values: typeof paymentMethods.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(paymentMethods).values(values).returning({ id: paymentMethods.id });
+  return row!.id;
+}
+
+/** A customer's cards at one provider, default first, then oldest. */
+export async function listCardsForProvider(db: DbOrTx, userId: string, provider: string) {
+  return db
+    .select(withReference)
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.provider, provider)))
+    .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt))
+    .limit(MAX_SAVED_CARDS);
+}
+
+export async function listAllCards(db: DbOrTx, userId: string) {
+  return db.select(withReference).from(paymentMethods).where(eq(paymentMethods.userId, userId));
+}
+
+/** The Stripe customer remembered on the account, if any. */
+export async function stripeCustomerIdOf(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await db.select({ stripeCustomerId: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+  return row?.stripeCustomerId ?? null;
 }

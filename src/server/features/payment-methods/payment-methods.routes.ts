@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { savedPaymentMethod } from '../../../shared/schemas/account';
+import { cardSetupResponse, confirmCardSetupRequest, confirmCardSetupResponse, savedPaymentMethod } from '../../../shared/schemas/account';
 import { messageResponse } from '../../../shared/schemas/auth';
 import { uuidParam } from '../../../shared/schemas/common';
 import { currentUser, requireUser } from '../../http/auth-hooks';
@@ -24,5 +24,13 @@ export const paymentMethodsRoutes = [
   ),
   defineRoute({ method: 'DELETE', url: '/api/payment-methods/:id', ...byId, schema: { tags, params: uuidParam, response: { 200: messageResponse } } }, async (request, _reply, ctx) =>
     cards.deletePaymentMethod(ctx, currentUser(request), request.params.id),
+  ),
+  defineRoute({ method: 'POST', url: '/api/payment-methods/setup', guard: requireUser, schema: { tags, response: { 201: cardSetupResponse } } }, async (request, reply, ctx) => {
+    const setup = await cards.startCardSetup(ctx, currentUser(request));
+    return reply.status(201).send(setup);
+  }),
+  defineRoute(
+    { method: 'POST', url: '/api/payment-methods/setup/confirm', guard: requireUser, schema: { tags, body: confirmCardSetupRequest, response: { 200: confirmCardSetupResponse } } },
+    async (request, _reply, ctx) => cards.confirmCardSetup(ctx, currentUser(request), request.body.setupIntentId),
   ),
 ] as const;

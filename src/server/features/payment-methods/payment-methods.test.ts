@@ -67,3 +67,45 @@ describe('payment methods', () => {
     expect((await t.call('GET', '/api/payment-methods')).statusCode).toBe(401);
   });
 });
+
+describe('adding a card from the account', () => {
+  const confirmCard = (setup: { setupIntentId: string; clientSecret: string }, number = '4242 4242 4242 4242') =>
+    t.call('POST', '/api/payments/test/confirm-card', { body: { paymentIntentId: setup.setupIntentId, clientSecret: setup.clientSecret, number, expMonth: 11, expYear: 2033, cvc: '123' } });
+
+  it('sets a card up at the provider, then keeps it once as the default, however often the setup is confirmed', async () => {
+    const { cookie } = await t.createUser();
+    const started = await t.call('POST', '/api/payment-methods/setup', { cookie });
+    expect(started.statusCode, started.body).toBe(201);
+    const setup = started.json();
+    expect(setup).toMatchObject({ provider: 'test', setupIntentId: expect.any(String), clientSecret: expect.any(String) });
+
+    // Not confirmed by the card form yet: nothing is kept.
+    const early = await t.call('POST', '/api/payment-methods/setup/confirm', { cookie, body: { setupIntentId: setup.setupIntentId } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('CARD_SETUP_NOT_COMPLETED');
+    expect(await list(cookie)).toEqual([]);
+
+    expect((await confirmCard(setup)).statusCode).toBe(200);
+    const kept = await t.call('POST', '/api/payment-methods/setup/confirm', { cookie, body: { setupIntentId: setup.setupIntentId } });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().paymentMethod).toMatchObject({ brand: 'visa', last4: '4242', expiryMonth: 11, expiryYear: 2033, isDefault: true });
+    expect(kept.body).not.toMatch(/pm_test/);
+    const again = await t.call('POST', '/api/payment-methods/setup/confirm', { cookie, body: { setupIntentId: setup.setupIntentId } });
+    expect(again.json().paymentMethod.id).toBe(kept.json().paymentMethod.id);
+    expect(await list(cookie)).toHaveLength(1);
+  });
+
+  it('charges nothing, refuses someone else’s setup and a signed-out visitor', async () => {
+    const owner = await t.createUser();
+    const other = await t.createUser();
+    const setup = (await t.call('POST', '/api/payment-methods/setup', { cookie: owner.cookie })).json();
+    await confirmCard(setup);
+    const stolen = await t.call('POST', '/api/payment-methods/setup/confirm', { cookie: other.cookie, body: { setupIntentId: setup.setupIntentId } });
+    expect(stolen.statusCode).toBe(404);
+    expect(await list(other.cookie)).toEqual([]);
+    expect((await t.call('POST', '/api/payment-methods/setup')).statusCode).toBe(401);
+    expect((await t.call('POST', '/api/payment-methods/setup/confirm', { cookie: owner.cookie, body: {} })).statusCode).toBe(400);
+    const intent = await t.ctx.payments.retrieveSetupIntent(setup.setupIntentId);
+    expect(intent.amountCents).toBe(0);
+  });
+});

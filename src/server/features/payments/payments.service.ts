@@ -4,7 +4,6 @@ import { toCents } from '../../../shared/money';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { ConfirmPaymentResponse, CreatePaymentIntentRequest, CreatePaymentIntentResponse, TestCardConfirmRequest } from '../../../shared/schemas/checkout';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { bookingNumber } from '../../../shared/format';
 import { formatMailDateTime, formatMailMoney, mailTexts } from '../../integrations/mail/mail-texts';
@@ -14,9 +13,7 @@ import type { CreateIntentInput, PaymentIntent, PaymentProvider } from '../../in
 import { toPaymentIntent } from '../../integrations/payments/stripe-provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { findBooking, findBookingView } from '../bookings';
-import { setStripeCustomer } from '../account';
-import { insertCard } from '../payment-methods';
-import * as cardsRepo from './cards.repository';
+import { keepCard, paymentCustomerRef, savedCardsFor, usableCard } from '../payment-methods';
 import { bookingVerbs, SYSTEM } from '../bookings';
 import { isPackageIntent, settlePackagePayment } from '../packages';
 import { verifyTrackingToken } from '../tracking';
@@ -29,12 +26,6 @@ import { deliverAfterCommit } from '../../events/booking-events';
  * the built-in provider's card form, the browser's confirm and a saved card charged at once — ends in
  * `settlePayment`, which applies it exactly once (docs/decisions/010-booking-lifecycle.md).
  */
-
-async function savedCards(ctx: AppContext, provider: PaymentProvider, user: PublicUser | undefined) {
-  if (!user) return [];
-  const cards = await cardsRepo.listCardsForProvider(ctx.db, user.id, provider.name);
-  return cards.map(({ id, brand, last4, expiryMonth, expiryYear, isDefault }) => ({ id, brand, last4, expiryMonth, expiryYear, isDefault }));
-}
 
 /**
  * POST /api/create-payment-intent: an intent for the booking's own server-computed total (never an amount
@@ -61,16 +52,9 @@ export async function createPaymentIntent(
   if (input.paymentMethodId && !user) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to pay with a saved card');
 
   const provider = ctx.payments;
-  const card = input.paymentMethodId ? await cardsRepo.findOwnCard(ctx.db, user!.id, input.paymentMethodId) : undefined;
-  if (input.paymentMethodId && (!card || card.provider !== provider.name)) throw new AppError('PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
-
-  let customerRef: string | undefined;
-  if (user && (input.saveCard || card)) {
-    const account = await cardsRepo.findUserForPayment(ctx.db, user.id);
-    const existing = provider.name === 'stripe' ? (account?.stripeCustomerId ?? null) : null;
-    customerRef = await provider.ensureCustomer({ userId: user.id, email: user.email, name: user.fullName, existingRef: existing });
-    if (provider.name === 'stripe' && customerRef !== existing) await setStripeCustomer(ctx.db, user.id, customerRef);
-  }
+  const card = input.paymentMethodId ? await usableCard(ctx, user!.id, input.paymentMethodId) : undefined;
+  if (input.paymentMethodId && !card) throw new AppError('PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
+  const customerRef = user && (input.saveCard || card) ? await paymentCustomerRef(ctx, user) : undefined;
 
   const amountCents = toCents(booking.totalAmount);
   const purpose = card ? `card-${card.id}` : input.saveCard && user ? 'save' : 'new';
@@ -96,7 +80,7 @@ export async function createPaymentIntent(
     provider: provider.name,
     amount: booking.totalAmount,
     status: intent.status,
-    savedCards: await savedCards(ctx, provider, user),
+    savedCards: await savedCardsFor(ctx, user?.id),
   };
 }
 
@@ -318,23 +302,4 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
   // Recorded only after the effect, so a failure leaves the event for Stripe to deliver again.
   const fresh = await repo.recordWebhookEvent(ctx.db, 'stripe', event.id);
   return fresh ? { received: true } : { received: true, duplicate: true };
-}
-
-async function keepCard(tx: DbOrTx, userId: string, provider: string, card: NonNullable<PaymentIntent['card']>): Promise<void> {
-  await cardsRepo.lockCustomerCards(tx, userId);
-  const cards = await cardsRepo.listAllCards(tx, userId);
-  const same = cards.some(
-    (c) => c.providerMethodId === card.providerMethodId || (c.provider === provider && c.brand === card.brand && c.last4 === card.last4 && c.expiryMonth === card.expiryMonth && c.expiryYear === card.expiryYear),
-  );
-  if (same || cards.length >= 20) return;
-  await insertCard(tx, {
-    userId,
-    provider,
-    providerMethodId: card.providerMethodId,
-    brand: card.brand,
-    last4: card.last4,
-    expiryMonth: card.expiryMonth,
-    expiryYear: card.expiryYear,
-    isDefault: !cards.some((c) => c.isDefault),
-  });
 }

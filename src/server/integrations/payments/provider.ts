@@ -49,6 +49,13 @@ export interface CreateIntentInput {
   paymentMethodId?: string;
 }
 
+export interface CreateSetupInput {
+  /** The provider's customer the card is attached to. */
+  customerRef: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
@@ -64,4 +71,11 @@ export interface PaymentProvider {
   ensureCustomer(input: { userId: string; email: string; name: string; existingRef: string | null }): Promise<string>;
   /** Detaches a saved card from the provider's customer. */
   detachCard(providerMethodId: string): Promise<void>;
+  /**
+   * A card kept for later without a payment (the account's Add card): Stripe's SetupIntent, the test
+   * provider's intent of $0 that its card form confirms. Answered in the PaymentIntent shape: status
+   * succeeded and `card` once the card is set up.
+   */
+  createSetupIntent(input: CreateSetupInput): Promise<PaymentIntent>;
+  retrieveSetupIntent(setupIntentId: string): Promise<PaymentIntent>;
 }

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { CardDetails, CreateIntentInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
+import type { CardDetails, CreateIntentInput, CreateSetupInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -17,12 +17,32 @@ export function createStripeClient(settings: StripeSettings): Stripe {
   });
 }
 
+function cardOf(paymentMethod: string | Stripe.PaymentMethod | null): CardDetails | null {
+  const method = typeof paymentMethod === 'object' && paymentMethod ? paymentMethod : null;
+  return method?.card
+    ? { providerMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expiryMonth: method.card.exp_month, expiryYear: method.card.exp_year }
+    : null;
+}
+
+/** A SetupIntent in the PaymentIntent shape (no amount; its statuses are a PaymentIntent's). */
+function fromSetupIntent(si: Stripe.SetupIntent): PaymentIntent {
+  return {
+    id: si.id,
+    clientSecret: si.client_secret ?? '',
+    status: si.status as IntentStatus,
+    amountCents: 0,
+    currency: 'usd',
+    bookingId: null,
+    card: cardOf(si.payment_method),
+    lastError: si.last_setup_error?.message ?? null,
+    saveCard: true,
+    customerRef: typeof si.customer === 'string' ? si.customer : (si.customer?.id ?? null),
+    metadata: { ...(si.metadata ?? {}) },
+  };
+}
+
 export function toPaymentIntent(pi: Stripe.PaymentIntent): PaymentIntent {
-  const method = typeof pi.payment_method === 'object' && pi.payment_method ? pi.payment_method : null;
-  const card: CardDetails | null =
-    method?.card
-      ? { providerMethodId: method.id, brand: method.card.brand, last4: method.card.last4, expiryMonth: method.card.exp_month, expiryYear: method.card.exp_year }
-      : null;
+  const card = cardOf(pi.payment_method);
   return {
     id: pi.id,
     clientSecret: pi.client_secret ?? '',
@@ -101,6 +121,18 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async detachCard(providerMethodId: string): Promise<void> {
     await this.client.paymentMethods.detach(providerMethodId);
+  }
+
+  async createSetupIntent(input: CreateSetupInput): Promise<PaymentIntent> {
+    const si = await this.client.setupIntents.create(
+      { customer: input.customerRef, usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: input.metadata },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return fromSetupIntent(si);
+  }
+
+  async retrieveSetupIntent(setupIntentId: string): Promise<PaymentIntent> {
+    return fromSetupIntent(await this.client.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }));
   }
 
   /** Verifies a webhook's signature on the exact raw body; throws on a forged or stale one. */

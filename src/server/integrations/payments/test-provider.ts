@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testPaymentIntents } from '../../db/schema';
-import type { CardDetails, CreateIntentInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
+import type { CardDetails, CreateIntentInput, CreateSetupInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
 import { checkTestCard } from './test-cards';
 
 type Row = typeof testPaymentIntents.$inferSelect;
@@ -145,6 +145,15 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async detachCard(): Promise<void> {
     // Nothing is kept at the test provider beyond the payment_methods row the caller deletes.
+  }
+
+  /** A setup is an intent of $0 that keeps its card: the same card form confirms it, nothing is charged. */
+  async createSetupIntent(input: CreateSetupInput): Promise<PaymentIntent> {
+    return this.createIntent({ bookingId: null, amountCents: 0, currency: 'usd', idempotencyKey: input.idempotencyKey, customerRef: input.customerRef, saveCard: true, metadata: input.metadata });
+  }
+
+  async retrieveSetupIntent(setupIntentId: string): Promise<PaymentIntent> {
+    return this.retrieveIntent(setupIntentId);
   }
 }
 

@@ -13,6 +13,10 @@ export const cardFormMessages = defineMessages({
     expiryIncomplete: "Your card's expiration date is incomplete.",
     paymentFailed: 'Payment processing failed',
     paymentPending: 'The payment is still processing.',
+    savedCards: 'Pay with',
+    useNewCard: 'A new card',
+    cardEnding: '{brand} ending {last4}',
+    cardExpires: 'exp. {month}/{year}',
   },
   es: {
     processing: 'Procesando...',
@@ -25,6 +29,10 @@ export const cardFormMessages = defineMessages({
     expiryIncomplete: 'La fecha de caducidad de tu tarjeta está incompleta.',
     paymentFailed: 'Error al procesar el pago',
     paymentPending: 'El pago aún se está procesando.',
+    savedCards: 'Pagar con',
+    useNewCard: 'Una tarjeta nueva',
+    cardEnding: '{brand} terminada en {last4}',
+    cardExpires: 'vence {month}/{year}',
   },
   fr: {
     processing: 'Traitement...',
@@ -37,5 +45,9 @@ export const cardFormMessages = defineMessages({
     expiryIncomplete: "La date d'expiration de votre carte est incomplète.",
     paymentFailed: 'Échec du paiement',
     paymentPending: 'Le paiement est en cours de traitement.',
+    savedCards: 'Payer avec',
+    useNewCard: 'Une nouvelle carte',
+    cardEnding: '{brand} se terminant par {last4}',
+    cardExpires: 'exp. {month}/{year}',
   },
 });

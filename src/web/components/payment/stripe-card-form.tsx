@@ -50,11 +50,15 @@ function StripeForm(props: CardFormProps) {
     setBusy(true);
     setProblem(undefined);
     try {
-      const { error, paymentIntent } = await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams: { return_url: `${window.location.origin}${props.returnPath}` } });
+      const confirmParams = { return_url: `${window.location.origin}${props.returnPath}` };
+      const { error, status } =
+        props.mode === 'setup'
+          ? await stripe.confirmSetup({ elements, redirect: 'if_required', confirmParams }).then((r) => ({ error: r.error, status: r.setupIntent?.status }))
+          : await stripe.confirmPayment({ elements, redirect: 'if_required', confirmParams }).then((r) => ({ error: r.error, status: r.paymentIntent?.status }));
       if (error) {
         if (error.type === 'validation_error') setProblem(error.message);
         else onDeclined(error.message ?? t('paymentFailed'));
-      } else if (paymentIntent?.status === 'succeeded') {
+      } else if (status === 'succeeded') {
         await onSucceeded();
       } else {
         if (props.onUnknown) props.onUnknown();
@@ -72,6 +76,7 @@ function StripeForm(props: CardFormProps) {
     <form className="flex flex-col gap-3" onSubmit={submit}>
       <PaymentElement />
       <FieldError message={problem} />
+      {props.beforeSubmit}
       <Button type="submit" size="lg" disabled={busy || !stripe}>
         {busy ? t('processing') : submitLabel}
       </Button>

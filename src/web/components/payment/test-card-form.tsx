@@ -10,7 +10,7 @@ import { cardFormMessages } from './messages';
 import type { CardFormProps } from './card-form';
 
 /** The built-in provider's card form, clearly labelled as test mode (checkout and package purchases). */
-export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveCard = false, onSucceeded, onDeclined, onError }: CardFormProps) {
+export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveCard = false, beforeSubmit, onSucceeded, onDeclined, onError }: CardFormProps) {
   const t = useT(cardFormMessages);
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -62,6 +62,7 @@ export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveC
         </div>
       </div>
       <FieldError message={problem} />
+      {beforeSubmit}
       <Button type="submit" size="lg" disabled={busy}>
         {busy ? t('processing') : submitLabel}
       </Button>

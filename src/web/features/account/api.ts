@@ -170,6 +170,17 @@ export function useDefaultCard() {
   });
 }
 
+/** Add card: a setup at the provider, then (after the card form confirmed it) the server keeps the card. */
+export const startCardSetup = () => apiCall('POST /api/payment-methods/setup');
+
+export function useConfirmCardSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (setupIntentId: string) => apiCall('POST /api/payment-methods/setup/confirm', { body: { setupIntentId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.cards }),
+  });
+}
+
 export function useDeleteCard() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -4,8 +4,9 @@ import { toast } from '@web/lib/toast';
 import type { LoginRequest, PublicUser, RegisterRequest } from '@shared/schemas/auth';
 import { apiCall, errorMessage } from '@web/lib/api';
 import { takeRedirect } from '@web/lib/guest-mode';
-import { currentLanguage } from '@web/lib/i18n';
+import { currentLanguage, useT } from '@web/lib/i18n';
 import { currentUserKey } from '@web/lib/session';
+import { authMessages } from './messages';
 
 /** Where a user lands after signing in: the stored target, else by role. */
 export function homeFor(user: PublicUser): string {
@@ -13,16 +14,17 @@ export function homeFor(user: PublicUser): string {
 }
 
 export function useLogin() {
+  const t = useT(authMessages);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: (input: LoginRequest) => apiCall('POST /api/auth/login', { body: input }),
     onSuccess: async (user) => {
       queryClient.setQueryData(currentUserKey, user);
-      toast.success('Welcome back!', { description: `Good to see you again, ${user.fullName || user.username}!` });
+      toast.success(t('welcomeBack'), { description: t('welcomeBackText', { name: user.fullName || user.username }) });
       await navigate({ to: homeFor(user) });
     },
-    onError: (error) => toast.error('Login failed', { description: errorMessage(error, 'Please check your credentials and try again.') }),
+    onError: (error) => toast.error(t('loginFailed'), { description: errorMessage(error, t('checkCredentials')) }),
   });
 }
 
@@ -32,6 +34,7 @@ export function useLogin() {
  * asks them to check their e-mail.
  */
 export function useRegister() {
+  const t = useT(authMessages);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -43,8 +46,8 @@ export function useRegister() {
     onSuccess: async ({ result, user }) => {
       if (!user) return;
       queryClient.setQueryData(currentUserKey, user);
-      toast.success('Welcome!', {
-        description: 'Your account has been created successfully. Please check your email to verify your account.',
+      toast.success(t('welcomeNew'), {
+        description: t('accountCreatedText'),
         duration: result.shopifyCustomerLinked ? 6000 : 4000,
       });
       await navigate({ to: homeFor(user) });

@@ -13,6 +13,6 @@ export const myPackagesQuery = queryOptions({ queryKey: packageKeys.mine, queryF
 export const useStorePackages = () => useQuery(storePackagesQuery);
 export const useMyPackages = (enabled: boolean) => useQuery({ ...myPackagesQuery, enabled });
 
-export const startPurchase = (packageId: string) => apiCall('POST /api/packages/purchase', { body: { packageId } });
+export const startPurchase = (packageId: string, savedCard?: { paymentMethodId: string; attemptKey: string }) => apiCall('POST /api/packages/purchase', { body: { packageId, ...savedCard } });
 export const confirmPurchase = (paymentIntentId: string) => apiCall('POST /api/packages/confirm-purchase', { body: { paymentIntentId } });
 

@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@shared/error-codes';
 import type { ErrorTable } from '../error-messages';
+import { SCHEMA_TEXTS } from './schema-texts';
 
 /**
  * English: the same words as the server's `message` (a test keeps the two equal), so an English page needs
@@ -82,6 +83,8 @@ export const codes: Record<ErrorCode, string> = {
   CROSS_ORIGIN_REFUSED: 'Cross-origin request refused',
   ADDRESS_NOT_FOUND: 'Address not found',
   ADDRESS_LIMIT_REACHED: 'You can save up to {max} addresses. Please delete one first.',
+  CARD_LIMIT_REACHED: 'You can save up to {max} cards. Please delete one first.',
+  CARD_SETUP_NOT_COMPLETED: 'The card was not saved: it was not confirmed. Please try again.',
   OUTSIDE_SERVICE_AREA: "Sorry, we don't serve ZIP code {zip} yet. Please choose an address in our service area or call {phone}.",
   LOCATION_ADDRESS_NOT_FOUND: 'We could not find a street address for your location. Please type it instead.',
   ADDRESS_SEARCH_RATE_LIMITED: 'Too many address searches. Please wait a moment.',
@@ -181,5 +184,6 @@ const table: ErrorTable = {
     vehicle: 'Vehicle must be at most 80 characters',
     accessNotes: 'Gate code and parking notes must be at most 200 characters',
   },
+  schemaTexts: Object.fromEntries(SCHEMA_TEXTS.map((text) => [text, text])) as ErrorTable['schemaTexts'],
 };
 export default table;

@@ -5,7 +5,7 @@ import { toast } from '@web/lib/toast';
 import { bookingNumber } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import type { AccountBooking } from '@shared/schemas/bookings-account';
-import { isTrackable, SELF_SERVICE_STATUSES } from '@shared/self-service';
+import { bookAgainHref, isTrackable, SELF_SERVICE_STATUSES } from '@shared/self-service';
 import { historyLabel } from '@shared/tracking';
 import { formatTime12, pacificDateKey, pacificTimeOfDay } from '@shared/time';
 import { Badge } from '@web/components/ui/badge';
@@ -57,17 +57,13 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
     void navigate({ href: `/checkout?${search.toString()}` });
   };
 
-  const bookAgain = () => {
-    const address = booking.serviceType === 'serviceLocation' || !booking.address ? '' : `${booking.address.street}, ${booking.address.city}, ${booking.address.state} ${booking.address.zipCode}`;
-    const search = new URLSearchParams({ serviceId: booking.serviceId, serviceType: booking.serviceType, address });
-    void navigate({ href: `/?${search.toString()}` });
-  };
+  const bookAgain = () => void navigate({ href: bookAgainHref(booking) });
 
   const confirmCancel = () =>
     cancel.mutate(booking.id, {
       onSuccess: (result) => {
         setCancelOpen(false);
-        toast.success(t('cancelledTitle'), { description: result.refunded ? t('cancelledRefunded') : t('cancelledNoCharge') });
+        toast.success(t('cancelledTitle'), { description: result.refunded ? t('cancelledRefunded') : result.creditReturned ? t('cancelledCreditReturned') : t('cancelledNoCharge') });
       },
       onError: (error) => toast.error(t('cancelFailed'), { description: errorMessage(error, t('tryAgain')) }),
     });
@@ -88,7 +84,13 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
           <CalendarClock className="size-4 text-slate-500" aria-hidden />
           {formatDateTime(booking.scheduledDate, language)}
         </p>
-        <p className="text-lg font-semibold">{formatUsd(booking.totalAmount)}</p>
+        {booking.paymentStatus === 'package' ? (
+          <p className="font-semibold" data-testid="paid-with-credit">
+            {t('paidWithCredit')}
+          </p>
+        ) : (
+          <p className="text-lg font-semibold">{formatUsd(booking.totalAmount)}</p>
+        )}
         {unpaidHold && (
           <p className="text-amber-800 dark:text-amber-200" data-testid="hold-time-left">
             {t('holdTimeLeft', { minutes: minutesLeft })}
@@ -149,7 +151,7 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
       </CardFooter>
 
       <Dialog open={cancelOpen} onOpenChange={setCancelOpen}>
-        <DialogContent title={t('cancelTitle')} description={booking.paymentStatus === 'paid' ? t('cancelRefundNote', { amount: formatUsd(booking.totalAmount) }) : t('cancelNoChargeNote')}>
+        <DialogContent title={t('cancelTitle')} description={booking.paymentStatus === 'paid' ? t('cancelRefundNote', { amount: formatUsd(booking.totalAmount) }) : booking.paymentStatus === 'package' ? t('cancelCreditNote') : t('cancelNoChargeNote')}>
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
             <Button variant="destructive" onClick={confirmCancel} disabled={cancel.isPending}>
               {cancel.isPending ? t('cancelling') : t('confirmCancel')}

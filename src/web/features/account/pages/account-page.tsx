@@ -1,7 +1,7 @@
 import { formatUsPhone } from '@shared/contact';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Bell, Car, ChevronRight, CreditCard, HelpCircle, LogOut, MapPin, Moon, Package, Settings, Star, User } from 'lucide-react';
+import { Bell, Car, ChevronRight, CreditCard, HelpCircle, LogOut, MapPin, Moon, Package, Settings, ShoppingBag, Star, User } from 'lucide-react';
 import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
 import type { PublicUser } from '@shared/schemas/auth';
@@ -38,6 +38,7 @@ function AccountHub({ user }: { user: PublicUser }) {
     { to: '/vehicles', label: t('menuVehicles'), icon: Car },
     { to: '/payment-methods', label: t('menuPayments'), icon: CreditCard },
     { to: '/my-packages', label: t('menuPackages'), icon: Package },
+    { to: '/packages', label: t('menuBuyPackages'), icon: ShoppingBag },
     { to: '/reviews', label: t('menuReviews'), icon: Star },
     { to: '/help', label: t('menuHelp'), icon: HelpCircle },
     { to: '/settings', label: t('menuSettings'), icon: Settings },

@@ -1,15 +1,18 @@
 import { cardBrandName } from '@shared/format';
 import { CreditCard, Plus, Star, Trash2 } from 'lucide-react';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { toast } from '@web/lib/toast';
-import type { SavedPaymentMethod } from '@shared/schemas/account';
+import type { CardSetupResponse, SavedPaymentMethod } from '@shared/schemas/account';
+import { TestCardForm } from '@web/components/payment/test-card-form';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
+import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
+import { usePublicConfig } from '@web/lib/public-config';
 import { cn } from '@web/lib/utils';
-import { useCards, useDefaultCard, useDeleteCard } from '../api';
+import { startCardSetup, useCards, useConfirmCardSetup, useDefaultCard, useDeleteCard } from '../api';
 import { PageHeader, SignedIn } from '../components/signed-in';
 import { accountMessages } from '../messages';
 
@@ -18,12 +21,28 @@ export function PaymentMethodsPage() {
 }
 
 
-/** Cards saved at checkout ('Save this card'): list, default star, delete. Adding happens at checkout. */
+const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
+
+/** Saved cards: list, default star, delete, and Add Card (a setup at the payment provider, nothing charged). */
 function PaymentMethods() {
   const t = useT(accountMessages);
   const cards = useCards();
   const makeDefault = useDefaultCard();
   const remove = useDeleteCard();
+  const [setup, setSetup] = useState<CardSetupResponse>();
+  const [starting, setStarting] = useState(false);
+
+  const addCard = async () => {
+    if (starting) return;
+    setStarting(true);
+    try {
+      setSetup(await startCardSetup());
+    } catch (error) {
+      toast.error(t('cardSaveFailed'), { description: errorMessage(error, t('tryAgain')) });
+    } finally {
+      setStarting(false);
+    }
+  };
 
   const onDefault = (card: SavedPaymentMethod) =>
     makeDefault.mutate(card.id, {
@@ -39,9 +58,8 @@ function PaymentMethods() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('paymentsTitle')} backLabel={t('back')}>
-        {/* With no cards the empty state already says where cards come from; the button would only repeat it. */}
         {Boolean(cards.data?.length) && (
-          <Button size="sm" onClick={() => toast.info(t('addCardAtCheckout'))}>
+          <Button size="sm" onClick={() => void addCard()} disabled={starting}>
             <Plus aria-hidden /> {t('addNew')}
           </Button>
         )}
@@ -55,8 +73,8 @@ function PaymentMethods() {
       ) : !cards.data?.length ? (
         <EmptyState icon={<CreditCard className="size-10 text-slate-400" aria-hidden />} title={t('noCards')}>
           <p className="text-sm text-slate-500">{t('addCardAtCheckout')}</p>
-          <Button asChild size="sm">
-            <Link to="/">{t('bookAService')}</Link>
+          <Button size="sm" onClick={() => void addCard()} disabled={starting}>
+            <Plus aria-hidden /> {t('addCard')}
           </Button>
         </EmptyState>
       ) : (
@@ -91,7 +109,42 @@ function PaymentMethods() {
           ))}
         </ul>
       )}
-      <p className="text-sm text-slate-500">{t('addCardAtCheckout')}</p>
+      {Boolean(cards.data?.length) && <p className="text-sm text-slate-500">{t('addCardAtCheckout')}</p>}
+      <AddCardDialog setup={setup} onClose={() => setSetup(undefined)} />
     </div>
+  );
+}
+
+/** The card form of a setup: the test provider's or Stripe's, confirming a setup instead of a payment. */
+function AddCardDialog({ setup, onClose }: { setup: CardSetupResponse | undefined; onClose: () => void }) {
+  const t = useT(accountMessages);
+  const config = usePublicConfig();
+  const confirm = useConfirmCardSetup();
+  const declined = (message: string) => toast.error(t('cardSaveFailed'), { description: message });
+  const succeeded = async () => {
+    if (!setup) return;
+    try {
+      const { paymentMethod } = await confirm.mutateAsync(setup.setupIntentId);
+      toast.success(t('cardSaved'), { description: `${cardBrandName(paymentMethod.brand)} •••• ${paymentMethod.last4}` });
+      onClose();
+    } catch (error) {
+      declined(errorMessage(error, t('tryAgain')));
+    }
+  };
+  const form = setup && { clientSecret: setup.clientSecret, paymentIntentId: setup.setupIntentId, mode: 'setup' as const, returnPath: '/payment-methods', submitLabel: t('saveCardAction'), onSucceeded: succeeded, onDeclined: declined };
+  return (
+    <Dialog open={Boolean(setup)} onOpenChange={(open) => !open && onClose()}>
+      {form && (
+        <DialogContent title={t('addCardTitle')} description={t('addCardHint')}>
+          {setup.provider === 'test' ? (
+            <TestCardForm {...form} />
+          ) : (
+            <Suspense fallback={<Spinner />}>
+              <StripeCardForm {...form} publishableKey={config?.payments.publishableKey} />
+            </Suspense>
+          )}
+        </DialogContent>
+      )}
+    </Dialog>
   );
 }

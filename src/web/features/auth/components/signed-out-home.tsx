@@ -33,7 +33,14 @@ export function SignedOutHome() {
           <CardTitle level={2}>{t('getStarted')}</CardTitle>
           <p className="text-sm text-slate-500">{t('getStartedHint')}</p>
         </CardHeader>
+        {/* Continue as Guest first: below the sign-in forms it fell under the fold of a phone (390×844). */}
         <CardContent className="flex flex-col gap-4">
+          <Button variant="outline" onClick={() => setGuestMode(true)}>
+            <UserRound aria-hidden /> {t('continueAsGuest')}
+          </Button>
+          <div className="flex items-center gap-3 text-xs uppercase text-slate-500">
+            <span className="h-px flex-1 bg-slate-200" /> {t('or')} <span className="h-px flex-1 bg-slate-200" />
+          </div>
           {loadedForms ? (
             <loadedForms.AuthTabs />
           ) : (
@@ -41,12 +48,6 @@ export function SignedOutHome() {
               <AuthTabs />
             </Suspense>
           )}
-          <div className="flex items-center gap-3 text-xs uppercase text-slate-500">
-            <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
-          </div>
-          <Button variant="outline" onClick={() => setGuestMode(true)}>
-            <UserRound aria-hidden /> {t('continueAsGuest')}
-          </Button>
         </CardContent>
       </Card>
       {config && (

@@ -26,7 +26,7 @@ export function ForgotPasswordPage() {
         <CardContent className="flex flex-col items-center gap-4 p-6 text-center">
           <MailCheck className="size-12 text-brand-700" aria-hidden />
           <h1 className="text-xl font-semibold">{t('checkEmail')}</h1>
-          <p className="text-slate-600">{send.data.message} {t('linkValidHour')}</p>
+          <p className="text-slate-600">{t('forgotSent')} {t('linkValidHour')}</p>
           <div className="flex gap-2">
             <Button variant="outline" onClick={() => send.reset()}>
               {t('tryAgain')}

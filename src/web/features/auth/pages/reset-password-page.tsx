@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
     onError: () => toast.error(t('resetFailed'), { description: t('resetFailedText') }),
   });
 
-  if (reset.isSuccess) return <DoneCard title={t('passwordUpdated')} text={reset.data.message} to="/auth" action={t('signIn')} />;
+  if (reset.isSuccess) return <DoneCard title={t('passwordUpdated')} text={t('resetDone')} to="/auth" action={t('signIn')} />;
 
   return (
     <Card className="mx-auto mt-6 max-w-md">

@@ -1,6 +1,6 @@
 import { track } from '@web/lib/analytics';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
@@ -124,7 +124,12 @@ export function BookingStart() {
         </div>
       )}
 
-      <h1 className="text-2xl font-bold">{t('chooseService')}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+        <h1 className="text-2xl font-bold">{t('chooseService')}</h1>
+        <Link to="/packages" className="text-sm font-semibold text-brand-700 hover:underline dark:text-brand-300">
+          {t('seePackages')}
+        </Link>
+      </div>
 
       {pastLinkDate && (
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="past-date-notice">

@@ -1,4 +1,4 @@
-import { cardBrandName } from '@shared/format';
+import { SavedCardChoice } from '@web/components/payment/saved-card-choice';
 import type { CardFormProps } from '@web/components/payment/card-form';
 import { TestCardForm } from '@web/components/payment/test-card-form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -191,22 +191,7 @@ export function CheckoutPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            {phase.intent.savedCards.length > 0 && (
-              <fieldset className="flex flex-col gap-2">
-                <legend className="mb-1 text-sm font-medium">{t('savedCards')}</legend>
-                {phase.intent.savedCards.map((card) => (
-                  <label key={card.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
-                    <input type="radio" name="saved-card" checked={cardChoice === card.id} onChange={() => checkout.chooseCard(card.id)} className="size-4 accent-brand-700" />
-                    <span className="flex-1">{t('cardEnding', { brand: cardBrandName(card.brand), last4: card.last4 })}</span>
-                    <span className="text-xs text-slate-500">{t('expires', { month: String(card.expiryMonth).padStart(2, '0'), year: String(card.expiryYear).slice(-2) })}</span>
-                  </label>
-                ))}
-                <label className="flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
-                  <input type="radio" name="saved-card" checked={cardChoice === 'new'} onChange={() => checkout.chooseCard('new')} className="size-4 accent-brand-700" />
-                  {t('useNewCard')}
-                </label>
-              </fieldset>
-            )}
+            <SavedCardChoice cards={phase.intent.savedCards} choice={cardChoice} onChoose={checkout.chooseCard} />
 
             {cardChoice !== 'new' ? (
               <Button
@@ -217,29 +202,29 @@ export function CheckoutPage() {
                 {payingSaved ? t('processing') : payLabel}
               </Button>
             ) : (
-              <>
-                {user && (
-                  <label className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      checked={saveCard}
-                      className="size-4 accent-brand-700"
-                      onChange={(event) => void checkout.changeSaveCard(event.target.checked)}
-                    />
-                    {t('saveCard')}
-                  </label>
-                )}
-                <PaymentForm
-                  provider={phase.intent.provider}
-                  clientSecret={phase.intent.clientSecret}
-                  paymentIntentId={phase.intent.paymentIntentId}
-                  returnPath={`/tracking?bookingId=${encodeURIComponent(phase.booking.id)}`}
-                  submitLabel={payLabel}
-                  saveCard={Boolean(user) && saveCard}
-                  publishableKey={config.payments.publishableKey}
-                  {...checkout.cardForm}
-                />
-              </>
+              <PaymentForm
+                provider={phase.intent.provider}
+                clientSecret={phase.intent.clientSecret}
+                paymentIntentId={phase.intent.paymentIntentId}
+                returnPath={`/tracking?bookingId=${encodeURIComponent(phase.booking.id)}`}
+                submitLabel={payLabel}
+                saveCard={Boolean(user) && saveCard}
+                publishableKey={config.payments.publishableKey}
+                beforeSubmit={
+                  user && (
+                    <label className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        checked={saveCard}
+                        className="size-4 accent-brand-700"
+                        onChange={(event) => void checkout.changeSaveCard(event.target.checked)}
+                      />
+                      {t('saveCard')}
+                    </label>
+                  )
+                }
+                {...checkout.cardForm}
+              />
             )}
           </CardContent>
         </Card>

@@ -74,11 +74,12 @@ export function OfferPage() {
               ).map(([n, label]) => (
                 <div key={label} className="rounded-lg bg-white/15 py-2">
                   <div className="text-2xl font-bold tabular-nums">{String(n).padStart(2, '0')}</div>
-                  <div className="text-[11px] text-brand-100">{label}</div>
+                  <div className="text-xs font-medium text-white">{label}</div>
                 </div>
               ))}
             </div>
-            <p className="mt-2 text-xs text-brand-100">{t('endsOn', { date: endDate })}</p>
+            {/* White, not brand-100: over the lighter end of the gradient the end date and the units lacked contrast. */}
+            <p className="mt-2 text-sm font-medium text-white">{t('endsOn', { date: endDate })}</p>
           </>
         )}
       </section>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatUsd, fromCents, toCents } from '@shared/money';
 import type { PackagePaymentResponse, PackageView } from '@shared/schemas/packages';
+import { defaultCardChoice, SavedCardChoice, type CardChoice } from '@web/components/payment/saved-card-choice';
 import { TestCardForm } from '@web/components/payment/test-card-form';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -30,7 +31,9 @@ export function PackagesPage() {
   const queryClient = useQueryClient();
   const config = usePublicConfig();
   const [starting, setStarting] = useState<string>();
-  const [paying, setPaying] = useState<{ pkg: PackageView; intent: PackagePaymentResponse }>();
+  const [paying, setPaying] = useState<{ pkg: PackageView; intent: PackagePaymentResponse; attemptKey: string }>();
+  const [cardChoice, setCardChoice] = useState<CardChoice>('new');
+  const [payingSaved, setPayingSaved] = useState(false);
 
   async function purchase(pkg: PackageView) {
     if (!user) {
@@ -40,7 +43,9 @@ export function PackagesPage() {
     if (starting) return;
     setStarting(pkg.id);
     try {
-      setPaying({ pkg, intent: await startPurchase(pkg.id) });
+      const intent = await startPurchase(pkg.id);
+      setCardChoice(defaultCardChoice(intent.savedCards));
+      setPaying({ pkg, intent, attemptKey: crypto.randomUUID() });
     } catch (error) {
       toast.error(t('initFailed'), { description: errorMessage(error, t('tryAgain')) });
     } finally {
@@ -48,9 +53,22 @@ export function PackagesPage() {
     }
   }
 
-  async function succeeded() {
-    if (!paying) return;
-    const done = await confirmPurchase(paying.intent.paymentIntentId).catch((error: unknown) => {
+  /** A saved card is charged by the server at once; the attempt key makes a retried click one charge. */
+  async function paySaved() {
+    if (!paying || payingSaved) return;
+    setPayingSaved(true);
+    try {
+      const charged = await startPurchase(paying.pkg.id, { paymentMethodId: cardChoice, attemptKey: paying.attemptKey });
+      await succeeded(charged.paymentIntentId);
+    } catch (error) {
+      toast.error(t('paymentFailed'), { description: errorMessage(error, t('tryAgain')) });
+    } finally {
+      setPayingSaved(false);
+    }
+  }
+  async function succeeded(paymentIntentId = paying?.intent.paymentIntentId) {
+    if (!paying || !paymentIntentId) return;
+    const done = await confirmPurchase(paymentIntentId).catch((error: unknown) => {
       toast.error(t('paymentFailed'), { description: errorMessage(error, t('tryAgain')) });
       return null;
     });
@@ -96,13 +114,18 @@ export function PackagesPage() {
             description={t('payDescription', { count: paying.pkg.serviceCount, service: paying.pkg.serviceName, price: formatUsd(paying.intent.amount) })}
           >
             <div className="flex flex-col gap-3">
-              {paying.intent.provider === 'test' ? (
+              <SavedCardChoice cards={paying.intent.savedCards} choice={cardChoice} onChoose={setCardChoice} />
+              {cardChoice !== 'new' ? (
+                <Button size="lg" disabled={payingSaved} onClick={() => void paySaved()}>
+                  {payingSaved ? t('starting') : t('pay', { price: formatUsd(paying.intent.amount) })}
+                </Button>
+              ) : paying.intent.provider === 'test' ? (
                 <TestCardForm
                   clientSecret={paying.intent.clientSecret}
                   paymentIntentId={paying.intent.paymentIntentId}
                   returnPath="/packages"
                   submitLabel={t('pay', { price: formatUsd(paying.intent.amount) })}
-                  onSucceeded={succeeded}
+                  onSucceeded={() => succeeded()}
                   onDeclined={(message) => toast.error(t('paymentFailed'), { description: message })}
                 />
               ) : (
@@ -113,7 +136,7 @@ export function PackagesPage() {
                   returnPath="/packages"
                     publishableKey={config?.payments.publishableKey}
                     submitLabel={t('pay', { price: formatUsd(paying.intent.amount) })}
-                    onSucceeded={succeeded}
+                    onSucceeded={() => succeeded()}
                     onDeclined={(message) => toast.error(t('paymentFailed'), { description: message })}
                   />
                 </Suspense>

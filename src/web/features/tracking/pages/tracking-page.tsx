@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearch } from '@tanstack/react-router';
-import { Clock, MapPin, MessageSquare, Navigation, PackageSearch, Radio, Share2 } from 'lucide-react';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Clock, MapPin, MessageSquare, Navigation, PackageSearch, Radio, Receipt, RotateCcw, Share2, Star } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { bookingNumber } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import type { DriverLocationResponse, FullTrackingView, LiveMessage, TrackingView } from '@shared/schemas/tracking';
+import { bookAgainHref } from '@shared/self-service';
 import { statusText } from '@shared/status-words';
 import { statusLabel, usesPickupTimeline } from '@shared/tracking';
 import { Badge } from '@web/components/ui/badge';
@@ -23,7 +24,7 @@ import { AccountOffer } from '../components/account-offer';
 import { LiveTrackDialog } from '../components/live-track-dialog';
 import { MessageDialog } from '../components/message-dialog';
 import { ProgressStepper } from '../components/progress-stepper';
-import { formatPacificDateTime, formatPacificTime } from '../format';
+import { formatPacificDateTime, formatPacificEta, formatPacificTime } from '../format';
 import { useLiveSocket } from '../live-socket';
 import { mergeUpdates, type LiveUpdate } from '../live-updates';
 import { serviceTypeText, trackingMessages } from '../messages';
@@ -115,14 +116,20 @@ function TrackBooking({ bookingId, token, focusAccountOffer }: { bookingId: stri
           <ProgressStepper serviceType={view.serviceType} status={view.status} label={t('progress')} />
         </CardContent>
       </Card>
-      <div className="grid grid-cols-2 gap-3">
-        <Button variant="outline" onClick={() => setMessageOpen(true)}>
-          <MessageSquare aria-hidden /> {t('message')}
-        </Button>
-        <Button onClick={() => setMapOpen(true)}>
-          <Navigation aria-hidden /> {t('liveTrack')}
-        </Button>
-      </div>
+      {view.status === 'completed' ? (
+        <AfterTheJob view={view} own={Boolean(full && user && full.userId === user.id)} />
+      ) : (
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="outline" onClick={() => setMessageOpen(true)}>
+            <MessageSquare aria-hidden /> {t('message')}
+          </Button>
+          {view.status !== 'cancelled' && (
+            <Button onClick={() => setMapOpen(true)}>
+              <Navigation aria-hidden /> {t('liveTrack')}
+            </Button>
+          )}
+        </div>
+      )}
       {full && token && offerAccount && <AccountOffer view={full} token={token} focus={focusAccountOffer} />}
       {full ? <Details view={full} /> : <LimitedDetails scheduledDate={view.scheduledDate} />}
       {full && usesPickupTimeline(full.serviceType) && <InspectionsSideBySide bookingId={bookingId} token={token} allowConcern />}
@@ -131,6 +138,44 @@ function TrackBooking({ bookingId, token, focusAccountOffer }: { bookingId: stri
       <MessageDialog open={messageOpen} onOpenChange={setMessageOpen} driverPhone={full?.driver?.phone ?? null} />
       <LiveTrackDialog open={mapOpen} onOpenChange={setMapOpen} bookingId={bookingId} token={token} allowed={Boolean(full)} driverAssigned={Boolean(full?.assignedDriverId)} />
     </div>
+  );
+}
+
+/**
+ * A finished job has nothing left to follow: no Live Track, but what comes after — a review and the receipt
+ * (the account's pages, so for its signed-in owner) and the same service again.
+ */
+function AfterTheJob({ view, own }: { view: TrackingView; own: boolean }) {
+  const t = useT(trackingMessages);
+  const navigate = useNavigate();
+  const full = view.access === 'full' ? view : undefined;
+  return (
+    <Card data-testid="after-the-job">
+      <CardContent className="flex flex-col gap-3 p-4">
+        <p className="text-sm font-medium">{t('serviceDone')}</p>
+        <div className="flex flex-wrap gap-2">
+          {own && full && full.rating === null && (
+            <Button asChild size="sm">
+              <Link to="/reviews">
+                <Star aria-hidden /> {t('leaveReview')}
+              </Link>
+            </Button>
+          )}
+          {own && (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/bookings/$bookingId/receipt" params={{ bookingId: view.id }}>
+                <Receipt aria-hidden /> {t('viewReceipt')}
+              </Link>
+            </Button>
+          )}
+          {full && (
+            <Button size="sm" variant="secondary" onClick={() => void navigate({ href: bookAgainHref(full) })}>
+              <RotateCcw aria-hidden /> {t('bookAgain')}
+            </Button>
+          )}
+        </div>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -161,7 +206,7 @@ function Header({ view, live }: { view: TrackingView; live: boolean }) {
         {eta && (
           <p className="flex items-center gap-1.5 text-sm font-medium" data-testid="eta">
             <Clock className="size-4 text-brand-700" aria-hidden />
-            {eta.kind === 'arrival' ? t('etaArrival', { time: formatPacificTime(eta.at, language), minutes: eta.minutes ?? 0 }) : t('etaCompletion', { time: formatPacificTime(eta.at, language) })}
+            {eta.kind === 'arrival' ? t('etaArrival', { time: formatPacificEta(eta.at, language), minutes: eta.minutes ?? 0 }) : t('etaCompletion', { time: formatPacificEta(eta.at, language) })}
           </p>
         )}
       </CardContent>
@@ -191,9 +236,15 @@ function Details({ view }: { view: FullTrackingView }) {
           )}
           {pickup && config?.businessAddress && <Row label={t('businessLocation')}>{config.businessAddress}</Row>}
           <Row label={t('scheduledTime')}>{formatPacificDateTime(view.scheduledDate, language)}</Row>
-          <Row label={t('totalAmount')}>
-            <span className="font-semibold">{formatUsd(view.totalAmount)}</span>
-          </Row>
+          {view.paymentStatus === 'package' ? (
+            <Row label={t('payment')}>
+              <span className="font-semibold">{t('paidWithCredit')}</span>
+            </Row>
+          ) : (
+            <Row label={t('totalAmount')}>
+              <span className="font-semibold">{formatUsd(view.totalAmount)}</span>
+            </Row>
+          )}
         </dl>
       </CardContent>
     </Card>
