@@ -5,7 +5,7 @@
  */
 import type { SizeClass } from './domain';
 import { SIZE_CLASSES, VEHICLES_PER_BOOKING_MAX } from './domain';
-import type { JobAddOn, JobService, JobVehicle } from './pricing';
+import { durationAtSize, type JobAddOn, type JobService, type JobVehicle } from './pricing';
 
 /** An add-on as the catalogue lists it: its price at every size class already resolved. */
 export interface CatalogueAddOn {
@@ -76,4 +76,18 @@ export function parseJobQuery(text: string): { ok: true; choices: Pick<JobChoice
     choices.push({ sizeClass: size as SizeClass, addOnIds });
   }
   return { ok: true, choices };
+}
+
+/**
+ * The promotional offer (/sww-offer) sells the offer's service at its price for one size class: the first
+ * vehicle of that service and size is priced at it (its line shows the offer price) and takes the size's
+ * minutes as usual. Answers the vehicles with that one repriced, or null when none qualifies.
+ */
+export function withOfferPrice(vehicles: readonly JobVehicle[], offer: { serviceId: string; sizeClass: SizeClass; price: string }): JobVehicle[] | null {
+  const index = vehicles.findIndex((v) => v.service.id === offer.serviceId && v.sizeClass === offer.sizeClass);
+  if (index < 0) return null;
+  const vehicle = vehicles[index]!;
+  const minutes = durationAtSize(vehicle.service, offer.sizeClass);
+  const repriced: JobVehicle = { ...vehicle, service: { ...vehicle.service, price: offer.price, sizePrices: { [offer.sizeClass]: { price: null, duration: minutes } } } };
+  return vehicles.map((v, i) => (i === index ? repriced : v));
 }

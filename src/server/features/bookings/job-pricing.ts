@@ -1,7 +1,7 @@
-import { addOnAtSize, jobVehiclesOf, vehicleLabelOf, type JobChoice } from '../../../shared/booking-job';
+import { addOnAtSize, jobVehiclesOf, vehicleLabelOf, withOfferPrice, type JobChoice } from '../../../shared/booking-job';
 import { VEHICLE_MAX } from '../../../shared/constants';
 import type { SizeClass } from '../../../shared/domain';
-import { durationAtSize, priceJob, type JobPrice, type JobService, type JobVehicle } from '../../../shared/pricing';
+import { priceJob, type JobPrice, type JobService, type JobVehicle } from '../../../shared/pricing';
 import type { BookingVehicleInput } from '../../../shared/schemas/booking-lines';
 import type { VehicleType } from '../../../shared/schemas/offers';
 import type { AppContext } from '../../context';
@@ -82,25 +82,20 @@ export async function priceRequestedJob(ctx: AppContext, db: DbOrTx, request: Jo
     });
     vehicles.push({ sizeClass, service: jobService(fact), addOns, ...(label ? { label } : {}), ...(vehicleId ? { vehicleId } : {}) });
   }
-  if (request.offerVehicle) await applyOffer(ctx, db, request.service, request.offerVehicle, vehicles);
-  const price = priceJob({ vehicles, serviceFee: request.service.serviceFee });
+  const priced = request.offerVehicle ? await applyOffer(ctx, db, request.service, request.offerVehicle, vehicles) : vehicles;
+  const price = priceJob({ vehicles: priced, serviceFee: request.service.serviceFee });
   const typed = request.vehicles?.length ? null : request.vehicle?.trim() || null;
   const labels = vehicles.map((v) => v.label).filter((l): l is string => Boolean(l));
   return { price, vehicleText: typed ?? (labels.length ? labels.join('; ').slice(0, VEHICLE_MAX) : null) };
 }
 
-/**
- * The promotional offer (/sww-offer) sells the offer's service at its price for one size class: the first
- * vehicle of that service and size is priced at it (its line shows the offer price), taking the size's
- * minutes as usual. A job with no such vehicle is refused rather than silently charged the regular price.
- */
-async function applyOffer(ctx: AppContext, db: DbOrTx, service: ServiceFact, size: VehicleType, vehicles: JobVehicle[]): Promise<void> {
-  const offerPrice = await offerPriceFor(ctx, db, service.id, size);
-  const index = vehicles.findIndex((v) => v.service.id === service.id && v.sizeClass === size);
-  if (index < 0) throw new AppError('OFFER_NOT_APPLICABLE', 'This offer does not cover that vehicle type', { vehicleType: size });
-  const vehicle = vehicles[index]!;
-  const minutes = durationAtSize(vehicle.service, size);
-  vehicles[index] = { ...vehicle, service: { ...vehicle.service, price: offerPrice, sizePrices: { [size]: { price: null, duration: minutes } } } };
+/** The live offer's price for its service at `size` (checked by the offers feature); refused when no vehicle qualifies. */
+async function applyOffer(ctx: AppContext, db: DbOrTx, service: ServiceFact, size: VehicleType, vehicles: JobVehicle[]): Promise<JobVehicle[]> {
+  const price = await offerPriceFor(ctx, db, service.id, size);
+  const repriced = withOfferPrice(vehicles, { serviceId: service.id, sizeClass: size, price });
+  // A job with no such vehicle is refused rather than silently charged the regular price.
+  if (!repriced) throw new AppError('OFFER_NOT_APPLICABLE', 'This offer does not cover that vehicle type', { vehicleType: size });
+  return repriced;
 }
 
 /** The minutes of a job of one service (available-slots, available-days): sizes and add-on ids only. */

@@ -5,7 +5,6 @@ import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'luc
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { parseUsAddress } from '@shared/address';
-import { priceBooking } from '@shared/pricing';
 import { formatUsd, fromCents } from '@shared/money';
 import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
@@ -20,7 +19,10 @@ import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { addDaysToKey } from '@shared/time';
-import { availableDaysQuery, slotsQuery, useServices } from '../api';
+import { availableDaysQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
+import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
+import { jobOfDrafts, newVehicleDraft, VehiclesStep, type VehicleDraft } from './vehicles-step';
+import { OfferBanner } from './offer-banner';
 import { dateParam, longDate, resolveDate, slotLabel, todayKey } from '../booking-dates';
 import { bookingStartMessages } from '../start-messages';
 import { AddressField } from './address-field';
@@ -58,7 +60,23 @@ export function BookingStart() {
   const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && pickedDate && again.slotId.startsWith(`${pickedDate}T`) ? again.slotId : null));
 
   const service = services.data?.find((s) => s.id === serviceId);
-  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date), enabled: Boolean(serviceId) && dateSettled });
+  // The job: the visit's vehicles, each with its size and add-ons (decision 043). A signed-in customer starts
+  // with a saved vehicle (the first, or the first of the offer's size), anyone else with one to type.
+  const detail = useService(serviceId ?? undefined);
+  const savedVehicles = useQuery({ ...savedVehiclesQuery, enabled: Boolean(user) });
+  const saved = savedVehicles.data?.items ?? [];
+  const offer = useOffer(again.offer);
+  const jobOffer = offer && offer.serviceId === serviceId ? offer : undefined;
+  const [drafts, setDrafts] = useState<VehicleDraft[]>(() => [newVehicleDraft(again.offer ?? 'sedan')]);
+  const [draftsTouched, setDraftsTouched] = useState(false);
+  useEffect(() => {
+    if (draftsTouched || !saved.length) return;
+    const first = (again.offer && saved.find((v) => v.sizeClass === again.offer)) || (again.offer ? undefined : saved[0]);
+    if (first) setDrafts((current) => [{ ...current[0]!, vehicleId: first.id, sizeClass: first.sizeClass }, ...current.slice(1)]);
+  }, [saved.length, draftsTouched]); // eslint-disable-line react-hooks/exhaustive-deps
+  const job = jobOfDrafts(drafts, saved);
+  const price = detail.data && detail.data.id === serviceId ? priceOfJob(detail.data, job, jobOffer) : null;
+  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date, jobSlotsQuery(job)), enabled: Boolean(serviceId) && dateSettled });
   useEffect(() => {
     if (slots.error) toast.error(t('slotsFailed'), { description: errorMessage(slots.error, '') || undefined });
   }, [slots.error, t]);
@@ -73,7 +91,7 @@ export function BookingStart() {
     time: Boolean(service) && !slotId,
   };
   const missingWords = (Object.keys(missing) as Array<keyof typeof missing>).filter((k) => missing[k]).map((k) => t(`missing_${k}`));
-  const total = service ? formatUsd(fromCents(priceBooking(service.price, service.serviceFee).totalCents)) : null;
+  const total = service && price ? formatUsd(fromCents(price.totalCents)) : null;
 
   // After a service is chosen, the next step scrolls into view (not on arrival with one already chosen).
   const nextStep = useRef<HTMLDivElement>(null);
@@ -87,7 +105,7 @@ export function BookingStart() {
     if (again.serviceId) track('service_selected', { serviceId: again.serviceId, ...(again.offer ? { offer: again.offer } : {}) });
   }, [again.serviceId, again.offer]);
 
-  function continueToBooking() {
+  async function continueToBooking() {
     const problem = bookingStartProblem(state);
     if (problem) {
       if (problem.toast === 'Address required') toast.error(t('addressRequired'), { description: problem.description === 'Please enter your pickup address' ? t('enterPickup') : t('enterServiceLocation') });
@@ -103,9 +121,31 @@ export function BookingStart() {
     }
     const slot = slots.data?.find((s) => s.id === slotId);
     if (!slot) return void toast.error(t('pleaseSelectTime'));
+    // "Save for next time": a typed vehicle of a signed-in customer joins the account and is booked by its id.
+    let vehicles = job;
+    if (user && drafts.some(wantsSaving)) {
+      try {
+        const kept = await Promise.all(drafts.map(async (d) => (wantsSaving(d) ? { ...d, vehicleId: (await saveVehicle({ make: d.make.trim(), model: d.model.trim(), sizeClass: d.sizeClass })).id } : d)));
+        const refreshed = await savedVehicles.refetch();
+        setDrafts(kept);
+        vehicles = jobOfDrafts(kept, refreshed.data?.items ?? saved);
+      } catch (error) {
+        return void toast.error(t('vehicleSaveFailed'), { description: errorMessage(error, '') || undefined });
+      }
+    }
     void navigate({
       to: '/booking-details',
-      search: { serviceId: serviceId!, serviceType: serviceType!, address: line, date: dateParam(date), time: slotLabel(slot), slotId: slot.id, addressId: verified?.addressId ?? undefined, offer: serviceId === again.serviceId ? again.offer : undefined },
+      search: {
+        serviceId: serviceId!,
+        serviceType: serviceType!,
+        address: line,
+        date: dateParam(date),
+        time: slotLabel(slot),
+        slotId: slot.id,
+        addressId: verified?.addressId ?? undefined,
+        offer: serviceId === again.serviceId ? again.offer : undefined,
+        vehicles: jobSearchOf(vehicles),
+      },
     });
   }
 
@@ -125,6 +165,7 @@ export function BookingStart() {
       )}
 
       <h1 className="text-2xl font-bold">{t('chooseService')}</h1>
+      {offer && <OfferBanner offer={offer} />}
 
       {pastLinkDate && (
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="past-date-notice">
@@ -191,6 +232,20 @@ export function BookingStart() {
           </section>
 
           <div ref={nextStep} className="flex scroll-mt-20 flex-col gap-4" data-testid="booking-next-steps">
+          {service && detail.data && detail.data.id === service.id && (
+            <VehiclesStep
+              service={detail.data}
+              drafts={drafts}
+              saved={saved}
+              signedIn={Boolean(user)}
+              onChange={(next) => {
+                setDraftsTouched(true);
+                setDrafts(next);
+                setSlotId(null);
+              }}
+            />
+          )}
+
           {service && (
             <Card>
               <CardHeader>
@@ -292,7 +347,7 @@ export function BookingStart() {
                   </>
                 )}
               </p>
-              <Button size="lg" disabled={!canContinue(state)} onClick={continueToBooking}>
+              <Button size="lg" disabled={!canContinue(state)} onClick={() => void continueToBooking()}>
                 {t('continueToBooking')} <ArrowRight aria-hidden />
               </Button>
             </div>
@@ -302,6 +357,9 @@ export function BookingStart() {
     </div>
   );
 }
+
+/** A typed vehicle the customer asked to keep, with enough to name it. */
+const wantsSaving = (d: VehicleDraft) => !d.vehicleId && d.save && Boolean(d.make.trim()) && Boolean(d.model.trim());
 
 function StepMissing({ text }: { text: string }) {
   return (
