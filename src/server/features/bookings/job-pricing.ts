@@ -84,7 +84,8 @@ export async function priceRequestedJob(ctx: AppContext, db: DbOrTx, request: Jo
   }
   const priced = request.offerVehicle ? await applyOffer(ctx, db, request.service, request.offerVehicle, vehicles) : vehicles;
   const price = priceJob({ vehicles: priced, serviceFee: request.service.serviceFee });
-  const typed = request.vehicles?.length ? null : request.vehicle?.trim() || null;
+  // What the customer typed for the driver wins; else the vehicles' own labels.
+  const typed = request.vehicle?.trim() || null;
   const labels = vehicles.map((v) => v.label).filter((l): l is string => Boolean(l));
   return { price, vehicleText: typed ?? (labels.length ? labels.join('; ').slice(0, VEHICLE_MAX) : null) };
 }

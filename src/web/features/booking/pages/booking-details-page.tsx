@@ -70,13 +70,10 @@ export function BookingDetailsPage() {
           <CardTitle className="text-base">{t('forTheDriver')}</CardTitle>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          {/* A job from the booking start names its vehicles; an older link still types one here. */}
-          {!search.vehicles && (
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="vehicle">{t('vehicleLabel')}</Label>
-              <Input id="vehicle" value={vehicle} maxLength={VEHICLE_MAX} autoComplete="off" placeholder={t('vehiclePlaceholder')} onChange={(e) => setVehicle(e.target.value)} />
-            </div>
-          )}
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="vehicle">{t('vehicleLabel')}</Label>
+            <Input id="vehicle" value={vehicle} maxLength={VEHICLE_MAX} autoComplete="off" placeholder={t('vehiclePlaceholder')} onChange={(e) => setVehicle(e.target.value)} />
+          </div>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor="access-notes">{t('accessNotesLabel')}</Label>
             <Input id="access-notes" value={accessNotes} maxLength={ACCESS_NOTES_MAX} autoComplete="off" placeholder={t('accessNotesPlaceholder')} onChange={(e) => setAccessNotes(e.target.value)} />
