@@ -87,4 +87,11 @@ test('a signed-in customer books an SUV with two add-ons and a sedan: the lines 
   expect(await receipt.json()).toMatchObject({ total: booking.totalAmount, tax: '35.30' });
   const saved = (await (await page.request.get('/api/vehicles')).json()) as { items: Array<{ make: string; model: string; sizeClass: string }> };
   expect(saved.items.map((v) => `${v.make} ${v.model} ${v.sizeClass}`)).toEqual(['Honda CR-V suv', 'Toyota Camry sedan']);
+  // The typed address was saved too ("Save for next time" is ticked by default) and is now the default.
+  const addresses = (await (await page.request.get('/api/addresses')).json()) as Array<{ street: string; isDefault: boolean }>;
+  expect(addresses).toMatchObject([{ street: '425 Park Ave', isDefault: true }]);
+  await page.goto('/');
+  await page.getByRole('button', { name: /Wash & Wax/ }).click();
+  await page.getByLabel('Mobile Service').check();
+  await expect(page.getByLabel('Saved address').locator('option:checked')).toHaveText('425 Park Ave, San Jose, CA 95110');
 });

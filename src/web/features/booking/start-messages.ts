@@ -3,6 +3,7 @@ import { defineMessages } from '@web/lib/i18n';
 /** The booking start's words (service, type, address, day and time): apart, so the first page loads only these. */
 export const bookingStartMessages = defineMessages({
   en: {
+    addressSaveFailed: "Could not save your address",
     vehicleSaveFailed: "Could not save your vehicle",
     vehiclesTitle: "Your vehicles",
     vehicleN: "Vehicle {n}",
@@ -95,6 +96,7 @@ export const bookingStartMessages = defineMessages({
     addressOutside: "Sorry, we don't serve that ZIP code yet. Please choose an address in our service area.",
   },
   es: {
+    addressSaveFailed: "No se pudo guardar tu dirección",
     vehicleSaveFailed: "No se pudo guardar tu vehículo",
     vehiclesTitle: "Tus vehículos",
     vehicleN: "Vehículo {n}",
@@ -187,6 +189,7 @@ export const bookingStartMessages = defineMessages({
     addressOutside: 'Lo sentimos, aún no damos servicio en ese código postal. Elige una dirección dentro de nuestra zona.',
   },
   fr: {
+    addressSaveFailed: "Impossible d’enregistrer votre adresse",
     vehicleSaveFailed: "Impossible d’enregistrer votre véhicule",
     vehiclesTitle: "Vos véhicules",
     vehicleN: "Véhicule {n}",

@@ -7,7 +7,9 @@ import { toast } from '@web/lib/toast';
 import { parseUsAddress } from '@shared/address';
 import { formatUsd, fromCents } from '@shared/money';
 import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
+import type { SavedAddress } from '@shared/schemas/account';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
+import { Label } from '@web/components/ui/input';
 import { autoServiceType, bookingStartProblem, canContinue, needsAddress, offeredServiceTypes } from '@shared/service-types';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -19,7 +21,7 @@ import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { addDaysToKey } from '@shared/time';
-import { availableDaysQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
+import { availableDaysQuery, saveAddress, savedAddressesQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
 import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
 import { jobOfDrafts, newVehicleDraft, VehiclesStep, type VehicleDraft } from './vehicles-step';
 import { OfferBanner } from './offer-banner';
@@ -47,6 +49,20 @@ export function BookingStart() {
   );
   const [address, setAddress] = useState(again.address ?? '');
   const [verified, setVerified] = useState<AddressSuggestion | null>(null);
+  // A signed-in customer's saved addresses are offered in a list, the default preselected into the address
+  // field (typing there, or "Add new", gives another); a new one can be saved for next time.
+  const savedAddresses = useQuery({ ...savedAddressesQuery, enabled: Boolean(user) });
+  const addressBook = savedAddresses.data ?? [];
+  const [saveNewAddress, setSaveNewAddress] = useState(true);
+  const pickSaved = (saved: SavedAddress | undefined) => {
+    const place = saved ? savedPlace(saved) : null;
+    setAddress(place?.formattedAddress ?? '');
+    setVerified(place);
+  };
+  const defaultAddress = addressBook.find((a) => a.isDefault) ?? addressBook[0];
+  useEffect(() => {
+    if (defaultAddress && !again.address) pickSaved(defaultAddress);
+  }, [defaultAddress?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   // The day: the one the customer picks (or the link names, unless it has passed), else the first day with a
   // free start of the chosen service, so the first list shown has times (late at night, today has none).
   const today = todayKey();
@@ -121,6 +137,16 @@ export function BookingStart() {
     }
     const slot = slots.data?.find((s) => s.id === slotId);
     if (!slot) return void toast.error(t('pleaseSelectTime'));
+    // A new address of a signed-in customer with "Save for next time" ticked joins the account.
+    let addressId = verified?.addressId ?? undefined;
+    const typed = needsAddress(serviceType) ? (verified ?? parseUsAddress(address)) : null;
+    if (user && typed && !addressId && saveNewAddress && typed.street) {
+      try {
+        addressId = (await saveAddress({ street: typed.street, city: typed.city, state: typed.state, zipCode: typed.zipCode, isDefault: addressBook.length === 0 })).id;
+      } catch (error) {
+        return void toast.error(t('addressSaveFailed'), { description: errorMessage(error, '') || undefined });
+      }
+    }
     // "Save for next time": a typed vehicle of a signed-in customer joins the account and is booked by its id.
     let vehicles = job;
     if (user && drafts.some(wantsSaving)) {
@@ -142,7 +168,7 @@ export function BookingStart() {
         date: dateParam(date),
         time: slotLabel(slot),
         slotId: slot.id,
-        addressId: verified?.addressId ?? undefined,
+        addressId,
         offer: serviceId === again.serviceId ? again.offer : undefined,
         vehicles: jobSearchOf(vehicles),
       },
@@ -283,6 +309,24 @@ export function BookingStart() {
           {service && needsAddress(serviceType) && (
             <Card>
               <CardContent className="pt-4">
+                {addressBook.length > 0 && (
+                  <div className="mb-3 flex flex-col gap-1">
+                    <Label htmlFor="saved-address">{t('savedAddress')}</Label>
+                    <select
+                      id="saved-address"
+                      className="h-10 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900"
+                      value={verified?.source === 'saved' && addressBook.some((a) => a.id === verified.addressId) ? verified.addressId! : 'new'}
+                      onChange={(e) => pickSaved(addressBook.find((a) => a.id === e.target.value))}
+                    >
+                      {addressBook.map((a) => (
+                        <option key={a.id} value={a.id}>
+                          {savedPlace(a).formattedAddress}
+                        </option>
+                      ))}
+                      <option value="new">{t('addNewAddress')}</option>
+                    </select>
+                  </div>
+                )}
                 <AddressField
                   serviceType={serviceType!}
                   value={address}
@@ -296,6 +340,12 @@ export function BookingStart() {
                     setVerified(place);
                   }}
                 />
+                {user && !verified?.addressId && (
+                  <label className="mt-2 flex items-center gap-2 text-sm">
+                    <input type="checkbox" className="size-4 accent-brand-700" checked={saveNewAddress} onChange={(e) => setSaveNewAddress(e.target.checked)} />
+                    {t('saveAddress')}
+                  </label>
+                )}
                 {missing.address && <StepMissing text={t('missingAddress')} />}
               </CardContent>
             </Card>
@@ -356,6 +406,12 @@ export function BookingStart() {
       )}
     </div>
   );
+}
+
+/** A saved address as the place the booking goes to (the server checks the service area again). */
+function savedPlace(a: SavedAddress): AddressSuggestion {
+  const formattedAddress = `${a.street}, ${a.city}, ${a.state} ${a.zipCode}`;
+  return { streetNumber: '', streetName: a.street, street: a.street, city: a.city, state: a.state, zipCode: a.zipCode, country: 'US', formattedAddress, source: 'saved', addressId: a.id, latitude: null, longitude: null, inServiceArea: true };
 }
 
 /** A typed vehicle the customer asked to keep, with enough to name it. */
