@@ -137,6 +137,13 @@ describe('the slot engine times the whole job', () => {
     expect(foreignAddOn.json().code).toBe('ADD_ON_NOT_AVAILABLE');
   });
 
+  it('lists no day for a job longer than the day, and the open days for one that fits', async () => {
+    const days = (vehicles?: string) => t.call('GET', `/api/services/${fullDetail.id}/available-days?from=2026-06-08&to=2026-06-12${vehicles ? `&vehicles=${vehicles}` : ''}`);
+    expect((await days()).json().dates.length).toBeGreaterThan(0);
+    // Three vans of Full Detail: 3 × 240 minutes, longer than any day's hours.
+    expect((await days('oversize,oversize,oversize')).json()).toEqual({ dates: [] });
+  });
+
   it('lets a van with two add-ons block the later start it overlaps, where a sedan would not', async () => {
     const petHair = addOn(fullDetail, 'Pet hair removal');
     const ceramic = addOn(fullDetail, 'Ceramic spray sealant');

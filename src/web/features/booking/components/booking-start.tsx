@@ -363,6 +363,7 @@ export function BookingStart() {
                     key={dateSettled ? 'settled' : 'settling'}
                     value={date}
                     serviceId={service.id}
+                    vehicles={jobSlotsQuery(job)}
                     onChange={(next) => {
                       setPickedDate(next);
                       setSlotId(null);
