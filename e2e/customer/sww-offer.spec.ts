@@ -23,6 +23,9 @@ test('/sww-offer on a phone shows the countdown and prices, and Book Now leads t
   await expect(page).toHaveURL(/\/\?.*offer=suv/);
   await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await expect(page.getByRole('heading', { name: 'Choose Your Service' })).toBeVisible();
+  // The offer's price holds from the first screen: banner and running total (99.00 + 5.00 fee + 9.90 tax).
+  await expect(page.getByTestId('offer-banner')).toHaveText('Fall Wash & Wax Special: SUV $99.00');
+  await expect(page.getByTestId('booking-running-total')).toHaveText('$113.90');
   await page.getByLabel('Mobile Service').check();
   await page.getByLabel('Service Location').fill('425 Park Ave, San Jose, CA 95110');
   await page.getByRole('listbox', { name: 'Service Location' }).getByRole('button', { name: /425 Park Ave, San Jose, CA 95110/ }).click();
@@ -31,6 +34,8 @@ test('/sww-offer on a phone shows the countdown and prices, and Book Now leads t
   await expect(slot).toBeEnabled();
   await slot.selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Continue to Booking' }).click();
+  await expect(page.getByTestId('offer-banner')).toBeVisible();
+  await expect(page.getByTestId('summary-line')).toHaveText(['Wash & Wax$99.00']);
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
   await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await page.getByLabel('Full Name').fill('Ollie Offer');

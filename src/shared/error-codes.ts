@@ -137,6 +137,8 @@ export const ERROR_STATUS = {
   IMAGE_TYPE_UNSUPPORTED: 400,
   IMAGE_NOT_FOUND: 404,
   ADD_ON_NOT_FOUND: 404,
+  /** params: { addOnId } — the add-on is inactive or does not apply to that vehicle's service. */
+  ADD_ON_NOT_AVAILABLE: 400,
   // A customer's saved vehicles
   VEHICLE_NOT_FOUND: 404,
   /** params.max: how many vehicles a customer may save. */
@@ -148,6 +150,8 @@ export const ERROR_STATUS = {
   PACKAGE_USED_UP: 409,
   /** params: { service } */
   PACKAGE_WRONG_SERVICE: 400,
+  /** A package credit pays for one vehicle's service: no second vehicle, no add-ons. */
+  PACKAGE_ONE_VEHICLE: 400,
   PACKAGE_FREE: 400,
   PACKAGE_ALREADY_REFUNDED: 409,
   PACKAGE_NOT_REFUNDABLE: 409,

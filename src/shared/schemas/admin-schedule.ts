@@ -4,6 +4,7 @@ import { BOOKING_STATUSES, CLOSURE_TYPES, SERVICE_TYPES } from '../domain';
 import { dateKey, optionalUsPhone, required, REQUIRED_MESSAGE } from './common';
 import { addressInput } from './checkout';
 import { capacity, lenientDate, optionalText, requiredDate, requiredEmail, requiredTime, TIME_ORDER_MESSAGE } from './admin-fields';
+import { bookingVehiclesInput } from './booking-lines';
 
 /**
  * The back office's schedule: phone appointments, blocked time, availability, closures and weekly hours
@@ -28,6 +29,8 @@ export const appointmentRequest = z
     serviceType: z.enum(SERVICE_TYPES, { error: 'Please choose mobile, pickup or at our location' }).default('serviceLocation'),
     address: addressInput.nullish(),
     payment: z.enum(APPOINTMENT_PAYMENTS, { error: 'Please choose how the customer pays' }).default('later'),
+    /** The job (docs/decisions/043); without it, one sedan of serviceId. Saved vehicles must be the customer's. */
+    vehicles: bookingVehiclesInput.optional(),
   })
   .refine((v) => v.serviceType === 'serviceLocation' || !!v.address, { error: 'Please enter the address for a mobile or pickup job', path: ['address'] });
 export type AppointmentRequest = z.infer<typeof appointmentRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_LINE_KINDS, SIZE_CLASSES, VEHICLES_PER_BOOKING_MAX } from '../domain';
 import { VEHICLE_MAX } from '../constants';
+import { parseJobQuery } from '../booking-job';
 
 /**
  * A booking's vehicles and lines (docs/decisions/043): the contract between the booking verbs, every page that
@@ -59,3 +60,20 @@ export const bookingVehiclesInput = z
   .array(bookingVehicleInput)
   .min(1, { error: 'Please add a vehicle' })
   .max(VEHICLES_PER_BOOKING_MAX, { error: `At most ${VEHICLES_PER_BOOKING_MAX} vehicles in one visit` });
+
+/**
+ * The `vehicles` query of available-slots and available-days (shared/booking-job.ts jobQueryOf):
+ * `suv.<addOnId>.<addOnId>,sedan` — each vehicle's size class and add-on ids, all of the path's service. The
+ * server adds up the minutes; without it the job is one sedan.
+ */
+export const jobVehiclesQuery = z
+  .string()
+  .max(2000, { error: 'Too many vehicles or add-ons' })
+  .transform((text, ctx) => {
+    const parsed = parseJobQuery(text);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.choices;
+  });

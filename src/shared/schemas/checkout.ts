@@ -6,6 +6,7 @@ import { isUsStateCode, isUsZip } from '../address';
 import { EMAIL_MAX, isEmailAddress, NAME_MAX } from '../contact';
 import { optionalUsPhone } from './common';
 import { VEHICLE_TYPES } from './offers';
+import { bookingVehiclesInput } from './booking-lines';
 
 /**
  * The booking and payment contract: create a held booking, create a payment intent for it, confirm. Amounts sent by clients are accepted for compatibility and ignored:
@@ -65,6 +66,11 @@ export const createBookingRequest = z.object({
   packagePurchaseId: z.uuid({ error: 'Not a valid package id' }).optional().nullable(),
   /** Book at the current promotional offer's price for this vehicle type (/sww-offer); the server checks and applies it. */
   offerVehicle: z.enum(VEHICLE_TYPES, { error: 'offerVehicle must be sedan, suv or oversize' }).optional().nullable(),
+  /**
+   * The job (docs/decisions/043): one to four vehicles, each a saved vehicle or a typed one, with its size class
+   * and add-ons. Without it, one vehicle of serviceId at size `offerVehicle ?? 'sedan'` described by `vehicle`.
+   */
+  vehicles: bookingVehiclesInput.optional(),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 

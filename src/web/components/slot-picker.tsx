@@ -70,10 +70,11 @@ export const pickerMessages = defineMessages({
 });
 
 /** The days of `from`..`to` on which the service has a free start (kept like the slots: 5 minutes, no refetch on focus). */
-export const availableDaysQuery = (serviceId: string, from: string, to: string) =>
+/** `vehicles` (shared/booking-job.ts jobQueryOf): the days must have a start the whole job fits. */
+export const availableDaysQuery = (serviceId: string, from: string, to: string, vehicles?: string) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'days', from, to] as const,
-    queryFn: () => apiCall('GET /api/services/:id/available-days', { params: { id: serviceId }, query: { from, to } }),
+    queryKey: ['services', serviceId, 'days', from, to, vehicles ?? ''] as const,
+    queryFn: () => apiCall('GET /api/services/:id/available-days', { params: { id: serviceId }, query: vehicles ? { from, to, vehicles } : { from, to } }),
     staleTime: SLOTS_STALE_MS,
     refetchOnMount: false,
     refetchOnReconnect: false,
@@ -92,7 +93,7 @@ export function slotLabel(slot: { startTime: string; endTime: string }): string 
  * start too). All dates are Pacific. The calendar scrolls into view when opened, clear of the sticky bar
  * below it (its scroll margin).
  */
-export function DateChoice({ value, onChange, serviceId }: { value: string; onChange: (dateKey: string) => void; serviceId?: string }) {
+export function DateChoice({ value, onChange, serviceId, vehicles }: { value: string; onChange: (dateKey: string) => void; serviceId?: string; vehicles?: string }) {
   const t = useT(pickerMessages);
   const today = todayKey();
   const tomorrow = addDaysToKey(today, 1);
@@ -129,14 +130,14 @@ export function DateChoice({ value, onChange, serviceId }: { value: string; onCh
       </div>
       {calendarOpen && (
         <div ref={calendar} className="scroll-mb-48 scroll-mt-20" data-testid="date-calendar">
-          <Calendar value={value} min={today} onSelect={onChange} serviceId={serviceId} />
+          <Calendar value={value} min={today} onSelect={onChange} serviceId={serviceId} vehicles={vehicles} />
         </div>
       )}
     </div>
   );
 }
 
-function Calendar({ value, min, onSelect, serviceId }: { value: string; min: string; onSelect: (dateKey: string) => void; serviceId?: string }) {
+function Calendar({ value, min, onSelect, serviceId, vehicles }: { value: string; min: string; onSelect: (dateKey: string) => void; serviceId?: string; vehicles?: string }) {
   const t = useT(pickerMessages);
   const { language } = useLanguage();
   const [month, setMonth] = useState(() => value.slice(0, 7));
@@ -155,7 +156,7 @@ function Calendar({ value, min, onSelect, serviceId }: { value: string; min: str
   };
   const canGoBack = month > min.slice(0, 7);
   // Which days of the shown month have a free start; until known (or without a service) only the past is greyed.
-  const open = useQuery({ ...availableDaysQuery(serviceId ?? '', days.keys[0]!, days.keys[days.keys.length - 1]!), enabled: Boolean(serviceId) && days.keys[days.keys.length - 1]! >= min });
+  const open = useQuery({ ...availableDaysQuery(serviceId ?? '', days.keys[0]!, days.keys[days.keys.length - 1]!, vehicles), enabled: Boolean(serviceId) && days.keys[days.keys.length - 1]! >= min });
   const openDays = open.data ? new Set(open.data.dates) : null;
   return (
     <div className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">

@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { BookingLineKind, SizeClass } from '../../../shared/domain';
 import type { JobPrice } from '../../../shared/pricing';
-import { fromCents } from '../../../shared/money';
+import { fromCents, toCents } from '../../../shared/money';
 import type { BookingJobView, BookingLineView, BookingVehicleView } from '../../../shared/schemas/booking-lines';
 import type { DbOrTx } from '../../db/client';
-import { bookingLines, type bookings } from '../../db/schema';
+import { bookingLines, services, type bookings } from '../../db/schema';
 
 type LineRow = typeof bookingLines.$inferSelect;
 type BookingRow = typeof bookings.$inferSelect;
@@ -96,4 +96,42 @@ export async function replaceBookingLines(tx: DbOrTx, bookingId: string, price: 
   bookingWide('service_fee', 'Service fee', price.serviceFeeCents);
   bookingWide('tax', 'Tax', price.taxCents);
   await tx.insert(bookingLines).values(rows);
+}
+
+/** The columns a booking is priced by (servicePrice is what is taxed: subtotal − discount). */
+export function pricedColumns(price: JobPrice) {
+  return {
+    servicePrice: fromCents(price.subtotalCents - price.discountCents),
+    serviceFee: fromCents(price.serviceFeeCents),
+    tax: fromCents(price.taxCents),
+    totalAmount: fromCents(price.totalCents),
+    durationMinutes: price.minutes,
+  };
+}
+
+/**
+ * A booking written from its columns alone (a caller that priced it without priceJob): one vehicle with its
+ * service at the stored price and minutes, then fee and tax, so every booking has lines.
+ */
+export async function jobPriceOfColumns(db: DbOrTx, b: { serviceId: string; servicePrice: string; serviceFee: string; tax: string; totalAmount: string; durationMinutes: number; vehicle?: string | null }): Promise<JobPrice> {
+  const [service] = await db.select({ name: services.name }).from(services).where(eq(services.id, b.serviceId));
+  const cents = toCents(b.servicePrice);
+  const label = b.vehicle?.trim() || undefined;
+  return {
+    vehicles: [
+      {
+        sizeClass: 'sedan',
+        ...(label ? { label } : {}),
+        lines: [{ kind: 'service', itemId: b.serviceId, label: service?.name ?? 'Service', sizeClass: 'sedan', cents, minutes: b.durationMinutes }],
+        cents,
+        minutes: b.durationMinutes,
+      },
+    ],
+    subtotalCents: cents,
+    discountCents: 0,
+    serviceFeeCents: toCents(b.serviceFee),
+    taxCents: toCents(b.tax),
+    totalCents: toCents(b.totalAmount),
+    minutes: b.durationMinutes,
+  };
 }

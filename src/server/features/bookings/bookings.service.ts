@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { parseUsAddress } from '../../../shared/address';
 import type { ServiceType } from '../../../shared/domain';
-import { priceBooking, slotIdAt, slotIdOf } from '../../../shared/booking-lifecycle';
-import { fromCents } from '../../../shared/money';
+import { slotIdAt, slotIdOf } from '../../../shared/booking-lifecycle';
 import { MAX_LIVE_HOLDS } from '../../../shared/constants';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { CreateBookingRequest, CreateBookingResponse } from '../../../shared/schemas/checkout';
@@ -16,8 +15,9 @@ import { redeemForBooking } from '../packages';
 import { serviceFacts } from '../services';
 import type { KnownAddress } from '../geo';
 import { assertServiceArea, withCoordinates } from '../geo';
-import { offerPriceFor } from '../offers';
 import * as repo from './checkout.repository';
+import { pricedColumns } from './booking-lines.repository';
+import { priceRequestedJob } from './job-pricing';
 import { bookingVerbs, SYSTEM, type HeldBooking } from './lifecycle';
 import type { HoldVisitor } from './holder';
 
@@ -94,10 +94,14 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     const address = needsAddress(input.serviceType) ? withCoordinates(await resolveAddress(ctx, input, user)) : undefined;
     if (address) assertServiceArea(ctx, address.zipCode);
 
-    // A promotional offer replaces the service price with its own, checked here (never a client's amount).
+    // The job is priced here from the server's own facts (never a client's amount); the offer prices its vehicle.
     if (input.offerVehicle && input.packagePurchaseId) throw new AppError('OFFER_NOT_APPLICABLE', 'The offer cannot be combined with a prepaid package', {});
-    const servicePrice = input.offerVehicle ? await offerPriceFor(ctx, ctx.db, service.id, input.offerVehicle) : service.price;
-    const price = priceBooking(servicePrice, service.serviceFee);
+    const { price, vehicleText } = await priceRequestedJob(ctx, ctx.db, { service, vehicles: input.vehicles, vehicle: input.vehicle, offerVehicle: input.offerVehicle, userId: user?.id ?? null });
+    // A credit pays for one service: a second vehicle or an add-on would be given away unpaid.
+    if (input.packagePurchaseId && (price.vehicles.length > 1 || price.vehicles[0]!.lines.length > 1)) {
+      throw new AppError('PACKAGE_ONE_VEHICLE', 'A package credit covers one vehicle’s service, without add-ons');
+    }
+    const columns = pricedColumns(price);
     const insert = () =>
       ctx.db.transaction(async (tx) => {
         // A prepaid booking is confirmed at once: it holds nothing, so it is not counted.
@@ -111,13 +115,9 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
           addressId: address?.addressId ?? null,
           serviceType: input.serviceType,
           slotId,
-          durationMinutes: service.duration,
-          servicePrice: fromCents(price.serviceCents),
-          totalAmount: fromCents(price.totalCents),
-          serviceFee: fromCents(price.serviceFeeCents),
-          tax: fromCents(price.taxCents),
+          ...columns,
           notes: input.notes?.trim() || null,
-          vehicle: input.vehicle?.trim() || null,
+          vehicle: vehicleText,
           accessNotes: input.accessNotes?.trim() || null,
           addressStreet: address?.street ?? null,
           addressCity: address?.city ?? null,
@@ -132,7 +132,7 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
           source: options.source ?? 'web',
           holder: options.visitor.holder,
           holderNetwork: options.visitor.network,
-        }, { prepaid: Boolean(input.packagePurchaseId) });
+        }, { prepaid: Boolean(input.packagePurchaseId), job: price });
         // The credit goes in the same transaction as the slot: no credit, no booking; no slot, no credit spent.
         if (input.packagePurchaseId) await redeemForBooking(ctx, tx, { purchaseId: input.packagePurchaseId, userId: user!.id, serviceId: service.id, bookingId: booking.id });
         return responseOf(booking, trackingToken);

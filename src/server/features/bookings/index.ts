@@ -7,6 +7,7 @@ export { bookingsRoutes } from './bookings.routes';
 export { bookingsAccountRoutes } from './bookings-account.routes';
 export { assertBookingOpen, bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft } from './lifecycle';
 export { createBooking, RELEASE_HOLDS_JOB, releaseExpiredHolds } from './bookings.service';
+export { jobMinutes, priceAppointment } from './job-pricing';
 export { findBookingView, listBookingUpdates, listBookingViews, toUpdateView } from './bookings.repository';
 export { findBooking } from './checkout.repository';
 export { notLapsedHoldSql } from './hold-sql';

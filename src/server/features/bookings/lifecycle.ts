@@ -27,6 +27,8 @@ import { bookingEvents, bookingPayments, bookings, bookingUpdates, guestLinkToke
 import { AppError } from '../../errors';
 import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
+import type { JobPrice } from '../../../shared/pricing';
+import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
 import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';
 
@@ -231,6 +233,18 @@ export function bookingVerbs(ctx: AppContext) {
     return row!;
   }
 
+  /**
+   * A new booking's price: the job's (docs/decisions/043), whose lines are written in the same transaction and
+   * whose figures become the booking's amounts and length; without one, the draft's own columns as one line.
+   */
+  function priced<T extends { durationMinutes: number }>(draft: T, job: JobPrice | undefined): T {
+    return job ? { ...draft, ...pricedColumns(job) } : draft;
+  }
+
+  async function writeLines(tx: DbOrTx, bookingId: string, values: Parameters<typeof jobPriceOfColumns>[1], job: JobPrice | undefined): Promise<void> {
+    await replaceBookingLines(tx, bookingId, job ?? (await jobPriceOfColumns(tx, values)));
+  }
+
   /** Records what happened as an update and its event (with the update as the event's in-memory detail), in the caller's transaction. */
   async function record(tx: DbOrTx, bookingId: string, input: UpdateInput, facts: BookingEventPayload = {}): Promise<BookingUpdateRow> {
     const update: BookingUpdateRecord = { kind: input.kind, params: input.params ?? {}, note: input.note ?? null };
@@ -318,8 +332,9 @@ export function bookingVerbs(ctx: AppContext) {
      * A customer's or guest's pending booking that claims its slot and holds it for HOLD_MINUTES. A guest
      * gets a tracking link; its plain token is kept until the confirmation e-mail takes it.
      */
-    async hold(tx: DbOrTx, actor: BookingActor, draft: HoldDraft & { guest: boolean }, options: { prepaid?: boolean } = {}): Promise<{ booking: HeldBooking; trackingToken?: string }> {
-      const { guest, slotId, ...values } = draft;
+    async hold(tx: DbOrTx, actor: BookingActor, draft: HoldDraft & { guest: boolean }, options: { prepaid?: boolean; job?: JobPrice } = {}): Promise<{ booking: HeldBooking; trackingToken?: string }> {
+      const { guest, slotId, ...drafted } = draft;
+      const values = priced(drafted, options.job);
       const now = ctx.now();
       const time = await claim(tx, actor, { slotId, durationMinutes: values.durationMinutes }, now);
       // Prepaid (a package credit the caller redeems in this transaction): nothing to pay, so no hold — confirmed at once.
@@ -333,6 +348,7 @@ export function bookingVerbs(ctx: AppContext) {
       ctx.caches.slotDays.touch([time.businessDate]);
       const row = { ...values, ...time, ...state, trackingTokenHash: link?.hash ?? null };
       const [booking] = link ? await insertGuestHold(tx, { ...row, token: link.token }) : await insertHold(tx, row);
+      await writeLines(tx, booking!.id, values, options.job);
       if (options.prepaid) await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' }, { by: 'customer', guest });
       else await emit(tx, [{ bookingId: booking!.id, kind: 'held', payload: { status: 'pending', by: 'customer', guest } }]);
       return { booking: booking!, ...(link ? { trackingToken: link.token } : {}) };
@@ -343,8 +359,9 @@ export function bookingVerbs(ctx: AppContext) {
      * be paid on site, or waiting for the customer to pay by the e-mailed link (link_sent).
      * A guest (no account) gets a kept tracking link, like a web guest, for the confirmation e-mail.
      */
-    async book(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean } = {}): Promise<string> {
-      const row = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
+    async book(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean; job?: JobPrice } = {}): Promise<string> {
+      const row = await insertBooking(tx, { ...(await placed(tx, actor, priced(draft, options.job))), status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
+      await writeLines(tx, row.id, row, options.job);
       await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin' } }, { paymentStatus: row.paymentStatus });
       // Sent with the booking: the confirmation e-mail of `created` is the payment link, not a second one.
       if (options.paymentStatus === 'link_sent') await record(tx, row.id, { status: 'confirmed', kind: 'payment_link_sent' }, { withBooking: true });
@@ -358,8 +375,9 @@ export function bookingVerbs(ctx: AppContext) {
      * the store), with a tracking link whose plain token is returned. The customer books by the customer's
      * time rules, staff by theirs.
      */
-    async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }): Promise<{ booking: BookingRow; trackingToken: string }> {
-      const booking = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
+    async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }, options: { job?: JobPrice } = {}): Promise<{ booking: BookingRow; trackingToken: string }> {
+      const booking = await insertBooking(tx, { ...(await placed(tx, actor, priced(draft, options.job))), status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
+      await writeLines(tx, booking.id, booking, options.job);
       await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } }, { paymentStatus: 'store' });
       return { booking, trackingToken: await saveGuestLink(tx, booking.id) };
     },

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pacificInstant } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
-import { bookings, bookingUpdates, businessAvailability } from '../../db/schema';
+import { bookingLines, bookings, bookingUpdates, businessAvailability } from '../../db/schema';
 import { anyService, createBooking, openDayAfter } from '../../test/account-fixtures';
 import { MONDAY_9AM_PACIFIC } from '../../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -125,6 +125,13 @@ describe('the creating verbs claim their slot themselves', () => {
     await expect(inTx((verbs, tx) => verbs.bookFromStoreOrder(tx, STORE, draft(`${TODAY}T10:30`, { source: 'store' }), order))).rejects.toMatchObject({ code: 'SLOT_INVALID' });
     const { booking } = await inTx((verbs, tx) => verbs.bookFromStoreOrder(tx, ADMIN, draft(`${TODAY}T10:30`, { source: 'store' }), order));
     expect(booking).toMatchObject({ businessDate: TODAY, paymentStatus: 'store' });
+    // Without a job the verb still writes the booking's lines: one vehicle's service from its columns, then fee and tax.
+    const lines = await t.ctx.db.select().from(bookingLines).where(eq(bookingLines.bookingId, booking.id)).orderBy(bookingLines.position);
+    expect(lines.map((l) => [l.kind, l.amountCents, l.vehicleIndex])).toEqual([
+      ['service', Math.round(Number(booking.servicePrice) * 100), 0],
+      ['service_fee', Math.round(Number(booking.serviceFee) * 100), null],
+      ['tax', Math.round(Number(booking.tax) * 100), null],
+    ]);
   });
 
   it('block: refuses to block time that is full', async () => {

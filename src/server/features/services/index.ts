@@ -6,5 +6,5 @@ export { servicesRoutes } from './services.routes';
 export { servicesAdminRoutes } from './services-admin.routes';
 export { addOnsAdminRoutes } from './add-ons.routes';
 export { serviceFacts, type ServiceFacts } from './services.cache';
-export { getService, listActiveServices } from './services.repository';
+export { activeAddOnsOf, getService, listActiveServices } from './services.repository';
 export { recomputeServiceRating } from './services.repository';

@@ -2,7 +2,8 @@ import { addDaysToKey, pacificDateKey } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { loadSlotDay, slotsOfDay } from '../bookings';
-import { serviceFacts } from '../services';
+import type { JobChoice } from '../../../shared/booking-job';
+import { jobLength } from './slots.service';
 
 /** A calendar page is six weeks; two pages is as much as one request may ask about. */
 export const MAX_AVAILABLE_DAYS_RANGE = 62;
@@ -13,12 +14,10 @@ export const MAX_AVAILABLE_DAYS_RANGE = 62;
  * are left out) and for opening the booking on the first day that has a time. Each day comes from the same
  * NOTIFY-kept day cache as available-slots (docs/decisions/018), so the calendar and the slot list agree.
  */
-export async function availableDays(ctx: AppContext, serviceId: string, from: string, to: string): Promise<string[]> {
+export async function availableDays(ctx: AppContext, serviceId: string, from: string, to: string, job?: readonly JobChoice[]): Promise<string[]> {
   if (to < from) throw new AppError('INVALID_INPUT', 'to must be on or after from', { field: 'to' });
   if (addDaysToKey(from, MAX_AVAILABLE_DAYS_RANGE - 1) < to) throw new AppError('INVALID_INPUT', `Ask for at most ${MAX_AVAILABLE_DAYS_RANGE} days at once`, { field: 'to' });
-  const service = (await serviceFacts(ctx)).get(serviceId);
-  if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
-  if (!service.isActive) throw new AppError('SERVICE_UNAVAILABLE', 'This service is not available for booking');
+  const durationMinutes = await jobLength(ctx, serviceId, job);
   const now = ctx.now();
   const today = pacificDateKey(now);
   const first = from < today ? today : from;
@@ -27,7 +26,7 @@ export async function availableDays(ctx: AppContext, serviceId: string, from: st
   const open = await Promise.all(
     days.map(async (dateKey) => {
       const day = await ctx.caches.slotDays.get(dateKey, () => loadSlotDay(ctx.db, dateKey));
-      return slotsOfDay(day, { dateKey, durationMinutes: service.duration, now }).some((slot) => slot.availableCapacity > 0);
+      return slotsOfDay(day, { dateKey, durationMinutes, now }).some((slot) => slot.availableCapacity > 0);
     }),
   );
   return days.filter((_, i) => open[i]);

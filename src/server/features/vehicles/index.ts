@@ -3,4 +3,4 @@
  * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
  */
 export { vehiclesRoutes } from './vehicles.routes';
-export { deleteVehiclesOf } from './vehicles.repository';
+export { deleteVehiclesOf, findOwnVehicle } from './vehicles.repository';

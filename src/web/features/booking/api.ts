@@ -1,6 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SLOTS_STALE_MS } from '@shared/constants';
+import type { SizeClass } from '@shared/domain';
 import type { CreateBookingRequest } from '@shared/schemas/checkout';
+import type { ApiRequest } from '@web/lib/api';
+
+type VehicleRequestInput = ApiRequest<'POST /api/vehicles'>['body'];
+type AddressRequestInput = ApiRequest<'POST /api/addresses'>['body'];
 import { apiCall } from '@web/lib/api';
 
 export { availableDaysQuery } from '@web/components/slot-picker';
@@ -9,7 +14,11 @@ export { availableDaysQuery } from '@web/components/slot-picker';
 export const bookingKeys = {
   services: ['services'] as const,
   service: (id: string) => ['services', id] as const,
-  slots: (serviceId: string, date: string) => ['services', serviceId, 'slots', date] as const,
+  slots: (serviceId: string, date: string, vehicles?: string) => ['services', serviceId, 'slots', date, vehicles ?? ''] as const,
+  savedVehicles: ['vehicles', 'booking'] as const,
+  savedAddresses: ['addresses'] as const,
+  vehicleCatalogue: ['vehicle-catalogue'] as const,
+  offer: ['offers', 'current'] as const,
   suggest: (q: string) => ['geo', 'suggest', q] as const,
 };
 
@@ -17,11 +26,14 @@ export const servicesQuery = queryOptions({ queryKey: bookingKeys.services, quer
 
 export const serviceQuery = (id: string) => queryOptions({ queryKey: bookingKeys.service(id), queryFn: () => apiCall('GET /api/services/:id', { params: { id } }) });
 
-/** Slots are cached 5 minutes and not refetched on focus, mount or reconnect. */
-export const slotsQuery = (serviceId: string, date: string) =>
+/**
+ * Slots are cached 5 minutes and not refetched on focus, mount or reconnect. `vehicles` (booking-job.ts
+ * jobQueryOf) makes the starts fit the whole job.
+ */
+export const slotsQuery = (serviceId: string, date: string, vehicles?: string) =>
   queryOptions({
-    queryKey: bookingKeys.slots(serviceId, date),
-    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: { date } }),
+    queryKey: bookingKeys.slots(serviceId, date, vehicles),
+    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: vehicles ? { date, vehicles } : { date } }),
     staleTime: SLOTS_STALE_MS,
     refetchOnMount: false,
     refetchOnReconnect: false,
@@ -57,9 +69,20 @@ export const confirmPayment = (paymentIntentId: string, bookingId: string) => ap
 /** The signed-in customer's active prepaid purchases that can pay for this service (most credits first is the server's order). */
 export const usablePackages = (serviceId: string) => apiCall('GET /api/user/packages/usable', { query: { serviceId } });
 
-/** Booking from /sww-offer: the offer price for a vehicle type (the server applies and checks it again). */
-export function useOfferPrice(vehicle: string | undefined): string | undefined {
-  const offer = useQuery({ queryKey: ['offers', 'current'], queryFn: () => apiCall('GET /api/offers/current'), enabled: Boolean(vehicle) });
-  if (!vehicle || !offer.data || offer.data.ended) return undefined;
-  return offer.data.prices[vehicle as 'sedan' | 'suv' | 'oversize']?.offer;
+/** Booking from /sww-offer: the live offer for this vehicle type — its title, service and price — or undefined. */
+export function useOffer(vehicle: string | undefined): { title: string; serviceId: string; sizeClass: SizeClass; price: string } | undefined {
+  const offer = useQuery({ queryKey: bookingKeys.offer, queryFn: () => apiCall('GET /api/offers/current'), enabled: Boolean(vehicle) });
+  if (!vehicle || !offer.data || offer.data.ended || !offer.data.serviceId) return undefined;
+  const size = vehicle as SizeClass;
+  const price = offer.data.prices[size]?.offer;
+  return price ? { title: offer.data.title, serviceId: offer.data.serviceId, sizeClass: size, price } : undefined;
 }
+
+/** The signed-in customer's saved vehicles (the first page: the booking start offers them, default first). */
+export const savedVehiclesQuery = queryOptions({ queryKey: bookingKeys.savedVehicles, queryFn: () => apiCall('GET /api/vehicles', { query: { page: 1, pageSize: 20 } }) });
+export const savedAddressesQuery = queryOptions({ queryKey: bookingKeys.savedAddresses, queryFn: () => apiCall('GET /api/addresses') });
+/** Makes and models with their usual size class, kept for the visit. */
+export const vehicleCatalogueQuery = queryOptions({ queryKey: bookingKeys.vehicleCatalogue, queryFn: () => apiCall('GET /api/vehicle-catalogue'), staleTime: Infinity });
+
+export const saveVehicle = (body: VehicleRequestInput) => apiCall('POST /api/vehicles', { body });
+export const saveAddress = (body: AddressRequestInput) => apiCall('POST /api/addresses', { body });

@@ -4,6 +4,8 @@ import { bookingStartMessages } from './start-messages';
 /** Every booking page's words: the booking start's and the rest of the flow's. */
 export const bookingMessages = defineMessages({
   en: {
+    vehicleHeading: "Vehicle {n} · {size}",
+    discount: "Discount",
     datePassedTitle: 'That day is over',
     datePassedText: '{date} has passed, so it cannot be booked. Choose one of the next free times, or another day.',
     ...bookingStartMessages.en,
@@ -97,6 +99,8 @@ export const bookingMessages = defineMessages({
     atOurLocation: 'At our shop',
   },
   es: {
+    vehicleHeading: "Vehículo {n} · {size}",
+    discount: "Descuento",
     datePassedTitle: 'Ese día ya pasó',
     datePassedText: 'El {date} ya pasó y no se puede reservar. Elige una de las próximas horas libres u otro día.',
     ...bookingStartMessages.es,
@@ -190,6 +194,8 @@ export const bookingMessages = defineMessages({
     atOurLocation: 'En nuestro taller',
   },
   fr: {
+    vehicleHeading: "Véhicule {n} · {size}",
+    discount: "Remise",
     datePassedTitle: 'Ce jour est passé',
     datePassedText: 'Le {date} est passé et ne peut plus être réservé. Choisissez l’un des prochains créneaux libres ou un autre jour.',
     ...bookingStartMessages.fr,

@@ -18,6 +18,8 @@ export interface BookingSearch {
   /** Optional, from Booking Details: the car (make, model, colour) and gate code / parking notes for the driver. */
   vehicle?: string;
   accessNotes?: string;
+  /** The job from the booking start: the request's vehicles as JSON (job.ts jobOfSearch reads it). */
+  vehicles?: string;
 }
 
 export function bookingSearch(search: RawSearch): BookingSearch {
@@ -33,6 +35,8 @@ export function bookingSearch(search: RawSearch): BookingSearch {
     offer: VEHICLE_TYPES.find((v) => v === text(search, 'offer')),
     vehicle: text(search, 'vehicle')?.slice(0, VEHICLE_MAX) || undefined,
     accessNotes: text(search, 'accessNotes')?.slice(0, ACCESS_NOTES_MAX) || undefined,
+    // The router may hand the JSON back already parsed.
+    vehicles: (Array.isArray(search.vehicles) ? JSON.stringify(search.vehicles) : text(search, 'vehicles'))?.slice(0, 4000) || undefined,
   };
 }
 

@@ -14,6 +14,7 @@ import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavai
 import { checkoutReducer, initialCheckoutState, type GuestDetails } from './checkout-machine';
 import { bookingMessages } from './messages';
 import type { BookingSearch } from './search';
+import { jobOfSearch } from './job';
 
 const KEY_STORE = 'glint.checkout.key';
 const PAID_STORE = 'glint.checkout.paid';
@@ -110,6 +111,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
             notes,
             ...forTheDriver(search),
             ...(search.offer ? { offerVehicle: search.offer } : {}),
+            ...(search.vehicles ? { vehicles: jobOfSearch(search.vehicles, search.offer) } : {}),
             ...(who ? { guestEmail: who.email.trim(), guestName: who.fullName.trim() || null, guestPhone: who.phone.trim() || null } : {}),
           },
           key,
@@ -190,6 +192,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
           address: search.serviceType === 'serviceLocation' || search.addressId ? null : search.address,
           notes,
           ...forTheDriver(search),
+          ...(search.vehicles ? { vehicles: jobOfSearch(search.vehicles) } : {}),
           packagePurchaseId: credit.purchaseId,
         },
         idempotencyKey(JSON.stringify([search, userId, credit.purchaseId]), false),

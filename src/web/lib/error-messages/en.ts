@@ -121,6 +121,7 @@ export const codes: Record<ErrorCode, string> = {
   INSPECTION_CONCERN_NOT_OPEN: 'Concerns can be flagged within 24 hours of the car’s return',
   INSPECTION_CONCERN_LIMIT: 'You have flagged {max} concerns already; please call us',
   ADD_ON_NOT_FOUND: 'Add-on not found',
+  ADD_ON_NOT_AVAILABLE: 'That add-on is not available for this service',
   VEHICLE_NOT_FOUND: 'Vehicle not found',
   VEHICLE_LIMIT_REACHED: 'You can save up to {max} vehicles. Please delete one first.',
   // Prepaid packages
@@ -129,6 +130,7 @@ export const codes: Record<ErrorCode, string> = {
   PACKAGE_EXPIRED: 'This package has expired',
   PACKAGE_USED_UP: 'This package has no services left',
   PACKAGE_WRONG_SERVICE: 'This package is for {service}',
+  PACKAGE_ONE_VEHICLE: 'A package credit covers one vehicle’s service, without add-ons',
   PACKAGE_FREE: 'This package is free: assign it without a card payment',
   PACKAGE_ALREADY_REFUNDED: 'This package was already refunded',
   OFFER_NOT_FOUND: 'There is no offer running right now',

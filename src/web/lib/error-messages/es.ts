@@ -117,6 +117,7 @@ export const codes: { [K in ErrorCode]: string } = {
   INSPECTION_CONCERN_NOT_OPEN: 'Puedes señalar un problema en las 24 horas siguientes a la devolución',
   INSPECTION_CONCERN_LIMIT: 'Ya señalaste {max} problemas; llámanos, por favor',
   ADD_ON_NOT_FOUND: 'Este extra ya no existe.',
+  ADD_ON_NOT_AVAILABLE: 'Ese extra no está disponible para este servicio',
   VEHICLE_NOT_FOUND: 'Este vehículo ya no está en tu cuenta.',
   VEHICLE_LIMIT_REACHED: '{max, plural, one {Puedes guardar # vehículo} other {Puedes guardar hasta # vehículos}}. Elimina uno primero.',
   // Prepaid packages
@@ -125,6 +126,7 @@ export const codes: { [K in ErrorCode]: string } = {
   PACKAGE_EXPIRED: 'Este paquete ha caducado',
   PACKAGE_USED_UP: 'A este paquete no le quedan servicios',
   PACKAGE_WRONG_SERVICE: 'Este paquete es para {service}',
+  PACKAGE_ONE_VEHICLE: 'Un crédito de paquete cubre el servicio de un vehículo, sin extras',
   PACKAGE_FREE: 'Este paquete es gratuito: asígnalo sin pago con tarjeta',
   PACKAGE_ALREADY_REFUNDED: 'Este paquete ya fue reembolsado',
   OFFER_NOT_FOUND: 'No hay ninguna oferta en este momento',

@@ -117,6 +117,7 @@ export const codes: { [K in ErrorCode]: string } = {
   INSPECTION_CONCERN_NOT_OPEN: 'Vous pouvez signaler un problème dans les 24 heures suivant le retour',
   INSPECTION_CONCERN_LIMIT: 'Vous avez déjà signalé {max} problèmes ; appelez-nous',
   ADD_ON_NOT_FOUND: 'Cette option n’existe plus.',
+  ADD_ON_NOT_AVAILABLE: 'Cette option n’est pas disponible pour ce service',
   VEHICLE_NOT_FOUND: 'Ce véhicule n’est plus dans votre compte.',
   VEHICLE_LIMIT_REACHED: '{max, plural, one {Vous pouvez enregistrer # véhicule} other {Vous pouvez enregistrer jusqu’à # véhicules}}. Supprimez-en un d’abord.',
   // Prepaid packages
@@ -125,6 +126,7 @@ export const codes: { [K in ErrorCode]: string } = {
   PACKAGE_EXPIRED: 'Ce forfait a expiré',
   PACKAGE_USED_UP: 'Il ne reste plus de services sur ce forfait',
   PACKAGE_WRONG_SERVICE: 'Ce forfait est pour {service}',
+  PACKAGE_ONE_VEHICLE: 'Un crédit de forfait couvre le service d’un véhicule, sans options',
   PACKAGE_FREE: 'Ce forfait est gratuit : attribuez-le sans paiement par carte',
   PACKAGE_ALREADY_REFUNDED: 'Ce forfait a déjà été remboursé',
   OFFER_NOT_FOUND: "Aucune offre n'est en cours",

@@ -1,4 +1,4 @@
-import { priceBooking, type PaymentStatus } from '../../../../shared/booking-lifecycle';
+import type { PaymentStatus } from '../../../../shared/booking-lifecycle';
 import { fromCents } from '../../../../shared/money';
 import type {
   AppointmentRequest,
@@ -19,7 +19,7 @@ import { addDaysToKey, dayOfWeek, minutesOfDay, pacificDateKey } from '../../../
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
 import { deliverAfterCommit } from '../../../events/booking-events';
-import { assertBookingOpen, bookingVerbs, type BookingActor } from '../../bookings';
+import { assertBookingOpen, bookingVerbs, priceAppointment, type BookingActor } from '../../bookings';
 import { findBookingView, openWindows } from '../../bookings';
 import { resolveClient } from '../../clients';
 import * as bookingsRepo from '../bookings/admin-bookings.repository';
@@ -64,8 +64,9 @@ const APPOINTMENT_PAYMENT_STATUS = { on_site: 'on_site', link: 'link_sent', late
 export async function createAppointment(ctx: AppContext, input: AppointmentRequest): Promise<BookingView> {
   const service = await bookingsRepo.findService(ctx.db, input.serviceId);
   if (!service) throw new AppError('SERVICE_REQUIRED', 'Please choose a service');
-  const price = priceBooking(service.price, service.serviceFee);
   const userId = await repo.findCustomerIdByEmail(ctx.db, input.customerEmail);
+  // The same pricing rule as the web checkout; the customer's saved vehicles may be named.
+  const { price, vehicleText } = await priceAppointment(ctx, { serviceId: service.id, vehicles: input.vehicles, ownerUserId: userId ?? null });
   const address = input.serviceType === 'serviceLocation' ? null : (input.address ?? null);
   // The verb claims the time by staff rules (inside the notice too; never over capacity).
   const id = await ctx.db.transaction(async (tx) => {
@@ -79,11 +80,12 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
         serviceId: service.id,
         serviceType: input.serviceType,
         slotId: `${input.date}T${input.time}`,
-        durationMinutes: service.duration,
-        servicePrice: fromCents(price.serviceCents),
+        durationMinutes: price.minutes,
+        servicePrice: fromCents(price.subtotalCents),
         totalAmount: fromCents(price.totalCents),
         serviceFee: fromCents(price.serviceFeeCents),
         tax: fromCents(price.taxCents),
+        vehicle: vehicleText,
         guestName: input.customerName,
         guestEmail: input.customerEmail,
         guestPhone: input.customerPhone,
@@ -96,7 +98,7 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
         longitude: address?.longitude != null ? String(address.longitude) : null,
         source: 'admin',
       },
-      { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId },
+      { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId, job: price },
     );
   });
   // The same confirmation as a web booking (when, where, the total, the tracking link, a guest's with its

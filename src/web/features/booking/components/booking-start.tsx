@@ -5,10 +5,11 @@ import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'luc
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { parseUsAddress } from '@shared/address';
-import { priceBooking } from '@shared/pricing';
 import { formatUsd, fromCents } from '@shared/money';
 import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
+import type { SavedAddress } from '@shared/schemas/account';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
+import { Label } from '@web/components/ui/input';
 import { autoServiceType, bookingStartProblem, canContinue, needsAddress, offeredServiceTypes } from '@shared/service-types';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -20,7 +21,10 @@ import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { addDaysToKey } from '@shared/time';
-import { availableDaysQuery, slotsQuery, useServices } from '../api';
+import { availableDaysQuery, saveAddress, savedAddressesQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
+import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
+import { jobOfDrafts, newVehicleDraft, VehiclesStep, type VehicleDraft } from './vehicles-step';
+import { OfferBanner } from './offer-banner';
 import { dateParam, longDate, resolveDate, slotLabel, todayKey } from '../booking-dates';
 import { bookingStartMessages } from '../start-messages';
 import { AddressField } from './address-field';
@@ -45,6 +49,20 @@ export function BookingStart() {
   );
   const [address, setAddress] = useState(again.address ?? '');
   const [verified, setVerified] = useState<AddressSuggestion | null>(null);
+  // A signed-in customer's saved addresses are offered in a list, the default preselected into the address
+  // field (typing there, or "Add new", gives another); a new one can be saved for next time.
+  const savedAddresses = useQuery({ ...savedAddressesQuery, enabled: Boolean(user) });
+  const addressBook = savedAddresses.data ?? [];
+  const [saveNewAddress, setSaveNewAddress] = useState(true);
+  const pickSaved = (saved: SavedAddress | undefined) => {
+    const place = saved ? savedPlace(saved) : null;
+    setAddress(place?.formattedAddress ?? '');
+    setVerified(place);
+  };
+  const defaultAddress = addressBook.find((a) => a.isDefault) ?? addressBook[0];
+  useEffect(() => {
+    if (defaultAddress && !again.address) pickSaved(defaultAddress);
+  }, [defaultAddress?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   // The day: the one the customer picks (or the link names, unless it has passed), else the first day with a
   // free start of the chosen service, so the first list shown has times (late at night, today has none).
   const today = todayKey();
@@ -58,7 +76,23 @@ export function BookingStart() {
   const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && pickedDate && again.slotId.startsWith(`${pickedDate}T`) ? again.slotId : null));
 
   const service = services.data?.find((s) => s.id === serviceId);
-  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date), enabled: Boolean(serviceId) && dateSettled });
+  // The job: the visit's vehicles, each with its size and add-ons (decision 043). A signed-in customer starts
+  // with a saved vehicle (the first, or the first of the offer's size), anyone else with one to type.
+  const detail = useService(serviceId ?? undefined);
+  const savedVehicles = useQuery({ ...savedVehiclesQuery, enabled: Boolean(user) });
+  const saved = savedVehicles.data?.items ?? [];
+  const offer = useOffer(again.offer);
+  const jobOffer = offer && offer.serviceId === serviceId ? offer : undefined;
+  const [drafts, setDrafts] = useState<VehicleDraft[]>(() => [newVehicleDraft(again.offer ?? 'sedan')]);
+  const [draftsTouched, setDraftsTouched] = useState(false);
+  useEffect(() => {
+    if (draftsTouched || !saved.length) return;
+    const first = (again.offer && saved.find((v) => v.sizeClass === again.offer)) || (again.offer ? undefined : saved[0]);
+    if (first) setDrafts((current) => [{ ...current[0]!, vehicleId: first.id, sizeClass: first.sizeClass }, ...current.slice(1)]);
+  }, [saved.length, draftsTouched]); // eslint-disable-line react-hooks/exhaustive-deps
+  const job = jobOfDrafts(drafts, saved);
+  const price = detail.data && detail.data.id === serviceId ? priceOfJob(detail.data, job, jobOffer) : null;
+  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date, jobSlotsQuery(job)), enabled: Boolean(serviceId) && dateSettled });
   useEffect(() => {
     if (slots.error) toast.error(t('slotsFailed'), { description: errorMessage(slots.error, '') || undefined });
   }, [slots.error, t]);
@@ -73,7 +107,7 @@ export function BookingStart() {
     time: Boolean(service) && !slotId,
   };
   const missingWords = (Object.keys(missing) as Array<keyof typeof missing>).filter((k) => missing[k]).map((k) => t(`missing_${k}`));
-  const total = service ? formatUsd(fromCents(priceBooking(service.price, service.serviceFee).totalCents)) : null;
+  const total = service && price ? formatUsd(fromCents(price.totalCents)) : null;
 
   // After a service is chosen, the next step scrolls into view (not on arrival with one already chosen).
   const nextStep = useRef<HTMLDivElement>(null);
@@ -87,7 +121,7 @@ export function BookingStart() {
     if (again.serviceId) track('service_selected', { serviceId: again.serviceId, ...(again.offer ? { offer: again.offer } : {}) });
   }, [again.serviceId, again.offer]);
 
-  function continueToBooking() {
+  async function continueToBooking() {
     const problem = bookingStartProblem(state);
     if (problem) {
       if (problem.toast === 'Address required') toast.error(t('addressRequired'), { description: problem.description === 'Please enter your pickup address' ? t('enterPickup') : t('enterServiceLocation') });
@@ -103,9 +137,41 @@ export function BookingStart() {
     }
     const slot = slots.data?.find((s) => s.id === slotId);
     if (!slot) return void toast.error(t('pleaseSelectTime'));
+    // A new address of a signed-in customer with "Save for next time" ticked joins the account.
+    let addressId = verified?.addressId ?? undefined;
+    const typed = needsAddress(serviceType) ? (verified ?? parseUsAddress(address)) : null;
+    if (user && typed && !addressId && saveNewAddress && typed.street) {
+      try {
+        addressId = (await saveAddress({ street: typed.street, city: typed.city, state: typed.state, zipCode: typed.zipCode, isDefault: addressBook.length === 0 })).id;
+      } catch (error) {
+        return void toast.error(t('addressSaveFailed'), { description: errorMessage(error, '') || undefined });
+      }
+    }
+    // "Save for next time": a typed vehicle of a signed-in customer joins the account and is booked by its id.
+    let vehicles = job;
+    if (user && drafts.some(wantsSaving)) {
+      try {
+        const kept = await Promise.all(drafts.map(async (d) => (wantsSaving(d) ? { ...d, vehicleId: (await saveVehicle({ make: d.make.trim(), model: d.model.trim(), sizeClass: d.sizeClass })).id } : d)));
+        const refreshed = await savedVehicles.refetch();
+        setDrafts(kept);
+        vehicles = jobOfDrafts(kept, refreshed.data?.items ?? saved);
+      } catch (error) {
+        return void toast.error(t('vehicleSaveFailed'), { description: errorMessage(error, '') || undefined });
+      }
+    }
     void navigate({
       to: '/booking-details',
-      search: { serviceId: serviceId!, serviceType: serviceType!, address: line, date: dateParam(date), time: slotLabel(slot), slotId: slot.id, addressId: verified?.addressId ?? undefined, offer: serviceId === again.serviceId ? again.offer : undefined },
+      search: {
+        serviceId: serviceId!,
+        serviceType: serviceType!,
+        address: line,
+        date: dateParam(date),
+        time: slotLabel(slot),
+        slotId: slot.id,
+        addressId,
+        offer: serviceId === again.serviceId ? again.offer : undefined,
+        vehicles: jobSearchOf(vehicles),
+      },
     });
   }
 
@@ -130,6 +196,7 @@ export function BookingStart() {
           {t('seePackages')}
         </Link>
       </div>
+      {offer && <OfferBanner offer={offer} />}
 
       {pastLinkDate && (
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="past-date-notice">
@@ -196,6 +263,20 @@ export function BookingStart() {
           </section>
 
           <div ref={nextStep} className="flex scroll-mt-20 flex-col gap-4" data-testid="booking-next-steps">
+          {service && detail.data && detail.data.id === service.id && (
+            <VehiclesStep
+              service={detail.data}
+              drafts={drafts}
+              saved={saved}
+              signedIn={Boolean(user)}
+              onChange={(next) => {
+                setDraftsTouched(true);
+                setDrafts(next);
+                setSlotId(null);
+              }}
+            />
+          )}
+
           {service && (
             <Card>
               <CardHeader>
@@ -233,6 +314,24 @@ export function BookingStart() {
           {service && needsAddress(serviceType) && (
             <Card>
               <CardContent className="pt-4">
+                {addressBook.length > 0 && (
+                  <div className="mb-3 flex flex-col gap-1">
+                    <Label htmlFor="saved-address">{t('savedAddress')}</Label>
+                    <select
+                      id="saved-address"
+                      className="h-10 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900"
+                      value={verified?.source === 'saved' && addressBook.some((a) => a.id === verified.addressId) ? verified.addressId! : 'new'}
+                      onChange={(e) => pickSaved(addressBook.find((a) => a.id === e.target.value))}
+                    >
+                      {addressBook.map((a) => (
+                        <option key={a.id} value={a.id}>
+                          {savedPlace(a).formattedAddress}
+                        </option>
+                      ))}
+                      <option value="new">{t('addNewAddress')}</option>
+                    </select>
+                  </div>
+                )}
                 <AddressField
                   serviceType={serviceType!}
                   value={address}
@@ -246,6 +345,12 @@ export function BookingStart() {
                     setVerified(place);
                   }}
                 />
+                {user && !verified?.addressId && (
+                  <label className="mt-2 flex items-center gap-2 text-sm">
+                    <input type="checkbox" className="size-4 accent-brand-700" checked={saveNewAddress} onChange={(e) => setSaveNewAddress(e.target.checked)} />
+                    {t('saveAddress')}
+                  </label>
+                )}
                 {missing.address && <StepMissing text={t('missingAddress')} />}
               </CardContent>
             </Card>
@@ -263,6 +368,7 @@ export function BookingStart() {
                     key={dateSettled ? 'settled' : 'settling'}
                     value={date}
                     serviceId={service.id}
+                    vehicles={jobSlotsQuery(job)}
                     onChange={(next) => {
                       setPickedDate(next);
                       setSlotId(null);
@@ -297,7 +403,7 @@ export function BookingStart() {
                   </>
                 )}
               </p>
-              <Button size="lg" disabled={!canContinue(state)} onClick={continueToBooking}>
+              <Button size="lg" disabled={!canContinue(state)} onClick={() => void continueToBooking()}>
                 {t('continueToBooking')} <ArrowRight aria-hidden />
               </Button>
             </div>
@@ -307,6 +413,15 @@ export function BookingStart() {
     </div>
   );
 }
+
+/** A saved address as the place the booking goes to (the server checks the service area again). */
+function savedPlace(a: SavedAddress): AddressSuggestion {
+  const formattedAddress = `${a.street}, ${a.city}, ${a.state} ${a.zipCode}`;
+  return { streetNumber: '', streetName: a.street, street: a.street, city: a.city, state: a.state, zipCode: a.zipCode, country: 'US', formattedAddress, source: 'saved', addressId: a.id, latitude: null, longitude: null, inServiceArea: true };
+}
+
+/** A typed vehicle the customer asked to keep, with enough to name it. */
+const wantsSaving = (d: VehicleDraft) => !d.vehicleId && d.save && Boolean(d.make.trim()) && Boolean(d.model.trim());
 
 function StepMissing({ text }: { text: string }) {
   return (

@@ -1,4 +1,4 @@
-import { priceBooking } from '@shared/pricing';
+import type { JobPrice } from '@shared/pricing';
 import { formatUsd, fromCents } from '@shared/money';
 import { useT } from '@web/lib/i18n';
 import { bookingMessages } from '../messages';
@@ -10,15 +10,16 @@ export interface Amounts {
   total: string;
 }
 
-/** What the customer will pay, as the server prices it (price + fee + 10% tax of the price). */
-export function estimateAmounts(service: { price: string; serviceFee: string }, offerPrice?: string): Amounts {
-  const price = offerPrice ?? service.price;
-  const p = priceBooking(price, service.serviceFee);
-  return { price, serviceFee: fromCents(p.serviceFeeCents), tax: fromCents(p.taxCents), total: fromCents(p.totalCents) };
+/** The amounts of a job priced in the browser (job.ts priceOfJob): what the server will charge. */
+export function amountsOfJob(job: JobPrice): Amounts {
+  return { price: fromCents(job.subtotalCents - job.discountCents), serviceFee: fromCents(job.serviceFeeCents), tax: fromCents(job.taxCents), total: fromCents(job.totalCents) };
 }
 
-/** `credit`: a prepaid package pays for it all (the label of the credit row); the total is then 0. */
-export function OrderSummary({ amounts, title, credit }: { amounts: Amounts; title?: string; credit?: string }) {
+/**
+ * `credit`: a prepaid package pays for it all (the label of the credit row); the total is then 0. `job`: the
+ * vehicles and their lines, shown in place of the one service price.
+ */
+export function OrderSummary({ amounts, title, credit, job }: { amounts: Amounts; title?: string; credit?: string; job?: JobPrice }) {
   const t = useT(bookingMessages);
   const row = (label: string, value: string, strong = false, negative = false) => (
     <div className={strong ? 'flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700' : 'flex justify-between text-sm'}>
@@ -30,7 +31,23 @@ export function OrderSummary({ amounts, title, credit }: { amounts: Amounts; tit
     <section aria-label={title ?? t('orderSummary')}>
       {title && <h2 className="mb-2 font-semibold">{title}</h2>}
       <dl className="flex flex-col gap-1.5">
-        {row(t('servicePrice'), amounts.price)}
+        {job
+          ? job.vehicles.map((vehicle, i) => (
+              <div key={i} className="flex flex-col gap-1 border-b border-slate-100 pb-1.5 dark:border-slate-800" data-testid="summary-vehicle">
+                <dt className="text-xs font-semibold uppercase text-slate-500">
+                  {t('vehicleHeading', { n: i + 1, size: t(`offerSize_${vehicle.sizeClass}`) })}
+                  {vehicle.label ? ` · ${vehicle.label}` : ''}
+                </dt>
+                {vehicle.lines.map((line, j) => (
+                  <dd key={j} className="flex justify-between text-sm" data-testid="summary-line">
+                    <span>{line.label}</span>
+                    <span>{formatUsd(fromCents(line.cents))}</span>
+                  </dd>
+                ))}
+              </div>
+            ))
+          : row(t('servicePrice'), amounts.price)}
+        {job && job.discountCents > 0 && row(job.discountLabel ?? t('discount'), fromCents(job.discountCents), false, true)}
         {row(t('serviceFee'), amounts.serviceFee)}
         {row(t('tax'), amounts.tax)}
         {credit && row(credit, amounts.total, false, true)}

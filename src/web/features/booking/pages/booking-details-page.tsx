@@ -9,7 +9,10 @@ import { Spinner } from '@web/components/ui/feedback';
 import { usePublicConfig } from '@web/lib/public-config';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
-import { useService } from '../api';
+import { useOffer, useService } from '../api';
+import { amountsOfJob, OrderSummary } from '../components/order-summary';
+import { OfferBanner } from '../components/offer-banner';
+import { jobOfSearch, priceOfJob } from '../job';
 import { FlowError } from '../components/flow-error';
 import { bookingMessages } from '../messages';
 import { useBookingSearchView } from '../use-booking-search';
@@ -26,6 +29,7 @@ export function BookingDetailsPage() {
   const service = useService(search.serviceId);
   const [vehicle, setVehicle] = useState(search.vehicle ?? '');
   const [accessNotes, setAccessNotes] = useState(search.accessNotes ?? '');
+  const offer = useOffer(search.offer);
   if (!view.complete) return <FlowError title={t('error')} text={t('missingDetails')} />;
   if (view.past) return <FlowError title={t('datePassedTitle')} text={t('datePassedText', { date: view.dateText })} search={search} nextTimes />;
   if (service.isLoading) return <Spinner />;
@@ -36,9 +40,11 @@ export function BookingDetailsPage() {
     [t('date'), view.dateText],
     [t('time'), search.time ?? ''],
   ];
+  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{t('bookingDetails')}</h1>
+      {offer && <OfferBanner offer={offer} />}
       <Card>
         <CardHeader>
           <CardTitle>{service.data.name}</CardTitle>
@@ -52,6 +58,11 @@ export function BookingDetailsPage() {
               </div>
             ))}
           </dl>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent className="pt-4">
+          <OrderSummary amounts={amountsOfJob(job)} job={job} title={t('orderSummary')} />
         </CardContent>
       </Card>
       <Card>

@@ -6,9 +6,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
-import { useOfferPrice, useService } from '../api';
+import { useOffer, useService } from '../api';
+import { OfferBanner } from '../components/offer-banner';
+import { jobOfSearch, priceOfJob } from '../job';
 import { FlowError } from '../components/flow-error';
-import { estimateAmounts, OrderSummary } from '../components/order-summary';
+import { amountsOfJob, OrderSummary } from '../components/order-summary';
 import { bookingMessages } from '../messages';
 import { useBookingSearchView } from '../use-booking-search';
 
@@ -21,12 +23,13 @@ export function BookingPage() {
   const navigate = useNavigate();
   const view = useBookingSearchView(search);
   const service = useService(search.serviceId);
-  const offerPrice = useOfferPrice(search.offer);
+  const offer = useOffer(search.offer);
   const [busy, setBusy] = useState(false);
   if (!search.serviceId) return <FlowError title={t('error')} text={t('missingDetails')} />;
   if (service.isLoading) return <Spinner />;
   if (service.isError || !service.data) return <FlowError title={t('error')} text={t('somethingWrong')} detail={errorMessage(service.error, '')} />;
-  const amounts = estimateAmounts(service.data, offerPrice);
+  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null);
+  const amounts = amountsOfJob(job);
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{service.data.name}</h1>
@@ -40,7 +43,8 @@ export function BookingPage() {
           </p>
         </CardHeader>
         <CardContent className="flex flex-col gap-3">
-          <OrderSummary amounts={amounts} />
+          {offer && <OfferBanner offer={offer} />}
+          <OrderSummary amounts={amounts} job={job} />
           <p className="text-xs text-slate-500">{t('cardNote')}</p>
         </CardContent>
       </Card>

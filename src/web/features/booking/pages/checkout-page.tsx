@@ -14,9 +14,11 @@ import { rememberRedirect } from '@web/lib/guest-mode';
 import { useT } from '@web/lib/i18n';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
-import { useOfferPrice, useService } from '../api';
+import { useOffer, useService } from '../api';
 import { FlowError } from '../components/flow-error';
-import { estimateAmounts, OrderSummary, type Amounts } from '../components/order-summary';
+import { amountsOfJob, OrderSummary, type Amounts } from '../components/order-summary';
+import { OfferBanner } from '../components/offer-banner';
+import { jobOfSearch, priceOfJob } from '../job';
 import { bookingMessages } from '../messages';
 import { useBookingSearchView } from '../use-booking-search';
 import { useCheckout } from '../use-checkout';
@@ -30,7 +32,7 @@ export function CheckoutPage() {
   const search = route.useSearch();
   const view = useBookingSearchView(search);
   const service = useService(search.serviceId);
-  const offerPrice = useOfferPrice(search.offer);
+  const offer = useOffer(search.offer);
   const { user, isLoading: userLoading } = useCurrentUser();
   const config = usePublicConfig();
   const navigate = useNavigate();
@@ -50,7 +52,8 @@ export function CheckoutPage() {
   const fieldProps = (field: 'fullName' | 'email' | 'phone') =>
     guestProblems[field] ? { 'aria-invalid': true as const, 'aria-describedby': `guest-${field}-error` } : {};
 
-  const estimated = estimateAmounts(service.data, offerPrice);
+  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null);
+  const estimated = amountsOfJob(job);
   const amounts: Amounts =
     phase.kind === 'paying'
       ? {
@@ -84,7 +87,8 @@ export function CheckoutPage() {
       {header}
       <Card>
         <CardContent className="pt-4">
-          <OrderSummary amounts={amounts} title={t('orderSummary')} credit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? t('prepaidCredit') : undefined} />
+          {offer && <OfferBanner offer={offer} />}
+          <OrderSummary amounts={amounts} job={job} title={t('orderSummary')} credit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? t('prepaidCredit') : undefined} />
         </CardContent>
       </Card>
 
