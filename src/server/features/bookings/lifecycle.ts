@@ -19,6 +19,7 @@ import { DRIVER_NOTE_LIMIT, DRIVER_NOTE_WINDOW_MINUTES, HOLD_MINUTES } from '../
 import type { BookingStatus } from '../../../shared/domain';
 import { isDriverActiveStatus } from '../../../shared/tracking';
 import { toCents } from '../../../shared/money';
+import type { JobPrice } from '../../../shared/pricing';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -27,6 +28,7 @@ import { bookingEvents, bookingPayments, bookings, bookingUpdates, guestLinkToke
 import { AppError } from '../../errors';
 import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
+import { replaceBookingLines } from './booking-lines.repository';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
 import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';
 
@@ -358,8 +360,10 @@ export function bookingVerbs(ctx: AppContext) {
      * the store), with a tracking link whose plain token is returned. The customer books by the customer's
      * time rules, staff by theirs.
      */
-    async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }): Promise<{ booking: BookingRow; trackingToken: string }> {
+    async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string; price?: JobPrice }): Promise<{ booking: BookingRow; trackingToken: string }> {
       const booking = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
+      // The order's lines as the booking's (docs/decisions/044), written before the event its e-mail reads them from.
+      if (order.price) await replaceBookingLines(tx, booking.id, order.price);
       await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } }, { paymentStatus: 'store' });
       return { booking, trackingToken: await saveGuestLink(tx, booking.id) };
     },
