@@ -9,6 +9,7 @@ import type { BookingView } from '@shared/schemas/bookings';
 import type { DriverStatusView } from '@shared/schemas/drivers';
 import { statusText } from '@shared/status-words';
 import { driverNextStatusFor, isEnRouteStatus } from '@shared/tracking';
+import { JobLines } from '@web/components/job-lines';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input, Label, Textarea } from '@web/components/ui/input';
@@ -106,6 +107,7 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
           </li>
         )}
       </ul>
+      <JobLines job={booking.job} className="mt-2 border-t border-slate-100 pt-2 dark:border-slate-800" />
       {status && <JobActions booking={booking} status={status} />}
     </article>
   );

@@ -12,6 +12,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
+import { JobLines } from '@web/components/job-lines';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { useLanguage, useT } from '@web/lib/i18n';
@@ -190,6 +191,7 @@ function Details({ view }: { view: FullTrackingView }) {
             <span className="font-semibold">{formatUsd(view.totalAmount)}</span>
           </Row>
         </dl>
+        <JobLines job={view.job} className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800" />
       </CardContent>
     </Card>
   );
