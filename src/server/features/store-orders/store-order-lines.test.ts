@@ -181,3 +181,27 @@ describe('an order of mapped products becomes one booking with all its lines', (
     expect(tracking.totalAmount).toBe('198.00');
   });
 });
+
+describe("the client's vehicles", () => {
+  it('lists the vehicles saved on the account, then those named on the booking lines and in older bookings’ text, each once', async () => {
+    const { user, cookie } = await t.createUser({ email: `garage-${randomUUID().slice(0, 8)}@example.com` });
+    const saved = await t.call('POST', '/api/vehicles', { cookie, body: { year: 2019, make: 'Honda', model: 'CR-V', colour: 'blue', plate: '8abc123', sizeClass: 'suv' } });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const order = await twoServiceOrder(user.email);
+    const created = await t.call('POST', `/api/admin/shopify/orders/${order.id}/create-booking`, { cookie: admin, body: { scheduledDate: '2026-06-03T10:00:00-07:00' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const bookingId = created.json().booking.id as string;
+    // The vehicles the booking's lines name (as the booking start writes them), and an older booking's free text.
+    await t.handle.executeSql(`update booking_lines set vehicle_label = case when vehicle_index = 0 then '2015 Toyota Sienna' else '2019 Honda CR-V, blue' end where booking_id = $1 and vehicle_index is not null`, [bookingId]);
+    await t.handle.executeSql(`update bookings set vehicle = 'Red Mini Cooper' where id = $1`, [bookingId]);
+    const [row] = await t.ctx.db.select({ clientId: bookings.clientId }).from(bookings).where(eq(bookings.id, bookingId));
+
+    const detail = await t.call('GET', `/api/admin/clients/${row!.clientId}`, { cookie: admin });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json().vehicles.map((v: { description: string; plate: string | null; sizeClass: string | null; saved: boolean }) => [v.description, v.plate, v.sizeClass, v.saved])).toEqual([
+      ['2019 Honda CR-V, blue', '8ABC123', 'suv', true],
+      ['2015 Toyota Sienna', null, 'suv', false],
+      ['Red Mini Cooper', null, null, false],
+    ]);
+  });
+});
