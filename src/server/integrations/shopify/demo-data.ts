@@ -69,8 +69,9 @@ const VEHICLE_TITLES = { sedan: 'Sedan', suv: 'Truck / SUV', oversize: 'Oversize
 /**
  * Demo customers, one product per active service (tagged `service:<slug>` so sync maps it) plus one per
  * vehicle type of the promotion (tagged `vehicle:<size>`), an add-on and a towel pack that books nothing, and
- * orders: among them PAID #1272 for Interior Refresh + Headlight Restoration, and PAID #1276 for Jordan Rivera,
- * one line of the "Full Detail" service (or the first service when there is none of that name).
+ * orders: among them PAID #1272 for Interior Refresh + Headlight Restoration, PAID #1276 for Jordan Rivera,
+ * one line of the "Full Detail" service (or the first service when there is none of that name), and #1277 and
+ * #1278 whose lines book services and an add-on next to one that books nothing.
  */
 export async function buildDemoData(db: Database, now: Date): Promise<DemoData> {
   const day = 86_400_000;
@@ -158,6 +159,10 @@ export async function buildDemoData(db: Database, now: Date): Promise<DemoData> 
     order(1274, 4, [pick(3)], 'REFUNDED', 6, { cancelledAt: at(5), cancelReason: 'CUSTOMER' }),
     order(1275, 5, [products.find((p) => p.handle === 'sww-suv') ?? pick(4), towels], 'PAID', 4),
     order(1276, 0, [fullDetail], 'PAID', 2),
+    // What an order covers, line by line: a service, an add-on and the towel pack that books nothing.
+    order(1277, 3, [byHandle('interior-refresh') ?? pick(1), byHandle('add-on-pet-hair'), towels], 'PAID', 1.5),
+    // Two services and an add-on: one booking with two vehicles (the browser tests book it from the admin).
+    order(1278, 4, [fullDetail, byHandle('headlight-restoration') ?? pick(6), byHandle('add-on-pet-hair')], 'PAID', 1),
   ];
   return { customers, products, orders };
 }
