@@ -159,10 +159,12 @@ function LineItems({ order }: { order: StoreOrderView }) {
     <ul className="text-sm" aria-label="Line items">
       {order.covers.map((item, i) => (
         <li key={i} className="flex justify-between gap-2">
-          <span className="min-w-0">
-            {item.name} × {item.quantity}
+          <div className="min-w-0">
+            <span>
+              {item.name} × {item.quantity}
+            </span>
             <span className="block text-xs text-slate-500">{coverText(item) ?? <Badge tone="yellow">Not booked (product not mapped)</Badge>}</span>
-          </span>
+          </div>
           <span>{formatUsd(item.price)}</span>
         </li>
       ))}

@@ -211,7 +211,9 @@ function OrderCovers({ t, covers }: { t: T; covers: Lookup['order']['covers'] })
     <ul aria-label={t('coversLabel')} className="flex flex-col gap-1">
       {covers.map((item, i) => (
         <li key={i}>
-          {item.name} × {item.quantity}
+          <span>
+            {item.name} × {item.quantity}
+          </span>
           <span className="block text-xs text-slate-500">
             {item.kind && item.itemName
               ? t(item.kind === 'add_on' ? 'coversAddOn' : 'coversService', { item: item.sizeClass ? `${item.itemName} · ${sizes(item.sizeClass)}` : item.itemName })
