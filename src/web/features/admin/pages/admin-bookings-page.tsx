@@ -212,7 +212,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{booking.notes}</dd>
             </>
           )}
-          {booking.vehicle && (
+          {booking.vehicle && !booking.job.vehicles.some((v) => v.label) && (
             <>
               <dt className="text-slate-500">Vehicle</dt>
               <dd className="[overflow-wrap:anywhere]">{booking.vehicle}</dd>

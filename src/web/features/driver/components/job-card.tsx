@@ -79,7 +79,8 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
             </a>
           </li>
         )}
-        {booking.vehicle && (
+        {/* The job's lines name the vehicles they carry; the booking's vehicle text shows only when none does. */}
+        {booking.vehicle && !booking.job.vehicles.some((v) => v.label) && (
           <li className="flex items-start gap-2">
             <Car className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
             <span className="min-w-0 [overflow-wrap:anywhere]">
