@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ensureTomorrowOpen, serviceId, storeSynced, tomorrowKey } from '../support/booking-flow';
+import { ensureTomorrowOpen, storeSynced, tomorrowKey } from '../support/booking-flow';
 import { adminLogin } from './admin-support';
 
 test.describe.configure({ timeout: 90_000 });
@@ -9,7 +9,6 @@ test('the admin sees paid store orders, opens one and creates its booking; the o
   const orderNumber = '1272';
   await storeSynced(request);
   await ensureTomorrowOpen(request, 'Full Detail');
-  const fullDetail = await serviceId(request, 'Full Detail');
 
   await adminLogin(page);
   await page.goto('/admin/fulfillment');
@@ -24,6 +23,8 @@ test('the admin sees paid store orders, opens one and creates its booking; the o
   await expect(card.getByText('Paid')).toBeVisible();
   await expect(card.getByText('Unfulfilled')).toBeVisible();
   await expect(card.getByText(/ × 1$/).first()).toBeVisible();
+  // Each line says what it books.
+  await expect(card.getByRole('list', { name: 'Line items' }).getByText('Headlight Restoration', { exact: true })).toBeVisible();
   await card.getByRole('button', { name: `View order #${orderNumber}` }).click();
   const details = page.getByRole('dialog', { name: `Order #${orderNumber}` });
   await expect(details.getByText('marcus.chen@example.com')).toBeVisible();
@@ -34,7 +35,10 @@ test('the admin sees paid store orders, opens one and creates its booking; the o
   const dialog = page.getByRole('dialog', { name: `Create Booking for Order #${orderNumber}` });
   await dialog.getByRole('button', { name: 'Create Booking' }).click();
   await expect(page.getByText('Missing Information')).toBeVisible();
-  await dialog.getByLabel('Service *').selectOption(fullDetail);
+  // The order's products preselect what it books (Interior Refresh + Headlight Restoration): no service to choose.
+  await expect(dialog.getByRole('checkbox', { name: /^Interior Refresh – \$89\.00/ })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: /^Headlight Restoration – \$69\.00/ })).toBeChecked();
+  await expect(dialog.getByLabel('Service *')).toHaveCount(0);
   await dialog.getByLabel('Scheduled date and time (Pacific) *').fill(`${tomorrowKey()}T13:00`);
   await dialog.getByLabel('Notes').fill('Customer prefers the afternoon');
   await page.screenshot({ path: 'test-results/screenshots/admin-fulfillment-create.png' });

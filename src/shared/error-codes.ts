@@ -207,6 +207,8 @@ export const ERROR_STATUS = {
   STORE_SERVICE_NOT_IN_ORDER: 400,
   /** The slot is not on the day the customer chose. */
   STORE_SLOT_DATE_MISMATCH: 400,
+  /** The product to map is not in the mirror (not synced yet, or deleted in the store). */
+  STORE_PRODUCT_NOT_FOUND: 404,
   STORE_ORDER_LOOKUP_RATE_LIMITED: 429,
   // Offline address step and the guest's account offer
   /** The browser's position is outside the service county. params: { county } */

@@ -2,7 +2,8 @@ import type { StoreClient } from '../integrations/shopify';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { shopifyOrders, shopifyProducts, type StoreAddress } from '../db/schema';
+import type { SizeClass } from '../../shared/domain';
+import { shopifyOrders, shopifyProductMappings, shopifyProducts, type StoreAddress } from '../db/schema';
 
 /**
  * Test factory for the store mirror (what the sync writes): a mirrored order with line items whose products
@@ -19,17 +20,28 @@ export interface StoreOrderInput {
   lineItems?: { name: string; quantity: number; price: string }[];
   /** Each id gets a mirrored product mapped to that service, and a line item for it. */
   productServiceIds?: string[];
+  /** Mapped products with their own line: a service or an add-on, at a price, optionally per variant size. */
+  mappedLines?: { kind: 'service' | 'add_on'; itemId: string; name: string; price: string; quantity?: number; variantTitle?: string; variantSizes?: Record<string, SizeClass> }[];
+  totalTax?: string;
   shippingAddress?: StoreAddress | null;
   createdAt?: Date;
   cancelledAt?: Date | null;
 }
 
 export async function insertStoreOrder(db: DbOrTx, input: StoreOrderInput) {
-  const items: { name: string; quantity: number; price: string; productId?: string }[] = [...(input.lineItems ?? [])];
+  const items: { name: string; quantity: number; price: string; productId?: string; variantTitle?: string }[] = [...(input.lineItems ?? [])];
   for (const serviceId of input.productServiceIds ?? []) {
     const productId = `gid://shopify/Product/${randomUUID()}`;
     await db.insert(shopifyProducts).values({ shopifyProductId: productId, serviceId, title: `Product for ${serviceId}` });
+    await db.insert(shopifyProductMappings).values({ shopifyProductId: productId, serviceId });
     items.push({ name: 'Detailing service', quantity: 1, price: input.totalPrice ?? '189.00', productId });
+  }
+  for (const line of input.mappedLines ?? []) {
+    const productId = `gid://shopify/Product/${randomUUID()}`;
+    const serviceId = line.kind === 'service' ? line.itemId : null;
+    await db.insert(shopifyProducts).values({ shopifyProductId: productId, serviceId, title: line.name });
+    await db.insert(shopifyProductMappings).values({ shopifyProductId: productId, serviceId, addOnId: line.kind === 'add_on' ? line.itemId : null, variantSizes: line.variantSizes ?? {} });
+    items.push({ name: line.name, quantity: line.quantity ?? 1, price: line.price, productId, ...(line.variantTitle ? { variantTitle: line.variantTitle } : {}) });
   }
   const [order] = await db
     .insert(shopifyOrders)
@@ -40,6 +52,7 @@ export async function insertStoreOrder(db: DbOrTx, input: StoreOrderInput) {
       email: input.email,
       phone: input.phone ?? null,
       totalPrice: input.totalPrice ?? '189.00',
+      totalTax: input.totalTax ?? null,
       currency: input.currency ?? 'USD',
       financialStatus: input.financialStatus ?? 'paid',
       fulfillmentStatus: input.fulfillmentStatus ?? null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../booking-lifecycle';
 import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { bookingJobView } from './booking-lines';
 import { bookingView } from './bookings';
 import { pageOf, pageQuery } from './common';
 
@@ -67,6 +68,8 @@ export const receipt = z.object({
   status: z.enum(BOOKING_STATUSES),
   issuedAt: z.string(),
   lines: z.array(z.object({ label: z.string(), amount: z.string() })),
+  /** The vehicles and lines the booking was sold as (docs/decisions/043), as the receipt page shows them. */
+  job: bookingJobView,
   subtotal: z.string(),
   tax: z.string(),
   total: z.string(),

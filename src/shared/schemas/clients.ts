@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../booking-lifecycle';
-import { BOOKING_STATUSES } from '../domain';
+import { BOOKING_STATUSES, SIZE_CLASSES } from '../domain';
 import { optionalUsPhone, pageQuery } from './common';
 
 /**
@@ -39,7 +39,15 @@ export const clientAddress = z.object({ street: z.string().nullable(), city: z.s
 export type ClientAddress = z.infer<typeof clientAddress>;
 
 /** A vehicle as the record knows it today: the text a booking carried, and its plate when one is known. */
-export const clientVehicle = z.object({ description: z.string(), plate: z.string().nullable(), lastSeen: z.string().nullable() });
+export const clientVehicle = z.object({
+  description: z.string(),
+  plate: z.string().nullable(),
+  lastSeen: z.string().nullable(),
+  /** The size it was saved or last booked as; null for a vehicle only named in a booking's text. */
+  sizeClass: z.enum(SIZE_CLASSES).nullable(),
+  /** Kept on the client's account (vehicles table), not only seen on bookings. */
+  saved: z.boolean(),
+});
 export type ClientVehicle = z.infer<typeof clientVehicle>;
 
 export const clientPackageCredit = z.object({ id: z.string(), packageName: z.string(), serviceName: z.string(), servicesRemaining: z.number(), expiresAt: z.string().nullable() });

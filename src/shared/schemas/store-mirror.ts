@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIZE_CLASSES } from '../domain';
 import { pageQuery } from './common';
 
 /** /admin/shopify's contract: sync, the store's customers and orders, webhook events. */
@@ -107,3 +108,38 @@ export const registeredWebhooksResponse = z.object({ callbackUrl: z.string(), it
 export type RegisteredWebhooksResponse = z.infer<typeof registeredWebhooksResponse>;
 
 export const webhookReceivedResponse = z.object({ received: z.literal(true), duplicate: z.literal(true).optional() });
+
+/**
+ * What a store product sells (docs/decisions/044): a service or an add-on, and the vehicle size it is sold for —
+ * `sizeClass` for the whole product, `variantSizes` per variant title ("SUV" → suv); neither means a sedan.
+ */
+export const productMappingRequest = z.object({
+  kind: z.enum(['service', 'add_on'], { error: 'Please choose whether the product sells a service or an add-on' }),
+  itemId: z.uuid({ error: 'Please choose the service or add-on the product sells' }),
+  sizeClass: z.enum(SIZE_CLASSES, { error: 'Size must be sedan, suv or oversize' }).nullable().default(null),
+  variantSizes: z
+    .record(z.string().trim().min(1).max(200), z.enum(SIZE_CLASSES, { error: 'Size must be sedan, suv or oversize' }))
+    .refine((sizes) => Object.keys(sizes).length <= 50, { error: 'At most 50 variant sizes' })
+    .default({}),
+});
+export type ProductMappingRequest = z.input<typeof productMappingRequest>;
+
+export const productMappingView = z.object({
+  kind: z.enum(['service', 'add_on']),
+  itemId: z.string(),
+  itemName: z.string(),
+  sizeClass: z.enum(SIZE_CLASSES).nullable(),
+  variantSizes: z.record(z.string(), z.enum(SIZE_CLASSES)),
+});
+export type ProductMappingView = z.infer<typeof productMappingView>;
+
+/** A row of /admin/shopify's Products tab: the mirrored product, its variants and what it sells (null: not mapped). */
+export const storeProductView = z.object({
+  shopifyProductId: z.string(),
+  title: z.string(),
+  variants: z.array(z.object({ title: z.string(), price: z.string() })),
+  mapping: productMappingView.nullable(),
+});
+export type StoreProductView = z.infer<typeof storeProductView>;
+
+export const storeProductParam = z.object({ productId: z.string().trim().min(1, { error: 'Not a valid product id' }).max(200, { error: 'Not a valid product id' }) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { BOOKING_STATUSES, SERVICE_TYPES, SIZE_CLASSES } from '../domain';
 import { EMAIL_MAX, isEmailAddress, normaliseUsPhone, PHONE_MAX } from '../contact';
 import { addressInput } from './checkout';
 import { pageQuery } from './common';
@@ -19,8 +19,25 @@ export const linkedBooking = z.object({
   totalAmount: z.string(),
 });
 
+/**
+ * One line of an order and what it books (docs/decisions/044): the service or add-on its product maps to and the
+ * vehicle size (from the variant or the product's mapping); `kind` null: not part of a booking, listed as such.
+ */
+export const orderCoverageItem = z.object({
+  name: z.string(),
+  quantity: z.number(),
+  price: z.string(),
+  kind: z.enum(['service', 'add_on']).nullable(),
+  itemId: z.string().nullable(),
+  itemName: z.string().nullable(),
+  sizeClass: z.enum(SIZE_CLASSES).nullable(),
+});
+export type OrderCoverageItem = z.infer<typeof orderCoverageItem>;
+
 /** The order as /admin/fulfillment and the customer's lookup show it. */
 export const storeOrderView = storeOrderBase.extend({
+  /** Each line with what it books; the unmapped ones too. */
+  covers: z.array(orderCoverageItem),
   customerName: z.string().nullable(),
   createdAt: z.string(),
   booking: linkedBooking.nullable(),
@@ -49,7 +66,8 @@ export const storeOrderParam = z.object({ orderId: z.uuid({ error: 'Not a valid 
 const MISSING_ADMIN = 'Missing Information - Please fill in all required fields.';
 
 export const createBookingFromOrderRequest = z.object({
-  serviceId: z.uuid({ error: MISSING_ADMIN }),
+  /** Needed only when the order maps no service; otherwise one of the order's services, or left out. */
+  serviceId: z.uuid({ error: MISSING_ADMIN }).optional().nullable(),
   scheduledDate: z.iso.datetime({ offset: true, local: true, error: MISSING_ADMIN }),
   notes: z.string().trim().max(1000, { error: 'Notes must be at most 1000 characters' }).optional().nullable(),
 });
@@ -88,6 +106,7 @@ export const customerOrderView = storeOrderView.pick({
   createdAt: true,
   lineItems: true,
   shippingAddress: true,
+  covers: true,
 });
 
 export const orderLookupResponse = z.object({

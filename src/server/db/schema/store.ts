@@ -1,7 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bookings } from './bookings';
 import { createdAt, id, money } from './columns';
-import { services } from './services';
+import type { SizeClass } from '../../../shared/domain';
+import { addOns, services } from './services';
 import { users } from './users';
 
 /** The mirror of the Shopify store: customers, products, orders, webhook events and sync progress. */
@@ -83,7 +84,7 @@ export const shopifyOrders = pgTable(
     financialStatus: text('financial_status'),
     fulfillmentStatus: text('fulfillment_status'),
     orderStatus: text('order_status'),
-    lineItems: jsonb('line_items').$type<{ name: string; quantity: number; price: string; productId?: string }[]>().notNull().default([]),
+    lineItems: jsonb('line_items').$type<{ name: string; quantity: number; price: string; productId?: string; variantTitle?: string | null }[]>().notNull().default([]),
     shippingAddress: jsonb('shipping_address').$type<StoreAddress | null>(),
     billingAddress: jsonb('billing_address').$type<StoreAddress | null>(),
     shippingLines: jsonb('shipping_lines').$type<unknown[]>().notNull().default([]),
@@ -169,11 +170,18 @@ export const shopifyCustomerMappings = pgTable('shopify_customer_mappings', {
   createdAt: createdAt(),
 });
 
+/**
+ * What a store product sells (docs/decisions/044): a service or an add-on (one of the two), and the vehicle size
+ * it is sold for — one size for the whole product, or one per variant title ("SUV", "Sedan"); an unnamed size
+ * is a sedan. Made by the sync from a product's tags, then kept and edited on /admin/shopify.
+ */
 export const shopifyProductMappings = pgTable('shopify_product_mappings', {
   id: id(),
-  serviceId: uuid('service_id')
-    .notNull()
-    .references(() => services.id, { onDelete: 'cascade' }),
+  serviceId: uuid('service_id').references(() => services.id, { onDelete: 'cascade' }),
+  addOnId: uuid('add_on_id').references(() => addOns.id, { onDelete: 'cascade' }),
+  sizeClass: text('size_class').$type<SizeClass>(),
+  /** Variant title → size class, for a product sold per size ("SUV" → suv). */
+  variantSizes: jsonb('variant_sizes').$type<Record<string, SizeClass>>().notNull().default({}),
   shopifyProductId: text('shopify_product_id').notNull().unique(),
   syncStatus: text('sync_status').notNull().default('active'),
   priceSync: boolean('price_sync').notNull().default(true),

@@ -182,6 +182,7 @@ export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string)
       { label: view.serviceName, amount: fromCents(priceCents) },
       { label: 'Service Fee', amount: view.serviceFee },
     ],
+    job: view.job,
     subtotal: fromCents(priceCents + toCents(view.serviceFee)),
     tax: view.tax,
     total: view.totalAmount,

@@ -6,6 +6,7 @@ import { formatMailClock, formatMailLongDate, formatMailMoney } from '../../inte
 import { renderMail } from '../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../auth';
 import { buildIcs } from './ics';
+import { renderJobLines } from './job-lines-mail';
 
 export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: string, options: { accountOffer?: boolean } = {}): string {
   const url = new URL('/tracking', ctx.config.publicUrl);
@@ -55,6 +56,8 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
       `${booking.serviceName} (${serviceType})`,
       t('confirmation.when', { date, start: formatMailClock(language, start), end: formatMailClock(language, end) }),
       t(`confirmation.where.${booking.serviceType}`, { place }),
+      // What was sold, vehicle by vehicle, with the fees, tax and total (docs/decisions/044).
+      ...(booking.job.vehicles.length ? [renderJobLines(booking.job, booking.totalAmount, language, t)] : []),
       payByLink
         ? t('confirmation.totalDue', { total })
         : booking.paymentStatus === 'store'

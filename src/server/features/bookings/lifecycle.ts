@@ -19,6 +19,7 @@ import { DRIVER_NOTE_LIMIT, DRIVER_NOTE_WINDOW_MINUTES, HOLD_MINUTES } from '../
 import type { BookingStatus } from '../../../shared/domain';
 import { isDriverActiveStatus } from '../../../shared/tracking';
 import { toCents } from '../../../shared/money';
+import type { JobPrice } from '../../../shared/pricing';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -27,7 +28,6 @@ import { bookingEvents, bookingPayments, bookings, bookingUpdates, guestLinkToke
 import { AppError } from '../../errors';
 import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
-import type { JobPrice } from '../../../shared/pricing';
 import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
 import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
 import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';

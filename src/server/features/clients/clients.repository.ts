@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ClientAddress, ClientBooking, ClientSource, ClientSummary, ClientVehicle } from '../../../shared/schemas/clients';
 import type { DbOrTx } from '../../db/client';
-import { addresses, bookings, clients, packagePurchases, services, users } from '../../db/schema';
+import type { SizeClass } from '../../../shared/domain';
+import { addresses, bookingLines, bookings, clients, packagePurchases, services, users, vehicles } from '../../db/schema';
 
 /** The only code that writes `clients`; reads of bookings, accounts and packages make the record's read model. */
 
@@ -241,19 +242,65 @@ export async function mergedCount(db: DbOrTx, id: string): Promise<number> {
   return row?.value ?? 0;
 }
 
+const VEHICLES_SHOWN = 20;
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
 /**
- * The client's vehicles as the bookings describe them, newest first. This is the seam for a vehicles table:
- * when accounts keep their vehicles (with plates), they join here and the booking texts fill the gaps.
+ * The client's vehicles: those kept on the account (with plate and size; last seen on a booking's lines), then the
+ * vehicles named on the client's bookings' lines and, for bookings older than lines, in their vehicle text — newest
+ * first, each once (by how it reads).
  */
-export async function vehiclesOf(db: DbOrTx, clientId: string): Promise<ClientVehicle[]> {
-  const rows = await db
-    .select({ description: sql<string>`trim(${bookings.vehicle})`, lastSeen: sql<Date | string>`max(${bookings.scheduledDate})` })
-    .from(bookings)
-    .where(and(eq(bookings.clientId, clientId), sql`coalesce(trim(${bookings.vehicle}), '') <> ''`))
-    .groupBy(sql`trim(${bookings.vehicle})`)
-    .orderBy(sql`max(${bookings.scheduledDate}) desc`)
-    .limit(20);
-  return rows.map((r) => ({ description: r.description, plate: null, lastSeen: new Date(r.lastSeen).toISOString() }));
+export async function vehiclesOf(db: DbOrTx, clientId: string, userId: string | null): Promise<ClientVehicle[]> {
+  const [saved, onLines, inText] = await Promise.all([
+    userId
+      ? db
+          .select({
+            year: vehicles.year,
+            make: vehicles.make,
+            model: vehicles.model,
+            colour: vehicles.colour,
+            plate: vehicles.plate,
+            sizeClass: vehicles.sizeClass,
+            lastSeen: sql<Date | string | null>`max(${bookings.scheduledDate})`,
+          })
+          .from(vehicles)
+          .leftJoin(bookingLines, eq(bookingLines.vehicleId, vehicles.id))
+          .leftJoin(bookings, eq(bookings.id, bookingLines.bookingId))
+          .where(eq(vehicles.userId, userId))
+          .groupBy(vehicles.id)
+          .orderBy(desc(vehicles.createdAt))
+          .limit(VEHICLES_SHOWN)
+      : Promise.resolve([]),
+    db
+      .select({ description: sql<string>`trim(${bookingLines.vehicleLabel})`, sizeClass: sql<SizeClass | null>`max(${bookingLines.sizeClass})`, lastSeen: sql<Date | string>`max(${bookings.scheduledDate})` })
+      .from(bookingLines)
+      .innerJoin(bookings, eq(bookings.id, bookingLines.bookingId))
+      .where(and(eq(bookings.clientId, clientId), sql`coalesce(trim(${bookingLines.vehicleLabel}), '') <> ''`))
+      .groupBy(sql`trim(${bookingLines.vehicleLabel})`)
+      .orderBy(sql`max(${bookings.scheduledDate}) desc`)
+      .limit(VEHICLES_SHOWN),
+    db
+      .select({ description: sql<string>`trim(${bookings.vehicle})`, lastSeen: sql<Date | string>`max(${bookings.scheduledDate})` })
+      .from(bookings)
+      .where(and(eq(bookings.clientId, clientId), sql`coalesce(trim(${bookings.vehicle}), '') <> ''`))
+      .groupBy(sql`trim(${bookings.vehicle})`)
+      .orderBy(sql`max(${bookings.scheduledDate}) desc`)
+      .limit(VEHICLES_SHOWN),
+  ]);
+  const seen = new Set<string>();
+  const once = (v: ClientVehicle) => {
+    const key = v.description.toLowerCase();
+    if (seen.has(key)) return [];
+    seen.add(key);
+    return [v];
+  };
+  const kept = saved.flatMap((v) =>
+    once({ description: `${[v.year, v.make, v.model].filter(Boolean).join(' ')}${v.colour ? `, ${v.colour}` : ''}`, plate: v.plate, lastSeen: iso(v.lastSeen), sizeClass: v.sizeClass, saved: true }),
+  );
+  const booked = [...onLines.map((v) => ({ ...v, lastSeen: iso(v.lastSeen) })), ...inText.map((v) => ({ ...v, sizeClass: null, lastSeen: iso(v.lastSeen) }))]
+    .sort((a, b) => (b.lastSeen ?? '').localeCompare(a.lastSeen ?? ''))
+    .flatMap((v) => once({ description: v.description, plate: null, lastSeen: v.lastSeen, sizeClass: v.sizeClass, saved: false }));
+  return [...kept, ...booked].slice(0, VEHICLES_SHOWN);
 }
 
 /** The distinct places the client's bookings happened, then the account's saved addresses not among them. */

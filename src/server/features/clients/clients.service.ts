@@ -69,7 +69,7 @@ export async function clientDetail(db: DbOrTx, id: string): Promise<ClientDetail
   const client = await findLiveClient(db, id);
   const [summary, vehicles, addresses, packageCredits, mergedCount] = await Promise.all([
     repo.clientSummary(db, client.id),
-    repo.vehiclesOf(db, client.id),
+    repo.vehiclesOf(db, client.id, client.userId),
     repo.addressesOf(db, client.id, client.userId),
     client.userId ? repo.packageCreditsOf(db, client.userId) : Promise.resolve([]),
     repo.mergedCount(db, client.id),

@@ -9,6 +9,7 @@ export { runSync, syncDemoStoreOnFirstStart } from './sync.service';
 export { forgetStoreCustomer } from './forget-customer';
 export { linkOrderToBooking, lockStoreOrder, recordFulfilmentFailure, recordOrderFulfilled, requestOrderFulfilment } from './order-bookings.repository';
 export { demoWebhookSecret } from './demo-webhook-secret';
+export { productMappingsOf } from './product-mappings.repository';
 
 import { onAccountRegistered } from '../../events/account-registered';
 import { linkRegisteredAccount } from './mirror.repository';

@@ -1,7 +1,8 @@
 import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { services, shopifyCustomerMappings, shopifyCustomers, shopifyOrders, shopifyProductMappings, shopifyProducts, users } from '../../db/schema';
+import { SIZE_CLASSES, type SizeClass } from '../../../shared/domain';
+import { addOns, services, shopifyCustomerMappings, shopifyCustomers, shopifyOrders, shopifyProductMappings, shopifyProducts, users } from '../../db/schema';
 import type { StoreCustomer, StoreOrder, StoreProduct } from '../../integrations/shopify/store-client';
 
 /**
@@ -117,25 +118,28 @@ export async function upsertProduct(db: DbOrTx, p: StoreProduct, now: Date): Pro
 }
 
 /**
- * Products map to services: a mapping already made is kept; otherwise a `service:<slug>` tag, the handle
- * equal to a service's slug, or the title equal to a service's name.
+ * Products map to services or add-ons (docs/decisions/044): a mapping already made — by the sync or the admin — is
+ * kept; otherwise a `service:<slug>` tag, the handle equal to a service's slug, or the title equal to a service's
+ * name; else an `add-on:<slug>` tag. A `vehicle:<size>` tag names the size the product is sold for.
  */
 async function mapProductToService(db: DbOrTx, p: StoreProduct, now: Date): Promise<void> {
   const [existing] = await db.select({ serviceId: shopifyProductMappings.serviceId }).from(shopifyProductMappings).where(eq(shopifyProductMappings.shopifyProductId, p.id));
-  let serviceId = existing?.serviceId;
-  if (!serviceId) {
-    const tagged = p.tags
-      .split(',')
-      .map((t) => t.trim())
-      .find((t) => t.startsWith('service:'))
-      ?.slice('service:'.length);
-    const candidates = [tagged, p.handle].filter((v): v is string => !!v);
-    const [bySlug] = candidates.length ? await db.select({ id: services.id }).from(services).where(inArray(services.slug, candidates)).limit(1) : [];
-    const [byName] = bySlug ? [] : await db.select({ id: services.id }).from(services).where(sql`lower(${services.name}) = ${p.title.toLowerCase()}`).limit(1);
-    serviceId = bySlug?.id ?? byName?.id;
-    if (!serviceId) return;
-    await db.insert(shopifyProductMappings).values({ serviceId, shopifyProductId: p.id, lastSyncAt: now }).onConflictDoNothing();
+  if (existing) {
+    await db.update(shopifyProducts).set({ serviceId: existing.serviceId }).where(eq(shopifyProducts.shopifyProductId, p.id));
+    return;
   }
+  const tags = p.tags.split(',').map((t) => t.trim());
+  const tagged = (prefix: string) => tags.find((t) => t.startsWith(prefix))?.slice(prefix.length);
+  const candidates = [tagged('service:'), p.handle].filter((v): v is string => !!v);
+  const [bySlug] = candidates.length ? await db.select({ id: services.id }).from(services).where(inArray(services.slug, candidates)).limit(1) : [];
+  const [byName] = bySlug ? [] : await db.select({ id: services.id }).from(services).where(sql`lower(${services.name}) = ${p.title.toLowerCase()}`).limit(1);
+  const serviceId = bySlug?.id ?? byName?.id ?? null;
+  const addOnSlug = serviceId ? undefined : tagged('add-on:');
+  const [addOn] = addOnSlug ? await db.select({ id: addOns.id }).from(addOns).where(eq(addOns.slug, addOnSlug)).limit(1) : [];
+  if (!serviceId && !addOn) return;
+  const size = tagged('vehicle:');
+  const sizeClass = (SIZE_CLASSES as readonly string[]).includes(size ?? '') ? (size as SizeClass) : null;
+  await db.insert(shopifyProductMappings).values({ serviceId, addOnId: addOn?.id ?? null, sizeClass, shopifyProductId: p.id, lastSyncAt: now }).onConflictDoNothing();
   await db.update(shopifyProducts).set({ serviceId }).where(eq(shopifyProducts.shopifyProductId, p.id));
 }
 

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { pageOf } from '../../../shared/schemas/common';
 import {
+  productMappingRequest,
   registeredWebhooksResponse,
   registerWebhooksResponse,
   storeCustomerView,
   storeListQuery,
   storeOrderView,
+  storeProductParam,
+  storeProductView,
   syncStartResponse,
   syncStatusResponse,
   webhookEventView,
@@ -16,6 +19,7 @@ import { defineRoute } from '../../http/contract';
 import { rawJsonBodies } from '../../http/raw-body';
 import { listRegisteredWebhooks, registerStoreWebhooks } from './webhook-registration';
 import { listStoreCustomers, listStoreOrders, listWebhookEvents } from './mirror-lists.repository';
+import { listStoreProducts, removeProductMapping, saveProductMapping } from './product-mappings.repository';
 import { resetSync, startSync, syncStatus } from './sync.service';
 import { receiveWebhook } from './webhooks.service';
 
@@ -38,6 +42,22 @@ export const storeMirrorRoutes = [
   ),
   defineRoute({ method: 'GET', url: '/api/admin/shopify/orders', guard, schema: { tags, querystring: storeListQuery, response: { 200: pageOf(storeOrderView) } } }, async (request, _reply, ctx) =>
     listStoreOrders(ctx.db, request.query),
+  ),
+  defineRoute({ method: 'GET', url: '/api/admin/shopify/products', guard, schema: { tags, querystring: storeListQuery, response: { 200: pageOf(storeProductView) } } }, async (request, _reply, ctx) =>
+    listStoreProducts(ctx.db, request.query),
+  ),
+  defineRoute(
+    {
+      method: 'PUT',
+      url: '/api/admin/shopify/products/:productId/mapping',
+      guard,
+      schema: { tags, description: 'What the product sells (a service or an add-on) and the vehicle size, for the whole product or per variant title.', params: storeProductParam, body: productMappingRequest, response: { 200: storeProductView } },
+    },
+    async (request, _reply, ctx) => saveProductMapping(ctx.db, request.params.productId, request.body, ctx.now()),
+  ),
+  defineRoute(
+    { method: 'DELETE', url: '/api/admin/shopify/products/:productId/mapping', guard, schema: { tags, description: 'The product sells nothing we book.', params: storeProductParam, response: { 200: storeProductView } } },
+    async (request, _reply, ctx) => removeProductMapping(ctx.db, request.params.productId),
   ),
   defineRoute({ method: 'GET', url: '/api/admin/shopify/webhooks', guard, schema: { tags, querystring: storeListQuery, response: { 200: pageOf(webhookEventView) } } }, async (request, _reply, ctx) =>
     listWebhookEvents(ctx.db, request.query),

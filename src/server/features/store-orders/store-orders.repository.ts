@@ -1,8 +1,9 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '../../../shared/domain';
-import type { StoreOrderView } from '../../../shared/schemas/store-orders';
+import type { OrderCoverageItem, StoreOrderView } from '../../../shared/schemas/store-orders';
 import type { DbOrTx } from '../../db/client';
-import { bookings, shopifyCustomers, shopifyOrders, shopifyProductMappings, shopifyProducts } from '../../db/schema';
+import { addOns, bookings, shopifyCustomers, shopifyOrders } from '../../db/schema';
+import { coverageOf, mappingsOfOrders } from './order-coverage';
 
 /**
  * Reads of the store mirror for fulfilment and scheduling. The mirror owns shopify_orders: the lock and the
@@ -37,11 +38,18 @@ export async function listOrders(db: DbOrTx, where: SQL, page: number, pageSize:
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(shopifyOrders).where(where) as unknown as Promise<[{ total: number }]>,
   ]);
-  return { items: rows.map((r) => toOrderView(r.order, r.booking, [r.firstName, r.lastName].filter(Boolean).join(' ') || null)), total: Number(total) };
+  const mappings = await mappingsOfOrders(db, rows.map((r) => r.order));
+  return { items: rows.map((r) => toOrderView(r.order, r.booking, [r.firstName, r.lastName].filter(Boolean).join(' ') || null, coverageOf(r.order, mappings))), total: Number(total) };
 }
 
-export function toOrderView(order: OrderRow, booking: { id: string; status: string; scheduledDate: Date; totalAmount: string } | null, customerName: string | null = null): StoreOrderView {
+export function toOrderView(
+  order: OrderRow,
+  booking: { id: string; status: string; scheduledDate: Date; totalAmount: string } | null,
+  customerName: string | null,
+  covers: OrderCoverageItem[],
+): StoreOrderView {
   return {
+    covers,
     id: order.id,
     shopifyOrderId: order.shopifyOrderId,
     orderNumber: order.orderNumber,
@@ -129,12 +137,9 @@ export async function liveBooking(db: DbOrTx, bookingId: string | null) {
   return row;
 }
 
-/** Services the order's products map to (the product's service, or a product mapping). */
-export async function mappedServiceIds(db: DbOrTx, productIds: string[]): Promise<string[]> {
-  if (!productIds.length) return [];
-  const [direct, mapped] = await Promise.all([
-    db.select({ serviceId: shopifyProducts.serviceId }).from(shopifyProducts).where(and(inArray(shopifyProducts.shopifyProductId, productIds), isNotNull(shopifyProducts.serviceId))),
-    db.select({ serviceId: shopifyProductMappings.serviceId }).from(shopifyProductMappings).where(inArray(shopifyProductMappings.shopifyProductId, productIds)),
-  ]);
-  return [...new Set([...direct, ...mapped].map((r) => r.serviceId!).filter(Boolean))];
+/** The minutes each add-on takes. */
+export async function addOnMinutes(db: DbOrTx, ids: string[]): Promise<Map<string, number>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: addOns.id, minutes: addOns.minutes }).from(addOns).where(inArray(addOns.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.minutes]));
 }

@@ -11,6 +11,8 @@ import type {
   StoreOrderView,
 } from '../../../shared/schemas/store-orders';
 import type { ServiceView } from '../../../shared/schemas/services';
+import { fromCents } from '../../../shared/money';
+import type { JobPrice } from '../../../shared/pricing';
 import { needsAddress, offeredServiceTypes } from '../../../shared/service-types';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -20,8 +22,10 @@ import { findCustomerIdByEmail } from '../admin';
 import { deliverAfterCommit } from '../../events/booking-events';
 import { bookingVerbs, type BookingActor, type BookingDraft } from '../bookings';
 import { resolveClient } from '../clients';
-import { assertServiceArea } from '../geo';
+import { assertServiceArea, withCoordinates } from '../geo';
 import { getService, listActiveServices } from '../services';
+import { coverageOf, mappingsOfOrders } from './order-coverage';
+import { coveredServiceIds, priceOrderJob } from './order-job';
 import * as repo from './store-orders.repository';
 
 /** Lookups per IP per window, counted in the database so every instance enforces one limit. */
@@ -53,7 +57,7 @@ export async function lookupOrder(ctx: AppContext, input: OrderLookupRequest, ip
   const order = await repo.findOrderByNumberAndEmail(ctx.db, input.orderNumber, input.email);
   if (!order) throw notFound();
   const booking = await repo.liveBooking(ctx.db, order.bookingId);
-  const view = repo.toOrderView(order, null);
+  const view = repo.toOrderView(order, null, null, await orderCoverage(ctx, order));
   return {
     order: {
       id: view.id,
@@ -66,6 +70,7 @@ export async function lookupOrder(ctx: AppContext, input: OrderLookupRequest, ip
       createdAt: view.createdAt,
       lineItems: view.lineItems,
       shippingAddress: view.shippingAddress,
+      covers: view.covers,
     },
     hasBooking: Boolean(booking),
     booking: booking
@@ -77,18 +82,39 @@ export async function lookupOrder(ctx: AppContext, input: OrderLookupRequest, ip
           trackingToken: (await bookingVerbs(ctx).peekGuestLink(ctx.db, booking.id)) ?? null,
         }
       : null,
-    allowedServices: await allowedServices(ctx, order),
+    allowedServices: await allowedServices(ctx, view.covers),
   };
 }
 
+async function orderCoverage(ctx: AppContext, order: repo.OrderRow) {
+  return coverageOf(order, await mappingsOfOrders(ctx.db, [order]));
+}
+
 /** The services mapped from the order's products, or every active service when none is mapped. */
-async function allowedServices(ctx: AppContext, order: repo.OrderRow): Promise<ServiceView[]> {
-  const productIds = order.lineItems.map((item) => item.productId).filter((id): id is string => Boolean(id));
+async function allowedServices(ctx: AppContext, covers: Awaited<ReturnType<typeof orderCoverage>>): Promise<ServiceView[]> {
   const active = await listActiveServices(ctx.db);
-  const mapped = new Set(await repo.mappedServiceIds(ctx.db, productIds));
+  const mapped = new Set(coveredServiceIds(covers));
   const fromOrder = active.filter((s) => mapped.has(s.id));
   return fromOrder.length ? fromOrder : active;
 }
+
+/**
+ * The order's job (docs/decisions/044) and the services it books: the order's mapped services, or — for an order
+ * that maps none — the one chosen. The first vehicle's service is the booking's service.
+ */
+async function jobOfOrder(ctx: AppContext, order: repo.OrderRow, chosen: ServiceView | null): Promise<{ job: JobPrice; services: ServiceView[] }> {
+  const covers = await orderCoverage(ctx, order);
+  const mappedIds = coveredServiceIds(covers);
+  if (chosen && mappedIds.length && !mappedIds.includes(chosen.id)) {
+    throw new AppError('STORE_SERVICE_NOT_IN_ORDER', 'This service is not part of your order. Please choose one of the services listed.');
+  }
+  if (!mappedIds.length && !chosen) throw new AppError('INVALID_INPUT', MISSING_SERVICE, { field: 'serviceId' });
+  const mapped = (await Promise.all(mappedIds.map((id) => getService(ctx.db, id)))).filter((s): s is ServiceView => Boolean(s));
+  const job = await priceOrderJob(ctx.db, order, covers, new Map(mapped.map((s) => [s.id, s])), mappedIds.length ? null : chosen);
+  return { job, services: mappedIds.length ? mapped : [chosen!] };
+}
+
+const MISSING_SERVICE = 'Missing Information - Please fill in all required fields.';
 
 // Booking an order (the customer's schedule-booking and the admin's Create Booking)
 
@@ -112,9 +138,11 @@ async function assertNotBooked(tx: DbOrTx, order: repo.OrderRow): Promise<void> 
 interface OrderBooking {
   order: repo.OrderRow;
   actor: BookingActor;
+  /** The booking's service: its first vehicle's. */
   service: ServiceView;
+  job: JobPrice;
   serviceType: ServiceType;
-  address: { street: string; city: string; state: string; zipCode: string; latitude?: number | null; longitude?: number | null } | null;
+  address: { street: string; city: string; state: string; zipCode: string; latitude: string | null; longitude: string | null } | null;
   phone: string | null;
   notes: string | null;
   /** The slot asked for; the booking verb claims it (the customer's rules for the store, staff rules for an admin). */
@@ -141,24 +169,24 @@ async function bookOrder(ctx: AppContext, input: OrderBooking): Promise<{ bookin
       serviceId: input.service.id,
       serviceType: input.serviceType,
       slotId: input.slotId,
-      durationMinutes: input.service.duration,
-      servicePrice: order.totalPrice,
-      serviceFee: '0.00',
-      tax: '0.00',
-      totalAmount: order.totalPrice,
+      durationMinutes: input.job.minutes,
+      servicePrice: fromCents(input.job.subtotalCents - input.job.discountCents),
+      serviceFee: fromCents(input.job.serviceFeeCents),
+      tax: fromCents(input.job.taxCents),
+      totalAmount: fromCents(input.job.totalCents),
       notes: input.notes,
       addressStreet: input.address?.street ?? null,
       addressCity: input.address?.city ?? null,
       addressState: input.address?.state ?? null,
       addressZip: input.address?.zipCode ?? null,
-      latitude: input.address?.latitude != null ? String(input.address.latitude) : null,
-      longitude: input.address?.longitude != null ? String(input.address.longitude) : null,
+      latitude: input.address?.latitude ?? null,
+      longitude: input.address?.longitude ?? null,
       guestEmail: order.email?.toLowerCase() ?? null,
       guestName,
       guestPhone: input.phone ?? order.phone ?? null,
       source: 'store',
     };
-    const { booking, trackingToken } = await bookingVerbs(ctx).bookFromStoreOrder(tx, input.actor, draft, { orderNumber: order.orderNumber });
+    const { booking, trackingToken } = await bookingVerbs(ctx).bookFromStoreOrder(tx, input.actor, draft, { orderNumber: order.orderNumber }, { job: input.job });
     await repo.linkBooking(tx, order.id, booking.id);
     return { bookingId: booking.id, trackingToken };
   });
@@ -174,14 +202,17 @@ export async function scheduleFromOrder(ctx: AppContext, orderId: string, input:
   if (!order) throw notFound();
   assertSchedulable(order);
   await assertNotBooked(ctx.db, order);
-  const allowed = await allowedServices(ctx, order);
-  const service = allowed.find((s) => s.id === input.serviceId);
-  if (!service) throw new AppError('STORE_SERVICE_NOT_IN_ORDER', 'This service is not part of your order. Please choose one of the services listed.');
-  if (!offeredServiceTypes(service.locationOptions).includes(input.serviceType)) {
-    throw new AppError('SERVICE_TYPE_NOT_OFFERED', `${service.name} is not offered as ${SERVICE_TYPE_NAMES[input.serviceType]}. Please choose another service type.`, {
-      service: service.name,
-      serviceType: input.serviceType,
-    });
+  const allowed = await allowedServices(ctx, await orderCoverage(ctx, order));
+  const chosen = allowed.find((s) => s.id === input.serviceId);
+  if (!chosen) throw new AppError('STORE_SERVICE_NOT_IN_ORDER', 'This service is not part of your order. Please choose one of the services listed.');
+  const { job, services } = await jobOfOrder(ctx, order, chosen);
+  for (const service of services) {
+    if (!offeredServiceTypes(service.locationOptions).includes(input.serviceType)) {
+      throw new AppError('SERVICE_TYPE_NOT_OFFERED', `${service.name} is not offered as ${SERVICE_TYPE_NAMES[input.serviceType]}. Please choose another service type.`, {
+        service: service.name,
+        serviceType: input.serviceType,
+      });
+    }
   }
   if (!input.slotId.startsWith(`${input.dateKey}T`)) {
     throw new AppError('STORE_SLOT_DATE_MISMATCH', 'Invalid Time Slot - Please select a valid time slot for the current service and date.');
@@ -191,13 +222,14 @@ export async function scheduleFromOrder(ctx: AppContext, orderId: string, input:
     if (!input.address) {
       throw new AppError('ADDRESS_REQUIRED', input.serviceType === 'pickup' ? 'Please enter your pickup address' : 'Please enter your service location', { serviceType: input.serviceType });
     }
-    address = input.address;
+    address = withCoordinates({ ...input.address, latitude: input.address.latitude != null ? String(input.address.latitude) : null, longitude: input.address.longitude != null ? String(input.address.longitude) : null });
     assertServiceArea(ctx, address.zipCode);
   }
   const { bookingId, trackingToken } = await bookOrder(ctx, {
     order,
     actor: STORE,
-    service,
+    service: services[0]!,
+    job,
     serviceType: input.serviceType,
     address,
     phone: input.phone ?? null,
@@ -214,19 +246,22 @@ export async function createBookingFromOrder(ctx: AppContext, orderId: string, i
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw notFound();
   assertSchedulable(order);
-  const service = await getService(ctx.db, input.serviceId);
-  if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
+  const chosen = input.serviceId ? await getService(ctx.db, input.serviceId) : null;
+  if (input.serviceId && !chosen) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
+  const { job, services } = await jobOfOrder(ctx, order, chosen ?? null);
   const slotId = slotIdAt(input.scheduledDate);
-  // At the customer's address when the order has one and the service goes there; otherwise at the shop.
+  // At the customer's address (placed on the map by its ZIP code when it has no coordinates) when the order has
+  // one and every service goes there; otherwise at the shop.
   const shipping = order.shippingAddress;
   const address =
-    shipping?.address1 && shipping.city && shipping.zip && shipping.province?.length === 2 && offeredServiceTypes(service.locationOptions).includes('mobile')
-      ? { street: shipping.address1, city: shipping.city, state: shipping.province.toUpperCase(), zipCode: shipping.zip }
+    shipping?.address1 && shipping.city && shipping.zip && shipping.province?.length === 2 && services.every((s) => offeredServiceTypes(s.locationOptions).includes('mobile'))
+      ? withCoordinates({ street: shipping.address1, city: shipping.city, state: shipping.province.toUpperCase(), zipCode: shipping.zip, latitude: null as string | null, longitude: null as string | null })
       : null;
   const { bookingId, trackingToken } = await bookOrder(ctx, {
     order,
     actor: ADMIN,
-    service,
+    service: services[0]!,
+    job,
     serviceType: address ? 'mobile' : 'serviceLocation',
     address,
     phone: null,

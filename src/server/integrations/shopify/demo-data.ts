@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { offers, services } from '../../db/schema';
+import { addOns, offers, services } from '../../db/schema';
 
 /** The demo store's own records, in its own (REST-like) shape; the GraphQL layer and the webhooks read them. */
 export interface DemoCustomer {
@@ -68,8 +68,10 @@ const VEHICLE_TITLES = { sedan: 'Sedan', suv: 'Truck / SUV', oversize: 'Oversize
 
 /**
  * Demo customers, one product per active service (tagged `service:<slug>` so sync maps it) plus one per
- * vehicle type of the promotion, and orders: among them PAID #1276 for Jordan Rivera, one line of the
- * "Full Detail" service (or the first service when there is none of that name).
+ * vehicle type of the promotion (tagged `vehicle:<size>`), an add-on and a towel pack that books nothing, and
+ * orders: among them PAID #1272 for Interior Refresh + Headlight Restoration, PAID #1276 for Jordan Rivera,
+ * one line of the "Full Detail" service (or the first service when there is none of that name), and #1277 and
+ * #1278 whose lines book services and an add-on next to one that books nothing.
  */
 export async function buildDemoData(db: Database, now: Date): Promise<DemoData> {
   const day = 86_400_000;
@@ -120,7 +122,17 @@ export async function buildDemoData(db: Database, now: Date): Promise<DemoData> 
     }
   }
 
+  // An add-on sold on its own (tagged `add-on:<slug>` so the sync maps it), and a product that books nothing:
+  // its order line is listed as not booked (docs/decisions/044).
+  const [petHair] = await db.select({ slug: addOns.slug, name: addOns.name, price: addOns.price, description: addOns.description }).from(addOns).where(eq(addOns.slug, 'pet-hair-removal'));
+  if (petHair) {
+    products.push({ num: productNum++, title: petHair.name, handle: 'add-on-pet-hair', description: petHair.description, price: petHair.price, tags: ['add-on:pet-hair-removal'], createdAt: at(40), updatedAt: at(10) });
+  }
+  const towels: DemoProduct = { num: productNum++, title: 'Microfiber towel pack', handle: 'microfiber-towels', description: 'Six plush towels.', price: '12.00', tags: [], createdAt: at(40), updatedAt: at(10) };
+  products.push(towels);
+
   const fullDetail = products.find((p) => p.title === 'Full Detail') ?? products[0];
+  const byHandle = (handle: string) => products.find((p) => p.handle === handle);
   const pick = (i: number) => products[i % Math.max(products.length, 1)];
   let lineNum = 9001;
   let foNum = 5001;
@@ -141,11 +153,16 @@ export async function buildDemoData(db: Database, now: Date): Promise<DemoData> 
   });
   const orders: DemoOrder[] = [
     order(1271, 1, [pick(0)], 'PAID', 12, { fulfillmentOrders: [{ num: foNum++, status: 'CLOSED' }], fulfillments: [{ num: 4001, createdAt: at(10) }] }),
-    order(1272, 2, [pick(1), pick(6)], 'PAID', 9),
+    // Interior Refresh + Headlight Restoration ($158): one booking with both.
+    order(1272, 2, [byHandle('interior-refresh') ?? pick(1), byHandle('headlight-restoration') ?? pick(6)], 'PAID', 9),
     order(1273, 3, [pick(2)], 'PENDING', 7),
     order(1274, 4, [pick(3)], 'REFUNDED', 6, { cancelledAt: at(5), cancelReason: 'CUSTOMER' }),
-    order(1275, 5, [products.find((p) => p.handle === 'sww-suv') ?? pick(4)], 'PAID', 4),
+    order(1275, 5, [products.find((p) => p.handle === 'sww-suv') ?? pick(4), towels], 'PAID', 4),
     order(1276, 0, [fullDetail], 'PAID', 2),
+    // What an order covers, line by line: a service, an add-on and the towel pack that books nothing.
+    order(1277, 3, [byHandle('interior-refresh') ?? pick(1), byHandle('add-on-pet-hair'), towels], 'PAID', 1.5),
+    // Two services and an add-on: one booking with two vehicles (the browser tests book it from the admin).
+    order(1278, 4, [fullDetail, byHandle('headlight-restoration') ?? pick(6), byHandle('add-on-pet-hair')], 'PAID', 1),
   ];
   return { customers, products, orders };
 }

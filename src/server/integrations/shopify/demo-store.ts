@@ -38,7 +38,7 @@ const SDL = /* GraphQL */ `
   }
   type ProductEdge { cursor: String! node: Product! }
   type ProductConnection { edges: [ProductEdge!]! nodes: [Product!]! pageInfo: PageInfo! }
-  type LineItem { id: ID! name: String! quantity: Int! originalUnitPriceSet: MoneyBag! product: Product }
+  type LineItem { id: ID! name: String! variantTitle: String quantity: Int! originalUnitPriceSet: MoneyBag! product: Product }
   type LineItemEdge { cursor: String! node: LineItem! }
   type LineItemConnection { edges: [LineItemEdge!]! nodes: [LineItem!]! pageInfo: PageInfo! }
   type FulfillmentOrder { id: ID! status: String! }

@@ -17,7 +17,7 @@ const ORDER_FIELDS = `id name email phone createdAt updatedAt processedAt cancel
   displayFinancialStatus displayFulfillmentStatus currencyCode
   totalPriceSet { ${MONEY} } subtotalPriceSet { ${MONEY} } totalTaxSet { ${MONEY} } totalDiscountsSet { ${MONEY} }
   customer { id firstName lastName } shippingAddress { ${ADDRESS} } billingAddress { ${ADDRESS} }`;
-const LINE_ITEMS = (page: string) => `lineItems${page} { edges { node { id name quantity originalUnitPriceSet { ${MONEY} } product { id } } } }`;
+const LINE_ITEMS = (page: string) => `lineItems${page} { edges { node { id name variantTitle quantity originalUnitPriceSet { ${MONEY} } product { id } } } }`;
 
 /**
  * Page sizes of paged reads, kept so one page costs a few hundred points of the store's bucket (a query over
@@ -131,6 +131,7 @@ export function orderFromNode(n: Node): StoreOrder {
       quantity: Number(li.quantity ?? 1),
       price: amount(li.originalUnitPriceSet) ?? '0',
       ...(li.product?.id ? { productId: li.product.id as string } : {}),
+      ...(li.variantTitle ? { variantTitle: String(li.variantTitle) } : {}),
     })),
     shippingAddress: address(n.shippingAddress),
     billingAddress: address(n.billingAddress),

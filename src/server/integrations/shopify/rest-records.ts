@@ -90,6 +90,7 @@ export function orderFromRest(p: Json): StoreOrder {
           quantity: Number(li.quantity ?? 1),
           price: String(li.price ?? '0'),
           ...(li.product_id ? { productId: `gid://shopify/Product/${li.product_id}` } : {}),
+          ...(li.variant_title ? { variantTitle: String(li.variant_title) } : {}),
         }))
       : [],
     shippingAddress: address(p.shipping_address),

@@ -97,7 +97,8 @@ export interface StoreOrder {
   financialStatus: string | null;
   /** Lower case: fulfilled, partial, unfulfilled, or null */
   fulfillmentStatus: string | null;
-  lineItems: { name: string; quantity: number; price: string; productId?: string }[];
+  /** variantTitle: the variant bought ("SUV"), when the product has more than its default one. */
+  lineItems: { name: string; quantity: number; price: string; productId?: string; variantTitle?: string }[];
   shippingAddress: StoreAddressRecord | null;
   billingAddress: StoreAddressRecord | null;
   note: string | null;

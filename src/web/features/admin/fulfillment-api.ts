@@ -26,7 +26,7 @@ export const useFulfillmentOrders = (tab: FulfillmentTab, page: number) => useQu
 export function useCreateBookingFromOrder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, body }: { orderId: string; body: { serviceId: string; scheduledDate: string; notes?: string } }) =>
+    mutationFn: ({ orderId, body }: { orderId: string; body: { serviceId?: string; scheduledDate: string; notes?: string } }) =>
       apiCall('POST /api/admin/shopify/orders/:orderId/create-booking', { params: { orderId }, body }),
     onSuccess: () => client.invalidateQueries({ queryKey: fulfillmentKeys.all }),
   });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SYNC_POLL_MS } from '@shared/constants';
+import type { ProductMappingRequest } from '@shared/schemas/store-mirror';
 import { apiCall } from '@web/lib/api';
 
 /** /admin/shopify's calls. */
@@ -9,6 +10,7 @@ export const shopifyKeys = {
   customers: (page: number) => ['admin', 'shopify', 'customers', page] as const,
   orders: (page: number) => ['admin', 'shopify', 'orders', page] as const,
   webhooks: (page: number) => ['admin', 'shopify', 'webhooks', page] as const,
+  products: (page: number) => ['admin', 'shopify', 'products', page] as const,
   registered: ['admin', 'shopify', 'registered-webhooks'] as const,
 };
 
@@ -32,6 +34,32 @@ export const webhookEventsQuery = (page: number) =>
 /** The store's webhook subscriptions, as the store lists them now. */
 export const registeredWebhooksQuery = queryOptions({ queryKey: shopifyKeys.registered, queryFn: () => apiCall('GET /api/admin/shopify/webhooks/registered') });
 export const useRegisteredWebhooks = () => useQuery(registeredWebhooksQuery);
+
+export const storeProductsQuery = (page: number) =>
+  queryOptions({ queryKey: shopifyKeys.products(page), queryFn: () => apiCall('GET /api/admin/shopify/products', { query: { page, pageSize: SHOPIFY_PAGE_SIZE } }), placeholderData: keepPreviousData });
+export const useStoreProducts = (page: number) => useQuery(storeProductsQuery(page));
+
+/** What a product may sell: the services, and the add-ons (the first 100 — a business has a handful). */
+export const mappingChoicesQuery = queryOptions({
+  queryKey: ['admin', 'shopify', 'mapping-choices'] as const,
+  queryFn: async () => {
+    const [services, addOns] = await Promise.all([apiCall('GET /api/admin/services'), apiCall('GET /api/admin/add-ons', { query: { page: 1, pageSize: 100 } })]);
+    return { services: services.map((s) => ({ id: s.id, name: s.name })), addOns: addOns.items.map((a) => ({ id: a.id, name: a.name })) };
+  },
+});
+export const useMappingChoices = () => useQuery(mappingChoicesQuery);
+
+/** Saves what a product sells; `null` unmaps it (its order lines are then listed as not booked). */
+export function useSaveProductMapping() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ productId, mapping }: { productId: string; mapping: ProductMappingRequest | null }) =>
+      mapping
+        ? apiCall('PUT /api/admin/shopify/products/:productId/mapping', { params: { productId }, body: mapping })
+        : apiCall('DELETE /api/admin/shopify/products/:productId/mapping', { params: { productId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin', 'shopify', 'products'] }),
+  });
+}
 
 export const useStoreCustomers = (page: number) => useQuery(storeCustomersQuery(page));
 export const useStoreOrders = (page: number) => useQuery(storeOrdersQuery(page));

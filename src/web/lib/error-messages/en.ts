@@ -157,6 +157,7 @@ export const codes: Record<ErrorCode, string> = {
   STORE_ORDER_NOT_FOUND: 'Please check your order number and email address.',
   STORE_ORDER_ALREADY_BOOKED: 'This order already has a booking.',
   STORE_ORDER_NOT_PAYABLE: 'This order is not paid or was cancelled, so it cannot be scheduled. Please contact us.',
+  STORE_PRODUCT_NOT_FOUND: 'That store product is not in the mirror. Sync the store and try again.',
   STORE_SERVICE_NOT_IN_ORDER: 'This service is not part of your order. Please choose one of the services listed.',
   STORE_SLOT_DATE_MISMATCH: 'Invalid Time Slot - Please select a valid time slot for the current service and date.',
   STORE_ORDER_LOOKUP_RATE_LIMITED: 'Too many order lookups. Please wait a few minutes and try again.',

@@ -153,6 +153,7 @@ export const codes: { [K in ErrorCode]: string } = {
   STORE_ORDER_NOT_FOUND: 'Revisa tu número de pedido y tu correo electrónico.',
   STORE_ORDER_ALREADY_BOOKED: 'Este pedido ya tiene una reserva.',
   STORE_ORDER_NOT_PAYABLE: 'Este pedido no está pagado o fue cancelado, así que no se puede programar. Contáctanos.',
+  STORE_PRODUCT_NOT_FOUND: 'Ese producto de la tienda no está en la copia. Sincroniza la tienda y vuelve a intentarlo.',
   STORE_SERVICE_NOT_IN_ORDER: 'Este servicio no forma parte de tu pedido. Elige uno de los servicios de la lista.',
   STORE_SLOT_DATE_MISMATCH: 'Horario no válido: elige un horario válido para el servicio y la fecha actuales.',
   STORE_ORDER_LOOKUP_RATE_LIMITED: 'Demasiadas búsquedas de pedidos. Espera unos minutos y vuelve a intentarlo.',

@@ -153,6 +153,7 @@ export const codes: { [K in ErrorCode]: string } = {
   STORE_ORDER_NOT_FOUND: 'Vérifiez votre numéro de commande et votre adresse e-mail.',
   STORE_ORDER_ALREADY_BOOKED: 'Cette commande a déjà une réservation.',
   STORE_ORDER_NOT_PAYABLE: 'Cette commande n’est pas payée ou a été annulée : elle ne peut pas être planifiée. Contactez-nous.',
+  STORE_PRODUCT_NOT_FOUND: 'Ce produit de la boutique n’est pas dans la copie. Synchronisez la boutique et réessayez.',
   STORE_SERVICE_NOT_IN_ORDER: 'Ce service ne fait pas partie de votre commande. Choisissez un des services proposés.',
   STORE_SLOT_DATE_MISMATCH: 'Créneau non valide : choisissez un créneau valide pour le service et la date choisis.',
   STORE_ORDER_LOOKUP_RATE_LIMITED: 'Trop de recherches de commande. Patientez quelques minutes puis réessayez.',

@@ -2,11 +2,11 @@ import { cardBrandName } from '@shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
-import { formatUsd } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
 import { Alert, Spinner } from '@web/components/ui/feedback';
+import { JobLines } from '@web/components/job-lines';
 import { errorMessage } from '@web/lib/api';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { receiptQuery } from '../api';
@@ -80,28 +80,7 @@ function ReceiptView() {
               )}
             </div>
           </div>
-          <table className="w-full">
-            <tbody>
-              {r.lines.map((line) => (
-                <tr key={line.label} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="py-2">{line.label === 'Service Fee' ? t('serviceFee') : line.label}</td>
-                  <td className="py-2 text-right">{formatUsd(line.amount)}</td>
-                </tr>
-              ))}
-              <tr>
-                <td className="pt-2 text-slate-500">{t('subtotal')}</td>
-                <td className="pt-2 text-right text-slate-500">{formatUsd(r.subtotal)}</td>
-              </tr>
-              <tr>
-                <td className="text-slate-500">{t('tax')}</td>
-                <td className="text-right text-slate-500">{formatUsd(r.tax)}</td>
-              </tr>
-              <tr className="text-base font-bold">
-                <td className="pt-2">{t('total')}</td>
-                <td className="pt-2 text-right">{formatUsd(r.total)}</td>
-              </tr>
-            </tbody>
-          </table>
+          <JobLines job={r.job} total={r.total} />
           <p>
             {r.payment.last4 ? t('paidWith', { card: `${cardBrandName(r.payment.brand ?? 'card')} •••• ${r.payment.last4}` }) : t('paymentOnFile')}
             {r.payment.status === 'refunded' && <span className="ml-2 font-semibold text-red-600">{t('refunded')}</span>}

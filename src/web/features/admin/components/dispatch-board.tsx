@@ -5,6 +5,7 @@ import { MapPin, Phone, StickyNote, UserCheck } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { bookingNumber } from '@shared/format';
 import type { DispatchBoard as Board, DispatchJob } from '@shared/schemas/dispatch';
+import { JobLines } from '@web/components/job-lines';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -156,6 +157,7 @@ function JobCard({ job, dates, drivers, compact }: { job: DispatchJob; dates: st
         <p className="min-w-0 break-words font-medium">
           {job.serviceName} · {customer}
         </p>
+        <JobLines job={job.job} variant="compact" className="text-slate-600 dark:text-slate-400" />
         {address && (
           <a href={mapsUrl!} target="_blank" rel="noreferrer" className="flex min-w-0 items-start gap-1 break-words text-brand-700 hover:underline">
             <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden /> {address}

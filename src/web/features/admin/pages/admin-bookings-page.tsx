@@ -7,6 +7,7 @@ import { BOOKING_STATUSES, SERVICE_TYPES, type BookingStatus } from '@shared/dom
 import { bookingNumber, formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
+import { JobLines } from '@web/components/job-lines';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
@@ -201,8 +202,10 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           <dd>{formatPacificDateTime(booking.createdAt)}</dd>
           <dt className="text-slate-500">Service</dt>
           <dd>
-            {booking.service.name} · {formatDuration(booking.service.duration)} · {formatUsd(booking.service.price)}
-            <span className="block text-xs capitalize text-slate-500">{booking.serviceType === 'serviceLocation' ? 'At our location' : booking.serviceType}</span>
+            <span className="block text-xs capitalize text-slate-500">
+              {booking.serviceType === 'serviceLocation' ? 'At our location' : booking.serviceType} · {formatDuration(booking.durationMinutes)}
+            </span>
+            <JobLines job={booking.job} total={booking.totalAmount} className="mt-1" />
           </dd>
           <dt className="text-slate-500">Address</dt>
           <dd>{booking.address ? `${booking.address.street}, ${booking.address.city}, ${booking.address.state} ${booking.address.zipCode}` : '—'}</dd>
@@ -212,7 +215,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               <dd className="whitespace-pre-wrap [overflow-wrap:anywhere]">{booking.notes}</dd>
             </>
           )}
-          {booking.vehicle && (
+          {booking.vehicle && !booking.job.vehicles.some((v) => v.label) && (
             <>
               <dt className="text-slate-500">Vehicle</dt>
               <dd className="[overflow-wrap:anywhere]">{booking.vehicle}</dd>

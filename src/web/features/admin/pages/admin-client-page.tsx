@@ -66,8 +66,10 @@ export function AdminClientPage() {
             <ListCard title="Vehicles" empty="No vehicle on record">
               {data.vehicles.map((v) => (
                 <li key={v.description}>
+                  {v.sizeClass && <span className="mr-1 text-xs font-semibold uppercase text-slate-500">{v.sizeClass === 'suv' ? 'SUV' : v.sizeClass}</span>}
                   {v.description}
                   {v.plate && <span className="ml-1 font-mono text-xs">{v.plate}</span>}
+                  {v.saved && <span className="ml-1 text-xs text-slate-500">(saved)</span>}
                   {v.lastSeen && <span className="ml-1 text-xs text-slate-500">· {formatPacificDate(v.lastSeen)}</span>}
                 </li>
               ))}

@@ -2,7 +2,7 @@ import { CalendarPlus, CheckCircle2, Clock, Eye, Link2, Package, RefreshCw, Shop
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
-import type { StoreOrderView } from '@shared/schemas/store-orders';
+import type { OrderCoverageItem, StoreOrderView } from '@shared/schemas/store-orders';
 import { pacificInstant } from '@shared/time';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -144,14 +144,27 @@ function StatusBadges({ order }: { order: StoreOrderView }) {
   );
 }
 
+const SIZE_WORDS = { sedan: 'Sedan', suv: 'SUV', oversize: 'Oversize' } as const;
+
+/** What a line books: "Interior Refresh · SUV", "Add-on: Pet hair removal"; null when it books nothing. */
+function coverText(item: OrderCoverageItem): string | null {
+  if (!item.kind || !item.itemName) return null;
+  const size = item.sizeClass ? ` · ${SIZE_WORDS[item.sizeClass]}` : '';
+  return item.kind === 'add_on' ? `Add-on: ${item.itemName}${size}` : `${item.itemName}${size}`;
+}
+
+/** The order's lines, each with what it books; a line whose product maps to nothing says so (never dropped). */
 function LineItems({ order }: { order: StoreOrderView }) {
   return (
     <ul className="text-sm" aria-label="Line items">
-      {order.lineItems.map((item, i) => (
+      {order.covers.map((item, i) => (
         <li key={i} className="flex justify-between gap-2">
-          <span>
-            {item.name} × {item.quantity}
-          </span>
+          <div className="min-w-0">
+            <span>
+              {item.name} × {item.quantity}
+            </span>
+            <span className="block text-xs text-slate-500">{coverText(item) ?? <Badge tone="yellow">Not booked (product not mapped)</Badge>}</span>
+          </div>
           <span>{formatUsd(item.price)}</span>
         </li>
       ))}
@@ -256,13 +269,16 @@ function CreateBookingDialog({ order, onOpenChange }: { order: StoreOrderView | 
     onOpenChange(false);
   };
 
+  // The order's mapped lines are the booking (docs/decisions/044); a service is chosen only for an order that maps none.
+  const booked = order?.covers.filter((item) => item.kind) ?? [];
+  const needsService = !booked.some((item) => item.kind === 'service');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!order || create.isPending) return;
-    if (!form.serviceId || !form.scheduledDate) return toast.error('Missing Information', { description: 'Please fill in all required fields.' });
+    if ((needsService && !form.serviceId) || !form.scheduledDate) return toast.error('Missing Information', { description: 'Please fill in all required fields.' });
     const [dateKey, time] = form.scheduledDate.split('T') as [string, string];
     create.mutate(
-      { orderId: order.id, body: { serviceId: form.serviceId, scheduledDate: pacificInstant(dateKey, time.slice(0, 5)).toISOString(), notes: form.notes.trim() || undefined } },
+      { orderId: order.id, body: { serviceId: needsService ? form.serviceId : undefined, scheduledDate: pacificInstant(dateKey, time.slice(0, 5)).toISOString(), notes: form.notes.trim() || undefined } },
       {
         onSuccess: () => {
           toast.success('Booking Created', { description: `Order #${order.orderNumber} is booked and the customer was e-mailed a tracking link.` });
@@ -278,18 +294,35 @@ function CreateBookingDialog({ order, onOpenChange }: { order: StoreOrderView | 
       {order && (
         <DialogContent title={`Create Booking for Order #${order.orderNumber}`} description={`${order.customerName ?? order.email ?? ''} · ${money(order)}`}>
           <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-            <LabelledControl label="Service *">
-              {(id) => (
-                <Select id={id} value={form.serviceId} onChange={(e) => setForm({ ...form, serviceId: e.target.value })}>
-                  <option value="">Choose a service</option>
-                  {services.data?.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name} – {formatUsd(s.price)}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </LabelledControl>
+            {booked.length > 0 && (
+              <fieldset className="flex flex-col gap-1 text-sm">
+                <legend className="mb-1 font-medium">From the order</legend>
+                {booked.map((item, i) => (
+                  <label key={i} className="flex items-center gap-2">
+                    <input type="checkbox" className="size-4 accent-brand-700" checked disabled />
+                    {coverText(item)} – {formatUsd(item.price)}
+                    {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {order.covers.some((item) => !item.kind) && (
+              <p className="text-xs text-slate-500">Not booked: {order.covers.filter((item) => !item.kind).map((item) => item.name).join(', ')}</p>
+            )}
+            {needsService && (
+              <LabelledControl label="Service *">
+                {(id) => (
+                  <Select id={id} value={form.serviceId} onChange={(e) => setForm({ ...form, serviceId: e.target.value })}>
+                    <option value="">Choose a service</option>
+                    {services.data?.map((s) => (
+                      <option key={s.id} value={s.id}>
+                        {s.name} – {formatUsd(s.price)}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </LabelledControl>
+            )}
             <Field label="Scheduled date and time (Pacific) *" type="datetime-local" value={form.scheduledDate} onChange={(e) => setForm({ ...form, scheduledDate: e.target.value })} />
             <LabelledControl label="Notes">{(id) => <Textarea id={id} rows={3} value={form.notes} onChange={(e) => setForm({ ...form, notes: e.target.value })} />}</LabelledControl>
             <div className="flex justify-end gap-2 pt-1">

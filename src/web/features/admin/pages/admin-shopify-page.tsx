@@ -13,6 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { errorMessage } from '@web/lib/api';
 import { AdminLayout } from '../components/admin-layout';
 import { Pager } from '../components/pager';
+import { StoreProductsTab } from '../components/store-product-mapping';
 import { formatPacificDateTime } from '../components/status';
 import {
   SHOPIFY_PAGE_SIZE,
@@ -27,9 +28,9 @@ import {
   useWebhookEvents,
 } from '../shopify-api';
 
-type Tab = 'overview' | 'customers' | 'orders' | 'webhooks';
+type Tab = 'overview' | 'customers' | 'orders' | 'products' | 'webhooks';
 
-/** /admin/shopify: sync overview, the store's customers and orders, and webhook events. */
+/** /admin/shopify: sync overview, the store's customers, orders and products (what each books), and webhook events. */
 export function AdminShopifyPage() {
   const client = useQueryClient();
   const status = useSyncStatus();
@@ -65,6 +66,7 @@ export function AdminShopifyPage() {
             <TabsTrigger value="overview">Overview</TabsTrigger>
             <TabsTrigger value="customers">Customers</TabsTrigger>
             <TabsTrigger value="orders">Orders</TabsTrigger>
+            <TabsTrigger value="products">Products</TabsTrigger>
             <TabsTrigger value="webhooks">Webhooks</TabsTrigger>
           </TabsList>
           <TabsContent value="overview">
@@ -75,6 +77,9 @@ export function AdminShopifyPage() {
           </TabsContent>
           <TabsContent value="orders">
             <OrdersTab />
+          </TabsContent>
+          <TabsContent value="products">
+            <StoreProductsTab />
           </TabsContent>
           <TabsContent value="webhooks">
             <WebhooksTab />

@@ -10,6 +10,7 @@ import type { BookingView } from '@shared/schemas/bookings';
 import type { DriverStatusView } from '@shared/schemas/drivers';
 import { statusText } from '@shared/status-words';
 import { driverNextStatusFor, isEnRouteStatus } from '@shared/tracking';
+import { JobLines } from '@web/components/job-lines';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input, Label, Textarea } from '@web/components/ui/input';
@@ -82,7 +83,8 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
             </a>
           </li>
         )}
-        {booking.vehicle && (
+        {/* The job's lines name the vehicles they carry; the booking's vehicle text shows only when none does. */}
+        {booking.vehicle && !booking.job.vehicles.some((v) => v.label) && (
           <li className="flex items-start gap-2">
             <Car className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden />
             <span className="min-w-0 [overflow-wrap:anywhere]">
@@ -110,6 +112,7 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
           </li>
         )}
       </ul>
+      <JobLines job={booking.job} className="mt-2 border-t border-slate-100 pt-2 dark:border-slate-800" />
       {status && <JobActions booking={booking} status={status} />}
     </article>
   );

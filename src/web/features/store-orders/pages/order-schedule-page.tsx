@@ -10,6 +10,7 @@ import type { OrderLookupResponse } from '@shared/schemas/store-orders';
 import { offeredServiceTypes, needsAddress } from '@shared/service-types';
 import { statusText } from '@shared/status-words';
 import { DateChoice, SlotSelect, todayKey } from '@web/components/slot-picker';
+import { jobLinesMessages } from '@web/components/job-lines';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input, Label, Select, Textarea } from '@web/components/ui/input';
@@ -186,13 +187,7 @@ function OrderInfo({ t, order }: { t: T; order: Lookup['order'] }) {
           <dd>{longDate(order.createdAt, language)}</dd>
           <dt className="text-slate-500">{t('items')}</dt>
           <dd>
-            <ul>
-              {order.lineItems.map((item, i) => (
-                <li key={i}>
-                  {item.name} × {item.quantity}
-                </li>
-              ))}
-            </ul>
+            <OrderCovers t={t} covers={order.covers} />
           </dd>
           {addressText && (
             <>
@@ -203,6 +198,30 @@ function OrderInfo({ t, order }: { t: T; order: Lookup['order'] }) {
         </dl>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * What the order covers (docs/decisions/044): each line with the service or add-on it books and the vehicle size;
+ * a line that books nothing says so, so nothing the customer bought silently disappears.
+ */
+function OrderCovers({ t, covers }: { t: T; covers: Lookup['order']['covers'] }) {
+  const sizes = useT(jobLinesMessages);
+  return (
+    <ul aria-label={t('coversLabel')} className="flex flex-col gap-1">
+      {covers.map((item, i) => (
+        <li key={i}>
+          <span>
+            {item.name} × {item.quantity}
+          </span>
+          <span className="block text-xs text-slate-500">
+            {item.kind && item.itemName
+              ? t(item.kind === 'add_on' ? 'coversAddOn' : 'coversService', { item: item.sizeClass ? `${item.itemName} · ${sizes(item.sizeClass)}` : item.itemName })
+              : t('coversNothing')}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -246,7 +265,9 @@ function ScheduleCard({ t, lookup, email, onAlreadyBooked }: { t: T; lookup: Loo
   const navigate = useNavigate();
   const ids = useId();
   const services = lookup.allowedServices;
-  const [serviceId, setServiceId] = useState(services.length === 1 ? services[0]!.id : '');
+  // An order of mapped services books them all: the first is preselected (its times are offered).
+  const mapped = lookup.order.covers.some((item) => item.kind === 'service');
+  const [serviceId, setServiceId] = useState(services.length === 1 || mapped ? (services[0]?.id ?? '') : '');
   const [date, setDate] = useState(todayKey);
   const [slotId, setSlotId] = useState<string | null>(null);
   const [serviceType, setServiceType] = useState<ServiceType | null>(null);

@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { inspectionsKey } from '@web/components/inspections/api';
 import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
+import { JobLines } from '@web/components/job-lines';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { useLanguage, useT } from '@web/lib/i18n';
@@ -246,6 +247,7 @@ function Details({ view }: { view: FullTrackingView }) {
             </Row>
           )}
         </dl>
+        <JobLines job={view.job} className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800" />
       </CardContent>
     </Card>
   );
