@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { MONEY_IN_KINDS, NON_REVENUE_METHODS, summariseLedger, type LedgerKind, type LedgerMethod, type LedgerSummary } from '../../../shared/payment-ledger';
+import { summariseLedger, type LedgerKind, type LedgerMethod, type LedgerSummary } from '../../../shared/payment-ledger';
+import { toCents } from '../../../shared/money';
 import type { DbOrTx } from '../../db/client';
+import { revenueCentsOfRow } from '../../db/revenue';
 import { bookingPayments, type BookingPaymentStatus } from '../../db/schema';
 
 /**
@@ -94,21 +96,14 @@ export async function refundableCharges(db: DbOrTx, bookingId: string): Promise<
     .sort((a, b) => Number(Boolean(b.intentId)) - Number(Boolean(a.intentId)) || b.createdAt.getTime() - a.createdAt.getTime());
 }
 
-// Revenue: one SQL sum over the ledger, with the kinds and methods shared/payment-ledger.ts names.
+// Revenue: one SQL sum over the ledger, by the rule of db/revenue.ts.
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
-
-/** A row's signed contribution to revenue: money in is plus, a refund minus, package credits nothing. */
-export const revenueCentsOfRow = sql<number>`case
-  when ${bookingPayments.status} <> 'succeeded' or ${bookingPayments.method} in (${list(NON_REVENUE_METHODS)}) then 0
-  when ${bookingPayments.kind} = 'refund' then -${bookingPayments.amountCents}
-  when ${bookingPayments.kind} in (${list(MONEY_IN_KINDS)}) then ${bookingPayments.amountCents}
-  else 0 end`;
+const rowRevenue = revenueCentsOfRow('"booking_payments"');
 
 /** Net revenue in cents of the ledger rows that match (bookings joined by the caller's `where` on them). */
 export async function revenueCents(db: DbOrTx, where?: SQL): Promise<number> {
   const [row] = await db
-    .select({ cents: sql<string>`coalesce(sum(${revenueCentsOfRow}), 0)` })
+    .select({ cents: sql<string>`coalesce(sum(${rowRevenue}), 0)` })
     .from(bookingPayments)
     .where(where);
   return Number(row?.cents ?? 0);
@@ -118,9 +113,23 @@ export async function revenueCents(db: DbOrTx, where?: SQL): Promise<number> {
 export async function revenueByBooking(db: DbOrTx, bookingIds: readonly string[]): Promise<Map<string, number>> {
   if (!bookingIds.length) return new Map();
   const rows = await db
-    .select({ bookingId: bookingPayments.bookingId, cents: sql<string>`coalesce(sum(${revenueCentsOfRow}), 0)` })
+    .select({ bookingId: bookingPayments.bookingId, cents: sql<string>`coalesce(sum(${rowRevenue}), 0)` })
     .from(bookingPayments)
     .where(inArray(bookingPayments.bookingId, [...bookingIds]))
     .groupBy(bookingPayments.bookingId);
   return new Map(rows.map((r) => [r.bookingId, Number(r.cents)]));
+}
+
+// Read models
+
+export function toEntryView(e: LedgerEntry) {
+  return { id: e.id, kind: e.kind, method: e.method, amountCents: e.amountCents, createdAt: e.createdAt.toISOString(), note: e.note, recordedBy: e.recordedBy };
+}
+
+/** A booking's ledger as the API shows it: its settled rows, oldest first, and their summary against its price. */
+export async function ledgerView(db: DbOrTx, booking: { id: string; totalAmount: string }) {
+  const priceCents = toCents(booking.totalAmount);
+  const { entries, summary } = await summaryOf(db, booking.id, priceCents);
+  const { revenueCents: _revenue, ...shown } = summary;
+  return { bookingId: booking.id, entries: entries.map(toEntryView), summary: { ...shown, priceCents } };
 }
