@@ -5,7 +5,7 @@ import { isTestProvider, providerInTransaction } from '../../integrations/paymen
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { restoreForBooking } from '../packages';
 import { toCents } from '../../../shared/money';
-import { findPayment, insertEntry, recordIntent, refundableCharges, type LedgerEntry, type PaymentRef } from './ledger';
+import { attachIntentToCharge, findPayment, insertEntry, recordIntent, refundableCharges, type LedgerEntry, type PaymentRef } from './ledger';
 
 export type { PaymentRef } from './ledger';
 
@@ -101,7 +101,8 @@ export async function refundCancelledBooking(
   // A booking paid before the ledger knew it (a row written straight into `bookings`) is entered first.
   if (booking.paymentStatus === 'paid' && booking.paymentIntentId) {
     const provider = booking.paymentProvider ?? ctx.payments.name;
-    if (!(await findPayment(tx, provider, booking.paymentIntentId))) {
+    const payment = { provider, intentId: booking.paymentIntentId };
+    if (!(await findPayment(tx, provider, booking.paymentIntentId)) && !(await attachIntentToCharge(tx, booking.id, payment))) {
       await recordIntent(tx, booking.id, { intentId: booking.paymentIntentId, provider, amountCents: toCents(booking.totalAmount) }, 'succeeded');
     }
   }

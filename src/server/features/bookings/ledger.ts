@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { summariseLedger, type LedgerKind, type LedgerMethod, type LedgerSummary } from '../../../shared/payment-ledger';
 import { toCents } from '../../../shared/money';
 import type { DbOrTx } from '../../db/client';
@@ -45,6 +45,21 @@ export async function recordIntent(
     .insert(bookingPayments)
     .values({ bookingId, provider: payment.provider, intentId: payment.intentId, amountCents: payment.amountCents, status, ...described })
     .onConflictDoUpdate({ target: [bookingPayments.provider, bookingPayments.intentId], set: { status, ...described, updatedAt: new Date() } });
+}
+
+/**
+ * A booking paid before the ledger knew its intent (a charge row without one): the intent is written onto
+ * that row, so the charge is refunded through it rather than counted twice. False when there is none.
+ */
+export async function attachIntentToCharge(tx: DbOrTx, bookingId: string, payment: { provider: string; intentId: string }): Promise<boolean> {
+  const [charge] = await tx
+    .select({ id: bookingPayments.id })
+    .from(bookingPayments)
+    .where(and(eq(bookingPayments.bookingId, bookingId), eq(bookingPayments.status, 'succeeded'), eq(bookingPayments.method, 'card'), isNull(bookingPayments.intentId), ne(bookingPayments.kind, 'refund')))
+    .limit(1);
+  if (!charge) return false;
+  await tx.update(bookingPayments).set({ ...payment, updatedAt: new Date() }).where(eq(bookingPayments.id, charge.id));
+  return true;
 }
 
 /** Money that moved without an intent of its own (cash in the driveway, a refund): a settled row. */
