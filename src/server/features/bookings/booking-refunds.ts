@@ -89,6 +89,22 @@ export async function wasRefunded(tx: DbOrTx, bookingId: string, chargeId: strin
 }
 
 /**
+ * A booking paid before the ledger knew its card intent (the intent only in `bookings.payment_intent_id`):
+ * the intent goes onto its charge row, or becomes one, so refunds go through the provider. Run before a refund.
+ */
+export async function adoptBookingIntent(
+  ctx: AppContext,
+  tx: DbOrTx,
+  booking: { id: string; paymentStatus: string; paymentIntentId: string | null; paymentProvider: string | null; totalAmount: string },
+): Promise<void> {
+  if (booking.paymentStatus !== 'paid' || !booking.paymentIntentId) return;
+  const payment = { provider: booking.paymentProvider ?? ctx.payments.name, intentId: booking.paymentIntentId };
+  if (await findPayment(tx, payment.provider, payment.intentId)) return;
+  if (await attachIntentToCharge(tx, booking.id, payment)) return;
+  await recordIntent(tx, booking.id, { ...payment, amountCents: toCents(booking.totalAmount) }, 'succeeded');
+}
+
+/**
  * Inside the cancelling transaction: gives back every card payment the booking kept, whatever is left of
  * each; answers whether money went back. Call it as the last step before commit, so a failed refund leaves
  * nothing saved. Cash taken by hand is the business's to hand back (a refund from the booking page).
@@ -98,14 +114,7 @@ export async function refundCancelledBooking(
   tx: DbOrTx,
   booking: { id: string; paymentStatus: string; paymentIntentId: string | null; paymentProvider: string | null; totalAmount: string },
 ): Promise<boolean> {
-  // A booking paid before the ledger knew it (a row written straight into `bookings`) is entered first.
-  if (booking.paymentStatus === 'paid' && booking.paymentIntentId) {
-    const provider = booking.paymentProvider ?? ctx.payments.name;
-    const payment = { provider, intentId: booking.paymentIntentId };
-    if (!(await findPayment(tx, provider, booking.paymentIntentId)) && !(await attachIntentToCharge(tx, booking.id, payment))) {
-      await recordIntent(tx, booking.id, { intentId: booking.paymentIntentId, provider, amountCents: toCents(booking.totalAmount) }, 'succeeded');
-    }
-  }
+  await adoptBookingIntent(ctx, tx, booking);
   const charges = (await refundableCharges(tx, booking.id)).filter((c) => c.intentId && !NOT_REFUNDABLE_HERE.has(c.method));
   for (const charge of charges) await refundCharge(ctx, tx, charge, charge.remainingCents);
   return charges.length > 0;

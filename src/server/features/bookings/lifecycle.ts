@@ -28,7 +28,7 @@ import { bookingEvents, bookingPayments, bookings, bookingUpdates, guestLinkToke
 import { AppError } from '../../errors';
 import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
-import { refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
+import { adoptBookingIntent, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
 import { findEntryByKey, findPayment, insertEntry, recordIntent, summaryOf, type LedgerEntry } from './ledger';
 import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';
 
@@ -595,6 +595,7 @@ export function bookingVerbs(ctx: AppContext) {
       if (booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
       const earlier = await findEntryByKey(tx, refundKey(input.idempotencyKey));
       if (earlier) return replayOf(tx, booking, earlier, { amountCents: input.amountCents, bookingId });
+      await adoptBookingIntent(ctx, tx, booking);
       const before = (await summaryOf(tx, bookingId, toCents(booking.totalAmount))).summary;
       if (input.amountCents > before.refundableCents) {
         throw new AppError('REFUND_EXCEEDS_PAID', 'That is more than was paid and not yet refunded.', { refundableCents: before.refundableCents });
