@@ -131,6 +131,30 @@ describe('collecting a payment on site', () => {
   });
 });
 
+describe('every revenue figure reads the ledger', () => {
+  it('the CSV, the daily analytics and the client’s lifetime spend count cash collected and net a refund, to the cent', async () => {
+    const email = `figures-${Date.now()}@example.com`;
+    const job = await onSiteJob(email);
+    const series = async () => {
+      const daily = (await t.call('GET', '/api/admin/analytics/daily', { cookie: admin })).json() as { days: Array<{ revenue: string }> };
+      return daily.days.reduce((sum, d) => sum + toCents(d.revenue), 0);
+    };
+    const dailyBefore = await series();
+    expect((await collect(job.id, { amountCents: 4000, method: 'cash' })).statusCode).toBe(201);
+    expect((await collect(job.id, { amountCents: 500, method: 'cash', tip: true })).statusCode).toBe(201);
+    expect((await refund(job.id, { amountCents: 1000, reason: 'Handed back a ten' })).statusCode).toBe(201);
+    const net = 4000 + 500 - 1000;
+
+    const csv = (await t.call('GET', `/api/admin/bookings/export.csv?search=${encodeURIComponent(email)}`, { cookie: admin })).body;
+    const [header, line] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    const paidColumn = header!.split(',').indexOf('"Paid"');
+    expect(line!.split(',')[paidColumn]).toBe(`"${(net / 100).toFixed(2)}"`);
+    expect(await series()).toBe(dailyBefore + net);
+    const clients = (await t.call('GET', `/api/admin/clients?q=${encodeURIComponent(email)}`, { cookie: admin })).json() as { items: Array<{ lifetimeSpend: string }> };
+    expect(clients.items.map((c) => c.lifetimeSpend)).toEqual([(net / 100).toFixed(2)]);
+  });
+});
+
 describe('partial refunds', () => {
   async function paidWebBooking(email: string, slotTime: string) {
     const service = await serviceNamed(t, 'Express Exterior Wash');
