@@ -360,7 +360,11 @@ export function bookingVerbs(ctx: AppContext) {
       ctx.caches.slotDays.touch([time.businessDate]);
       const row = { ...values, ...time, ...state, trackingTokenHash: link?.hash ?? null };
       const [booking] = link ? await insertGuestHold(tx, { ...row, token: link.token }) : await insertHold(tx, row);
-      if (options.prepaid) await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' }, { by: 'customer', guest });
+      if (options.prepaid) {
+        // Paid with a package credit: paid in the ledger, not revenue (the package's sale was).
+        await insertEntry(tx, { bookingId: booking!.id, kind: 'full', method: 'package_credit', amountCents: toCents(booking!.totalAmount) });
+        await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' }, { by: 'customer', guest });
+      }
       else await emit(tx, [{ bookingId: booking!.id, kind: 'held', payload: { status: 'pending', by: 'customer', guest } }]);
       return { booking: booking!, ...(link ? { trackingToken: link.token } : {}) };
     },
@@ -387,6 +391,8 @@ export function bookingVerbs(ctx: AppContext) {
      */
     async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }): Promise<{ booking: BookingRow; trackingToken: string }> {
       const booking = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
+      // Paid in the store: the money is in the ledger, and in revenue, as the store's (decision 049).
+      await insertEntry(tx, { bookingId: booking.id, kind: 'full', method: 'store', amountCents: toCents(booking.totalAmount), note: `Store order #${order.orderNumber}` });
       await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } }, { paymentStatus: 'store' });
       return { booking, trackingToken: await saveGuestLink(tx, booking.id) };
     },
