@@ -30,7 +30,7 @@ export async function refundCharge(ctx: AppContext, tx: DbOrTx, charge: LedgerEn
   if (charge.intentId && charge.provider) {
     const provider = providerInTransaction(ctx, tx);
     if (charge.provider !== provider.name) {
-      throw new AppError('PAID_ELSEWHERE', `This booking was paid through another payment system. Please call us at ${ctx.config.business.phone} to refund it.`, { phone: ctx.config.business.phone });
+      throw new AppError('PAID_ELSEWHERE', `This booking was paid through another payment system. Please call us at ${ctx.config.business.phone} to cancel it.`, { phone: ctx.config.business.phone });
     }
     try {
       providerRef = await provider.refund(charge.intentId, amountCents, facts.idempotencyKey ?? undefined);
