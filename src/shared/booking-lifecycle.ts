@@ -1,5 +1,6 @@
 import { BOOKING_STATUSES, type BookingStatus } from './domain';
 import { SELF_SERVICE_STATUSES } from './self-service';
+import { formatUsd } from './money';
 import { parseSlotId } from './slots';
 import { formatTime12, pacificDateKey, pacificTimeOfDay } from './time';
 import { DRIVER_NEXT_STATUS, MOBILE_NEXT_STATUS, PICKUP_NEXT_STATUS, statusLabel } from './tracking';
@@ -17,7 +18,12 @@ export const BOOKING_ACTORS = ['customer', 'driver', 'admin', 'system', 'store']
 export type BookingActorRole = (typeof BOOKING_ACTORS)[number];
 
 /** `link_sent`: unpaid, and the customer was e-mailed a link to pay by card (a phone appointment). */
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded', 'partially_refunded', 'store', 'package', 'on_site', 'link_sent'] as const;
+/**
+ * The booking's payment column: the ledger's state (shared/payment-ledger.ts: unpaid, deposit_paid, paid,
+ * partially_refunded, refunded), written from the ledger by the lifecycle, or before any money how it is to
+ * be paid (on site, by link) and for a paid booking where it was paid (store, package).
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'deposit_paid', 'paid', 'refunded', 'partially_refunded', 'store', 'package', 'on_site', 'link_sent'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** Where one card payment attempt (a provider's payment intent) stands; Stripe's words, the test provider's too. */
 export const PAYMENT_INTENT_STATUSES = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled', 'failed'] as const;
@@ -118,7 +124,7 @@ export function isClosedBooking(status: string): boolean {
 /** What cancelling would do: 'refund' when card money goes back, 'none' when nothing was paid by card, 'already' when cancelled. */
 export function cancelOutcome(booking: MoneyFacts): 'refund' | 'none' | 'already' {
   if (booking.status === 'cancelled') return 'already';
-  return booking.paymentStatus === 'paid' ? 'refund' : 'none';
+  return booking.paymentStatus === 'paid' || booking.paymentStatus === 'deposit_paid' || booking.paymentStatus === 'partially_refunded' ? 'refund' : 'none';
 }
 
 /** Every allowed (actor, from, to), for tests and documentation. */
@@ -202,6 +208,10 @@ export const UPDATE_KINDS = [
   'duplicate_payment_refunded',
   /** The business e-mailed the customer a link to pay by card (a phone appointment, decision 024). */
   'payment_link_sent',
+  /** Money taken by hand (cash, check, card reader) by the driver or the office; params { amountCents, method, tip } (decision 049). */
+  'payment_collected',
+  /** The business gave back part or all of what was paid; params { amountCents }, the reason as the note. */
+  'payment_refunded',
   'status_changed',
   'driver_assigned',
   'driver_unassigned',
@@ -258,6 +268,10 @@ export function updateMessage({ kind, params, note }: BookingUpdateRecord): stri
       return 'The booking was not paid within 15 minutes, so the time was released.';
     case 'payment_link_sent':
       return 'A link to pay by card was sent by e-mail.';
+    case 'payment_collected':
+      return params.tip ? `Tip received: ${formatUsd(Number(params.amountCents) / 100)}. Thank you!` : `Payment received: ${formatUsd(Number(params.amountCents) / 100)}.`;
+    case 'payment_refunded':
+      return `Refund issued: ${formatUsd(Number(params.amountCents) / 100)}.${note ? ` ${note}` : ''}`;
     case 'duplicate_payment_refunded':
       return 'A second payment for this booking, already paid, was refunded at once. Only one payment is kept.';
     case 'late_payment_refunded':

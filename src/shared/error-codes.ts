@@ -176,6 +176,12 @@ export const ERROR_STATUS = {
   BLOCKED_TIME_EDITOR: 409,
   /** A refunded booking cannot be made active again; book a new appointment. */
   BOOKING_REFUNDED: 409,
+  /** More than is left to pay of the booking (a tip is recorded as a tip). params: { balanceCents } */
+  AMOUNT_OVER_BALANCE: 409,
+  /** More than was paid and not yet refunded. params: { refundableCents } */
+  REFUND_EXCEEDS_PAID: 409,
+  /** A payment is recorded only on a live or finished booking (not a pending hold, cancelled or blocked time). params: { status } */
+  BOOKING_NOT_COLLECTABLE: 409,
   /** The same Idempotency-Key is still being processed. */
   REQUEST_IN_PROGRESS: 409,
   /** A unique value (an e-mail, a name) is taken. params: { field } when known */

@@ -22,8 +22,8 @@ const OWNERS: Record<string, string[]> = {
   // rows (the fan-out and the delivered marks) by the event delivery, which the lifecycle calls.
   bookingEvents: ['features/bookings/lifecycle.ts'],
   bookingEventDeliveries: ['events/booking-events.ts'],
-  // The payment ledger of a booking (decision 029), written only through the lifecycle's verbs.
-  bookingPayments: ['features/bookings/booking-refunds.ts'],
+  // The payment ledger of a booking (decisions 029, 049): one file writes its rows, for the lifecycle's verbs.
+  bookingPayments: ['features/bookings/ledger.ts'],
   processedWebhookEvents: ['features/payments/'],
   testPaymentIntents: ['integrations/payments/test-provider.ts'],
   // Who a person is (auth) and what they keep about themselves (account).

@@ -10,7 +10,7 @@ import { sanitizeHtml } from '../http/sanitize';
 import { seedOffer } from '../features/offers/offers.service';
 import { STANDARD_ADD_ONS, STANDARD_CATALOGUE } from './catalogue';
 import type { Database, DbOrTx } from './client';
-import { addOns, addresses, bookings, bookingUpdates, businessHours, clients, driverStatus, serviceAddOns, services, users } from './schema';
+import { addOns, addresses, bookingPayments, bookings, bookingUpdates, businessHours, clients, driverStatus, serviceAddOns, services, users } from './schema';
 
 export interface SeedResult {
   /** Set only when the admin was created now without ADMIN_PASSWORD: printed once. */
@@ -134,6 +134,7 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
       const scheduledDate = pacificInstant(businessDate, item.time);
       // Booked (and paid) a few days before the service, never in the future; finished when the service ends.
       const bookedAt = new Date(Math.min(now.getTime() - HOUR_MS, scheduledDate.getTime() - 3 * DAY_MS));
+      const intentId = `pi_test_demo_${randomBytes(6).toString('hex')}`;
       const finishedAt = new Date(scheduledDate.getTime() + service.duration * 60_000);
       const [booking] = await tx
         .insert(bookings)
@@ -154,7 +155,7 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
           tax: fromCents(price.taxCents),
           paymentProvider: 'test',
           paymentStatus: 'paid',
-          paymentIntentId: `pi_test_demo_${randomBytes(6).toString('hex')}`,
+          paymentIntentId: intentId,
           paymentMethodBrand: 'visa',
           paymentMethodLast4: '4242',
           addressStreet: home!.street,
@@ -171,6 +172,8 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
           updatedAt: item.status === 'completed' ? finishedAt : bookedAt,
         })
         .returning({ id: bookings.id });
+      // Its card payment in the ledger, where the receipt and revenue read it (decision 049).
+      await tx.insert(bookingPayments).values({ bookingId: booking!.id, kind: 'full', method: 'card', provider: 'test', intentId, amountCents: price.totalCents, status: 'succeeded', createdAt: bookedAt });
       await tx.insert(bookingUpdates).values({ bookingId: booking!.id, status: 'confirmed', kind: 'payment_received', createdAt: bookedAt });
       if (item.status === 'completed') {
         await tx.insert(bookingUpdates).values({ bookingId: booking!.id, driverId: driver.id, status: 'completed', kind: 'note', message: 'All done. Thanks for choosing us!', createdAt: finishedAt });

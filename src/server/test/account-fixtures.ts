@@ -4,7 +4,7 @@ import type { BookingStatus, ServiceType } from '../../shared/domain';
 import { priceBooking, type PaymentStatus } from '../../shared/booking-lifecycle';
 import { fromCents } from '../../shared/money';
 import { addDaysToKey, dayOfWeek, pacificDateKey, pacificInstant } from '../../shared/time';
-import { bookings, paymentMethods, services, testPaymentIntents } from '../db/schema';
+import { bookingPayments, bookings, paymentMethods, services, testPaymentIntents } from '../db/schema';
 import type { TestApp } from './harness';
 
 /** Test factories for the account features: bookings and saved cards inserted directly (the checkout is not under test here). */
@@ -67,6 +67,14 @@ export async function createBooking(
       rating: overrides.rating ?? null,
     })
     .returning();
+  // A paid booking carries its payment in the ledger, as checkout leaves it (decision 049).
+  const paid = row!.paymentStatus;
+  if (paid === 'paid' || paid === 'store' || paid === 'package' || paid === 'refunded') {
+    const method = paid === 'store' ? 'store' : paid === 'package' ? 'package_credit' : 'card';
+    const card = method === 'card' && row!.paymentIntentId ? { provider: row!.paymentProvider ?? 'test', intentId: row!.paymentIntentId } : {};
+    const [charge] = await t.handle.db.insert(bookingPayments).values({ bookingId: row!.id, kind: 'full', method, amountCents: price.totalCents, status: 'succeeded', ...card }).returning();
+    if (paid === 'refunded') await t.handle.db.insert(bookingPayments).values({ bookingId: row!.id, kind: 'refund', method, amountCents: price.totalCents, status: 'succeeded', refundOf: charge!.id });
+  }
   return { booking: row!, service };
 }
 

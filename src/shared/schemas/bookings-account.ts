@@ -4,6 +4,7 @@ import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
 import { bookingJobView } from './booking-lines';
 import { bookingView } from './bookings';
 import { pageOf, pageQuery } from './common';
+import { ledgerEntry, ledgerSummary } from './payments';
 
 /** GET /api/bookings: a page of the customer's bookings, optionally of one status (the reviews page asks for completed). */
 export const accountBookingsQuery = pageQuery.extend({
@@ -74,5 +75,8 @@ export const receipt = z.object({
   tax: z.string(),
   total: z.string(),
   payment: z.object({ status: z.enum(PAYMENT_STATUSES), brand: z.string().nullable(), last4: z.string().nullable(), provider: z.string().nullable() }),
+  /** Every money movement of the booking, oldest first, and what they add up to (decision 049). */
+  payments: z.array(ledgerEntry),
+  paymentSummary: ledgerSummary,
 });
 export type Receipt = z.infer<typeof receipt>;

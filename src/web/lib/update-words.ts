@@ -30,6 +30,9 @@ type UpdateWords = {
   latePaymentAfterCancel: string;
   duplicate_payment_refunded: string;
   payment_link_sent: string;
+  payment_collected: string;
+  tipCollected: string;
+  payment_refunded: string;
   statusByBusiness: string;
   refundedSuffix: string;
   cancelled: string;
@@ -60,6 +63,9 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     latePaymentAfterCancel: 'El pago llegó después de que se cancelara esta cita. Te hemos devuelto el pago.',
     duplicate_payment_refunded: 'Llegó un segundo pago para esta reserva, que ya estaba pagada, y se devolvió al instante. Solo se conserva un pago.',
     payment_link_sent: 'Se envió por correo electrónico un enlace para pagar con tarjeta.',
+    payment_collected: 'Pago recibido: {amount}.',
+    tipCollected: 'Propina recibida: {amount}. ¡Gracias!',
+    payment_refunded: 'Reembolso emitido: {amount}.',
     statusByBusiness: 'La empresa cambió el estado a «{status}».',
     refundedSuffix: ' Se ha devuelto el importe completo a la tarjeta.',
     cancelled: 'Cancelada por el cliente.',
@@ -88,6 +94,9 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     latePaymentAfterCancel: 'Le paiement est arrivé après l’annulation de ce rendez-vous. Le paiement a été remboursé.',
     duplicate_payment_refunded: 'Un second paiement pour cette réservation, déjà payée, a été remboursé aussitôt. Un seul paiement est conservé.',
     payment_link_sent: 'Un lien pour payer par carte a été envoyé par e-mail.',
+    payment_collected: 'Paiement reçu : {amount}.',
+    tipCollected: 'Pourboire reçu : {amount}. Merci !',
+    payment_refunded: 'Remboursement effectué : {amount}.',
     statusByBusiness: 'Statut changé en « {status} » par l’entreprise.',
     refundedSuffix: ' Un remboursement complet a été effectué sur la carte.',
     cancelled: 'Annulée par le client.',
@@ -119,6 +128,13 @@ export function updateText(language: Language, serviceType: string, update: Upda
   if (params.legacy || update.kind === 'note') return fallback;
   // The driver's own words stay as typed; only the frame around them is translated.
   if (update.kind === 'driver_note') return formatMessage(WORDS[language].driver_note, { text: String(params.text ?? '') }, language);
+  // Money moved by hand or given back: the amount in the reader's money format; a refund's reason as typed.
+  if (update.kind === 'payment_collected' || update.kind === 'payment_refunded') {
+    const words = WORDS[language];
+    const amount = new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(Number(params.amountCents ?? 0) / 100);
+    if (update.kind === 'payment_refunded') return formatMessage(words.payment_refunded, { amount }, language) + (params.text ? ` ${String(params.text)}` : '');
+    return formatMessage(params.tip ? words.tipCollected : words.payment_collected, { amount }, language);
+  }
   if (update.message !== null && update.message !== updateMessage({ kind: update.kind, params, note: null })) return update.message;
   const words = WORDS[language];
   const fill = (template: string, values: Record<string, string | number | null>) => formatMessage(template, values, language);

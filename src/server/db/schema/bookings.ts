@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentStatus, UpdateKind, UpdateParams } from '../../../shared/booking-lifecycle';
 import type { BookingStatus, ServiceType } from '../../../shared/domain';
+import type { LedgerKind, LedgerMethod } from '../../../shared/payment-ledger';
 import { clients } from './clients';
 import { createdAt, id, money, updatedAt } from './columns';
 import { services } from './services';
@@ -119,10 +120,11 @@ export const bookingUpdates = pgTable(
 );
 
 /**
- * Every card payment a booking was ever asked for, one row per provider intent: `open` while it may still
- * be paid, then `succeeded`, `refunded` or `canceled`. A booking has at most one open intent (checkout
- * reuses it, or cancels it before making another) and keeps at most one succeeded payment: any other that
- * succeeds is refunded at once, and every refund path refunds every succeeded row (decision 029).
+ * The booking's ledger (decisions 029 and 049): every money movement of a booking is a row — a card charge
+ * (one row per provider intent: `open` while it may still be paid, then `succeeded` or `canceled`), cash or a
+ * card reader in the driveway, a tip, a fee, a refund (its own row, pointing at the charge it gives back).
+ * Only `succeeded` rows are money; the booking's payment state and every revenue figure are derived from them
+ * (shared/payment-ledger.ts). A booking has at most one open intent and keeps at most one checkout payment.
  */
 export const bookingPayments = pgTable(
   'booking_payments',
@@ -131,19 +133,34 @@ export const bookingPayments = pgTable(
     bookingId: uuid('booking_id')
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
-    intentId: text('intent_id').notNull(),
+    kind: text('kind').$type<LedgerKind>().notNull().default('full'),
+    method: text('method').$type<LedgerMethod>().notNull().default('card'),
+    /** The card provider and its intent, for a card charge; null for money taken by hand. */
+    provider: text('provider'),
+    intentId: text('intent_id'),
+    /** The provider's own reference for this movement when it is not the intent (a refund's id). */
+    providerRef: text('provider_ref'),
     amountCents: integer('amount_cents').notNull(),
     status: text('status').$type<BookingPaymentStatus>().notNull().default('open'),
+    /** A refund's charge: what it gives back. */
+    refundOf: uuid('refund_of').references((): AnyPgColumn => bookingPayments.id, { onDelete: 'set null' }),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    /** The caller's Idempotency-Key, scoped to who sent it: the same request twice is one row. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('booking_payments_intent_uq').on(t.provider, t.intentId),
     uniqueIndex('booking_payments_one_open_uq').on(t.bookingId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('booking_payments_idempotency_uq').on(t.idempotencyKey),
+    index('booking_payments_booking_idx').on(t.bookingId, t.createdAt),
+    index('booking_payments_created_idx').on(t.createdAt),
   ],
 );
 
+/** `refunded` is the word of rows written before refunds became rows of their own (migration 0019 turned them). */
 export type BookingPaymentStatus = 'open' | 'succeeded' | 'refunded' | 'canceled';
 
 /** Provider webhook events already handled, so a replayed event is a no-op. */

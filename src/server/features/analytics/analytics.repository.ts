@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { revenueCentsOfRow } from '../../db/revenue';
 import { analyticsEvents, analyticsFunnelDays, analyticsSessions, users } from '../../db/schema';
 
 export interface EventRow {
@@ -166,16 +167,21 @@ export async function recentSessions(db: DbOrTx, from: Date, to: Date, page: num
   return { items, total: total?.n ?? 0 };
 }
 
-/** Per Pacific day: sessions with a page visit, bookings made (not blocked time), revenue paid. */
+/**
+ * Per Pacific day: sessions with a page visit, bookings made (not blocked time), and revenue — the ledger's
+ * money received that day net of that day's refunds (decision 049; db/revenue.ts), whenever it was booked.
+ */
 export async function dailySeries(db: DbOrTx, from: Date, to: Date) {
   const result = await db.execute(sql`
     with v as (select (created_at at time zone 'America/Los_Angeles')::date::text as d, count(distinct session_id)::int as visits
                from analytics_events where event_type = 'page_visit' and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz group by 1),
-    b as (select (created_at at time zone 'America/Los_Angeles')::date::text as d, count(*)::int as bookings,
-               coalesce(sum(total_amount) filter (where payment_status = 'paid'), 0)::numeric(12,2)::text as revenue
-          from bookings where is_blocked = false and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz group by 1)
-    select coalesce(v.d, b.d) as date, coalesce(v.visits, 0) as visits, coalesce(b.bookings, 0) as bookings, coalesce(b.revenue, '0.00') as revenue
-    from v full outer join b on v.d = b.d order by 1`);
+    b as (select (created_at at time zone 'America/Los_Angeles')::date::text as d, count(*)::int as bookings
+          from bookings where is_blocked = false and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz group by 1),
+    m as (select (p.created_at at time zone 'America/Los_Angeles')::date::text as d, (sum(${revenueCentsOfRow('p')}) / 100.0)::numeric(12,2)::text as revenue
+          from booking_payments p where p.created_at >= ${from.toISOString()}::timestamptz and p.created_at < ${to.toISOString()}::timestamptz group by 1),
+    vb as (select coalesce(v.d, b.d) as d, coalesce(v.visits, 0) as visits, coalesce(b.bookings, 0) as bookings from v full outer join b on v.d = b.d)
+    select coalesce(vb.d, m.d) as date, coalesce(vb.visits, 0) as visits, coalesce(vb.bookings, 0) as bookings, coalesce(m.revenue, '0.00') as revenue
+    from vb full outer join m on vb.d = m.d order by 1`);
   return ((result as unknown as { rows: unknown[] }).rows ?? result) as { date: string; visits: number; bookings: number; revenue: string }[];
 }
 

@@ -1,77 +1,123 @@
-import { and, eq } from 'drizzle-orm';
-import { toCents } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { bookingPayments, type BookingPaymentStatus } from '../../db/schema';
 import { AppError } from '../../errors';
 import { isTestProvider, providerInTransaction } from '../../integrations/payments';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { restoreForBooking } from '../packages';
+import { toCents } from '../../../shared/money';
+import { attachIntentToCharge, findPayment, insertEntry, recordIntent, refundableCharges, type LedgerEntry, type PaymentRef } from './ledger';
 
-/** One card payment of a booking, as the ledger (`booking_payments`) knows it. */
-export interface PaymentRef {
-  intentId: string;
-  provider: string;
-  amountCents: number;
-}
+export type { PaymentRef } from './ledger';
 
-export async function findPayment(db: DbOrTx, provider: string, intentId: string) {
-  const [row] = await db.select().from(bookingPayments).where(and(eq(bookingPayments.provider, provider), eq(bookingPayments.intentId, intentId)));
-  return row;
-}
+/** Methods whose money the business cannot give back from here: the store refunds its own orders, a package its credit. */
+const NOT_REFUNDABLE_HERE = new Set(['store', 'package_credit']);
 
-/** Writes where a payment stands in the booking's ledger (the row is made when the intent is first seen). */
-export async function recordPayment(tx: DbOrTx, bookingId: string, payment: PaymentRef, status: BookingPaymentStatus): Promise<void> {
-  await tx
-    .insert(bookingPayments)
-    .values({ bookingId, provider: payment.provider, intentId: payment.intentId, amountCents: payment.amountCents, status })
-    .onConflictDoUpdate({ target: [bookingPayments.provider, bookingPayments.intentId], set: { status, updatedAt: new Date() } });
+export interface RefundFacts {
+  /** The refund's own Idempotency-Key at the provider and in the ledger (scoped by the caller). */
+  idempotencyKey?: string | null;
+  recordedBy?: string | null;
+  note?: string | null;
 }
 
 /**
- * Gives one payment back in full through the provider and marks it refunded in the ledger, inside the
- * caller's transaction (so a failed refund leaves nothing saved).
+ * Gives `amountCents` of one settled charge back and records the refund as a row of its own, inside the
+ * caller's transaction (a failed provider call leaves nothing saved). A card charge goes back through the
+ * provider (Stripe `refunds.create` with the amount); money taken by hand is handed back by the business, and
+ * the row records it.
  */
-export async function refundPayment(ctx: AppContext, tx: DbOrTx, bookingId: string, payment: PaymentRef): Promise<void> {
-  const provider = providerInTransaction(ctx, tx);
-  if (payment.provider !== provider.name) {
-    throw new AppError('PAID_ELSEWHERE', `This booking was paid through another payment system. Please call us at ${ctx.config.business.phone} to cancel it.`, { phone: ctx.config.business.phone });
+export async function refundCharge(ctx: AppContext, tx: DbOrTx, charge: LedgerEntry, amountCents: number, facts: RefundFacts = {}): Promise<LedgerEntry> {
+  let providerRef: string | null = null;
+  if (charge.intentId && charge.provider) {
+    const provider = providerInTransaction(ctx, tx);
+    if (charge.provider !== provider.name) {
+      throw new AppError('PAID_ELSEWHERE', `This booking was paid through another payment system. Please call us at ${ctx.config.business.phone} to cancel it.`, { phone: ctx.config.business.phone });
+    }
+    try {
+      providerRef = await provider.refund(charge.intentId, amountCents, facts.idempotencyKey ?? undefined);
+    } catch (error) {
+      // Demo bookings carry made-up intent ids the test provider never saw: nothing was charged, nothing to return.
+      const neverCharged = isTestProvider(provider) && error instanceof UnknownIntentError;
+      if (!neverCharged) throw new AppError('REFUND_FAILED', 'The payment could not be refunded right now, so nothing was changed. Please try again in a moment.');
+    }
   }
-  try {
-    await provider.refund(payment.intentId);
-  } catch (error) {
-    // Demo bookings carry made-up intent ids the test provider never saw: nothing was charged, nothing to return.
-    const neverCharged = isTestProvider(provider) && error instanceof UnknownIntentError;
-    if (!neverCharged) throw new AppError('REFUND_FAILED', 'The payment could not be refunded right now, so the booking was not cancelled. Please try again in a moment.');
+  return insertEntry(tx, {
+    bookingId: charge.bookingId,
+    kind: 'refund',
+    method: charge.method,
+    amountCents,
+    provider: charge.provider,
+    providerRef,
+    refundOf: charge.id,
+    recordedBy: facts.recordedBy ?? null,
+    note: facts.note ?? null,
+    idempotencyKey: facts.idempotencyKey ?? null,
+  });
+}
+
+/** The ledger key of a refund request's first row, by which a replay of the request is known. */
+export const refundKey = (idempotencyKey: string) => `${idempotencyKey}:0`;
+
+/**
+ * Spreads a refund of `amountCents` over the booking's charges (card charges first, newest first) and records
+ * it; the caller checked it is no more than what may be refunded. Answers the refund rows.
+ */
+export async function refundAmount(ctx: AppContext, tx: DbOrTx, bookingId: string, amountCents: number, facts: RefundFacts): Promise<LedgerEntry[]> {
+  const rows: LedgerEntry[] = [];
+  let left = amountCents;
+  for (const charge of await refundableCharges(tx, bookingId)) {
+    if (left <= 0) break;
+    if (NOT_REFUNDABLE_HERE.has(charge.method)) continue;
+    const part = Math.min(left, charge.remainingCents);
+    // One key per row of the request (`<key>:0`, `<key>:1`…): its first row answers a replay (`refundKey`).
+    rows.push(await refundCharge(ctx, tx, charge, part, { ...facts, idempotencyKey: facts.idempotencyKey ? `${facts.idempotencyKey}:${rows.length}` : null }));
+    left -= part;
   }
-  await recordPayment(tx, bookingId, payment, 'refunded');
+  if (left > 0) throw new AppError('REFUND_EXCEEDS_PAID', 'That is more than was paid and not yet refunded.', { refundableCents: amountCents - left });
+  return rows;
+}
+
+/** A card intent that succeeded, as a settled ledger row (made now if the intent was never recorded). */
+export async function settledCharge(tx: DbOrTx, bookingId: string, payment: PaymentRef): Promise<LedgerEntry> {
+  await recordIntent(tx, bookingId, payment, 'succeeded');
+  return (await findPayment(tx, payment.provider, payment.intentId))!;
+}
+
+/** Whether a charge was already given back, in part or whole (a repeated report of a duplicate payment). */
+export async function wasRefunded(tx: DbOrTx, bookingId: string, chargeId: string): Promise<boolean> {
+  const open = await refundableCharges(tx, bookingId);
+  return !open.some((c) => c.id === chargeId);
 }
 
 /**
- * Inside the cancelling transaction: refunds every payment the booking kept (its own, and any other that
- * succeeded and was not yet given back); answers whether money went back, and the lifecycle then marks the
- * booking refunded (it alone writes `bookings`). Call it as the last step before commit, so a failed refund
- * leaves nothing saved.
+ * A booking paid before the ledger knew its card intent (the intent only in `bookings.payment_intent_id`):
+ * the intent goes onto its charge row, or becomes one, so refunds go through the provider. Run before a refund.
+ */
+export async function adoptBookingIntent(
+  ctx: AppContext,
+  tx: DbOrTx,
+  booking: { id: string; paymentStatus: string; paymentIntentId: string | null; paymentProvider: string | null; totalAmount: string },
+): Promise<void> {
+  if (booking.paymentStatus !== 'paid' || !booking.paymentIntentId) return;
+  const payment = { provider: booking.paymentProvider ?? ctx.payments.name, intentId: booking.paymentIntentId };
+  if (await findPayment(tx, payment.provider, payment.intentId)) return;
+  if (await attachIntentToCharge(tx, booking.id, payment)) return;
+  await recordIntent(tx, booking.id, { ...payment, amountCents: toCents(booking.totalAmount) }, 'succeeded');
+}
+
+/**
+ * Inside the cancelling transaction: gives back every card payment the booking kept, whatever is left of
+ * each; answers whether money went back. Call it as the last step before commit, so a failed refund leaves
+ * nothing saved. Cash taken by hand is the business's to hand back (a refund from the booking page).
  */
 export async function refundCancelledBooking(
   ctx: AppContext,
   tx: DbOrTx,
   booking: { id: string; paymentStatus: string; paymentIntentId: string | null; paymentProvider: string | null; totalAmount: string },
 ): Promise<boolean> {
-  const succeeded = await tx
-    .select({ intentId: bookingPayments.intentId, provider: bookingPayments.provider, amountCents: bookingPayments.amountCents })
-    .from(bookingPayments)
-    .where(and(eq(bookingPayments.bookingId, booking.id), eq(bookingPayments.status, 'succeeded')));
-  const payments: PaymentRef[] = [...succeeded];
-  // A booking paid before the ledger existed knows its payment only by its own columns.
-  if (booking.paymentStatus === 'paid' && booking.paymentIntentId && !payments.some((p) => p.intentId === booking.paymentIntentId)) {
-    const provider = booking.paymentProvider ?? ctx.payments.name;
-    const entry = await findPayment(tx, provider, booking.paymentIntentId);
-    if (entry?.status !== 'refunded') payments.push({ intentId: booking.paymentIntentId, provider, amountCents: toCents(booking.totalAmount) });
-  }
-  if (payments.length === 0) return false;
-  for (const payment of payments) await refundPayment(ctx, tx, booking.id, payment);
-  return true;
+  await adoptBookingIntent(ctx, tx, booking);
+  const charges = (await refundableCharges(tx, booking.id)).filter((c) => c.intentId && !NOT_REFUNDABLE_HERE.has(c.method));
+  for (const charge of charges) await refundCharge(ctx, tx, charge, charge.remainingCents);
+  return charges.length > 0;
 }
 
 /** Inside the cancelling transaction: a booking paid with a package credit gives it back (once); answers whether it did. */

@@ -20,6 +20,7 @@ import { bookingVerbs, type BookingActor } from './lifecycle';
 import { findBookingView, listBookingViews } from './bookings.repository';
 import { recomputeServiceRating } from '../services';
 import { buildIcs } from './ics';
+import { ledgerView } from './ledger';
 
 /**
  * The signed-in customer's own bookings: history, cancel, reschedule, review and receipt. Every call
@@ -167,6 +168,7 @@ export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string)
   if (view.paymentStatus === 'unpaid' && view.status !== 'completed') throw new AppError('RECEIPT_NOT_READY', 'A receipt is available once the booking is paid');
   const priceCents = storedPrice({ servicePrice: row.servicePrice, serviceFee: view.serviceFee, tax: view.tax, totalAmount: view.totalAmount }).serviceCents;
   const { business } = ctx.config;
+  const ledger = await ledgerView(ctx.db, view);
   return {
     bookingId: view.id,
     bookingNumber: bookingNumber(view.id),
@@ -187,6 +189,9 @@ export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string)
     tax: view.tax,
     total: view.totalAmount,
     payment: { status: view.paymentStatus, brand: view.paymentMethodBrand, last4: view.paymentMethodLast4, provider: row.paymentProvider },
+    // The customer's receipt lists every row, without the business's notes or who recorded it.
+    payments: ledger.entries.map(({ note: _note, recordedBy: _by, ...entry }) => entry),
+    paymentSummary: ledger.summary,
   };
 }
 

@@ -50,7 +50,7 @@ export async function emailCancelledByBusiness(ctx: AppContext, bookingId: strin
   await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
 }
 
-async function noteOf(ctx: AppContext, bookingId: string, updateId: string): Promise<string | null> {
+export async function noteOf(ctx: AppContext, bookingId: string, updateId: string): Promise<string | null> {
   const [row] = await ctx.db
     .select({ message: bookingUpdates.message })
     .from(bookingUpdates)

@@ -1,9 +1,12 @@
 import type { BookingStatus } from '../../../shared/domain';
+import type { LedgerMethod } from '../../../shared/payment-ledger';
+import type { AppContext } from '../../context';
 import type { BookingEventSubscriber } from '../../events/booking-events';
 import { EMAILED_STATUSES, emailDriverAssigned, emailStatusChange } from './booking-updates';
 import { emailCancelledByBusiness, emailMovedByBusiness } from './business-change-mail';
 import { findBookingView } from './bookings.repository';
 import { sendConfirmationMail } from './confirmation-mail';
+import { emailPaymentReceived, emailPaymentRefunded } from './payment-mail';
 import { bookingVerbs } from './lifecycle';
 
 /**
@@ -12,12 +15,13 @@ import { bookingVerbs } from './lifecycle';
  * or when the business sends the payment link again; a status e-mail when the status really changed to one
  * the customer hears about; the driver's name when a driver other than the one before is assigned; and,
  * when the business moved the booking in its booking editor (`by: 'admin'`; not the schedule's editors nor
- * the customer's own reschedule) or cancelled it, the new time or the cancellation with its note.
+ * the customer's own reschedule) or cancelled it, the new time or the cancellation with its note; "Payment
+ * received" for money taken by hand or paid by link, and "Refund issued" (decision 049).
  * Each runs once per event: the outbox row is written in the delivery's transaction.
  */
 export const customerMailSubscriber: BookingEventSubscriber = {
   name: 'customer-mail',
-  kinds: ['created', 'payment_received', 'payment_link_sent', 'status_changed', 'driver_assigned', 'rescheduled', 'cancelled'],
+  kinds: ['created', 'payment_received', 'payment_collected', 'payment_refunded', 'payment_link_sent', 'status_changed', 'driver_assigned', 'rescheduled', 'cancelled'],
   wants: ({ kind, payload }) => {
     switch (kind) {
       case 'created':
@@ -38,15 +42,26 @@ export const customerMailSubscriber: BookingEventSubscriber = {
     }
   },
   async handle(ctx, event) {
+    const { payload } = event;
     switch (event.kind) {
-      case 'created':
       case 'payment_received':
+        // A payment that confirms the booking is told by the confirmation; one for a booking already
+        // confirmed (a phone appointment paid by link) by "Payment received", not a second confirmation.
+        if (payload.amountCents !== undefined && !payload.confirms) {
+          await emailPaymentReceived(ctx, event.bookingId, { amountCents: Number(payload.amountCents), method: 'card', tip: false });
+          return;
+        }
+        await confirm(ctx, event.bookingId);
+        return;
+      case 'payment_collected':
+        await emailPaymentReceived(ctx, event.bookingId, { amountCents: Number(payload.amountCents), method: payload.method as LedgerMethod, tip: payload.tip === true });
+        return;
+      case 'payment_refunded':
+        await emailPaymentRefunded(ctx, event.bookingId, { amountCents: Number(payload.amountCents), noteId: typeof payload.noteId === 'string' ? payload.noteId : null });
+        return;
+      case 'created':
       case 'payment_link_sent': {
-        const view = await findBookingView(ctx.db, event.bookingId);
-        if (!view) return;
-        // A guest's kept link (a booking made without an account, or from a store order) goes in the e-mail.
-        const guestToken = await bookingVerbs(ctx).peekGuestLink(ctx.db, event.bookingId);
-        await sendConfirmationMail(ctx, view, guestToken);
+        await confirm(ctx, event.bookingId);
         return;
       }
       case 'status_changed':
@@ -66,3 +81,11 @@ export const customerMailSubscriber: BookingEventSubscriber = {
     }
   },
 };
+
+/** The confirmation e-mail, with a guest's kept link (a booking made without an account, or from a store order). */
+async function confirm(ctx: AppContext, bookingId: string): Promise<void> {
+  const view = await findBookingView(ctx.db, bookingId);
+  if (!view) return;
+  const guestToken = await bookingVerbs(ctx).peekGuestLink(ctx.db, bookingId);
+  await sendConfirmationMail(ctx, view, guestToken);
+}

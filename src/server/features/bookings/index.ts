@@ -10,6 +10,8 @@ export { createBooking, RELEASE_HOLDS_JOB, releaseExpiredHolds } from './booking
 export { jobMinutes, priceAppointment } from './job-pricing';
 export { findBookingView, listBookingUpdates, listBookingViews, toUpdateView } from './bookings.repository';
 export { findBooking } from './checkout.repository';
+// The ledger's read side (decision 049): a booking's rows and summary, and revenue summed from the rows.
+export { ledgerView, revenueByBooking, revenueCents, toEntryView } from './ledger';
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
 export { blockNotes, blockReasonOf } from './blocked-time';

@@ -20,6 +20,7 @@ import type { BookingStatus } from '../../../shared/domain';
 import { isDriverActiveStatus } from '../../../shared/tracking';
 import { toCents } from '../../../shared/money';
 import type { JobPrice } from '../../../shared/pricing';
+import { collectedKind, paymentColumn, type CollectMethod, type LedgerSummary } from '../../../shared/payment-ledger';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -29,7 +30,8 @@ import { AppError } from '../../errors';
 import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
 import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
-import { findPayment, recordPayment, refundCancelledBooking, refundPayment, restorePackageCredit } from './booking-refunds';
+import { adoptBookingIntent, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
+import { findEntryByKey, findPayment, insertEntry, recordIntent, summaryOf, type LedgerEntry } from './ledger';
 import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';
 
 /**
@@ -46,6 +48,8 @@ import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingUpdateRow = typeof bookingUpdates.$inferSelect;
 export type BookingPaymentRow = typeof bookingPayments.$inferSelect;
+/** A ledger row that is a card intent. */
+export type IntentRow = BookingPaymentRow & { intentId: string; provider: string };
 type NewBooking = typeof bookings.$inferInsert;
 
 /** What a new hold answers with (the checkout's response), read back from its insert. */
@@ -313,6 +317,29 @@ export function bookingVerbs(ctx: AppContext) {
   }
 
   /**
+   * A payment request sent again with its Idempotency-Key: the row it made, once more. The key is the caller's
+   * (scoped to who sent it); used for another booking or another amount it is refused.
+   */
+  async function replayOf(tx: DbOrTx, booking: BookingRow, earlier: LedgerEntry, asked: { bookingId: string; amountCents: number }) {
+    if (earlier.bookingId !== asked.bookingId || (earlier.kind !== 'refund' && earlier.amountCents !== asked.amountCents)) {
+      throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different payment');
+    }
+    const { summary } = await summaryOf(tx, booking.id, toCents(booking.totalAmount));
+    return { entry: earlier, summary, replayed: true };
+  }
+
+  /**
+   * The booking's payment column, written from its ledger (shared/payment-ledger.ts), after a verb wrote a
+   * ledger row; answers the ledger's summary.
+   */
+  async function settleLedger(tx: DbOrTx, booking: BookingRow): Promise<LedgerSummary> {
+    const { summary } = await summaryOf(tx, booking.id, toCents(booking.totalAmount));
+    const column = paymentColumn(summary.state, booking.paymentStatus) as BookingRow['paymentStatus'];
+    if (column !== booking.paymentStatus) await write(tx, booking.id, { paymentStatus: column, updatedAt: ctx.now() });
+    return summary;
+  }
+
+  /**
    * Cancels a locked booking (the caller checked the move): the one way a booking is cancelled by someone,
    * whichever screen asked. A package credit goes back, every payment is refunded, and the update is the
    * `cancelled` kind that e-mails, the history and the calendar feeds read.
@@ -322,7 +349,7 @@ export function bookingVerbs(ctx: AppContext) {
     await write(tx, booking.id, { status: 'cancelled', cancelledAt: now, updatedAt: now });
     const creditRestored = await restorePackageCredit(ctx, tx, booking);
     const refunded = await refundCancelledBooking(ctx, tx, booking);
-    if (refunded) await write(tx, booking.id, { paymentStatus: 'refunded' });
+    if (refunded) await settleLedger(tx, booking);
     await record(tx, booking.id, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
     return { refunded, creditRestored };
   }
@@ -349,7 +376,11 @@ export function bookingVerbs(ctx: AppContext) {
       const row = { ...values, ...time, ...state, trackingTokenHash: link?.hash ?? null };
       const [booking] = link ? await insertGuestHold(tx, { ...row, token: link.token }) : await insertHold(tx, row);
       await writeLines(tx, booking!.id, values, options.job);
-      if (options.prepaid) await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' }, { by: 'customer', guest });
+      if (options.prepaid) {
+        // Paid with a package credit: paid in the ledger, not revenue (the package's sale was).
+        await insertEntry(tx, { bookingId: booking!.id, kind: 'full', method: 'package_credit', amountCents: toCents(booking!.totalAmount) });
+        await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' }, { by: 'customer', guest });
+      }
       else await emit(tx, [{ bookingId: booking!.id, kind: 'held', payload: { status: 'pending', by: 'customer', guest } }]);
       return { booking: booking!, ...(link ? { trackingToken: link.token } : {}) };
     },
@@ -378,6 +409,8 @@ export function bookingVerbs(ctx: AppContext) {
     async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }, options: { job?: JobPrice } = {}): Promise<{ booking: BookingRow; trackingToken: string }> {
       const booking = await insertBooking(tx, { ...(await placed(tx, actor, priced(draft, options.job))), status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
       await writeLines(tx, booking.id, booking, options.job);
+      // Paid in the store: the money is in the ledger, and in revenue, as the store's (decision 049).
+      await insertEntry(tx, { bookingId: booking.id, kind: 'full', method: 'store', amountCents: toCents(booking.totalAmount), note: `Store order #${order.orderNumber}` });
       await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } }, { paymentStatus: 'store' });
       return { booking, trackingToken: await saveGuestLink(tx, booking.id) };
     },
@@ -443,7 +476,6 @@ export function bookingVerbs(ctx: AppContext) {
       const status: BookingStatus = canTransition(actor.role, booking.status, 'confirmed') ? 'confirmed' : booking.status;
       await write(tx, booking.id, {
         status,
-        paymentStatus: 'paid',
         paymentIntentId: payment.intentId,
         paymentProvider: payment.provider,
         paymentMethodBrand: payment.card?.brand ?? null,
@@ -452,11 +484,14 @@ export function bookingVerbs(ctx: AppContext) {
         cancelledAt: null,
         updatedAt: now,
       });
-      await recordPayment(tx, booking.id, { intentId: payment.intentId, provider: payment.provider, amountCents: payment.amountCents }, 'succeeded');
-      await record(tx, booking.id, { status, kind: 'payment_received' });
+      await recordIntent(tx, booking.id, { intentId: payment.intentId, provider: payment.provider, amountCents: payment.amountCents, kind: 'full', method: 'card' }, 'succeeded');
+      const summary = await settleLedger(tx, { ...booking, status });
+      // The payment that confirms a hold is told by the confirmation e-mail; one for a booking already
+      // confirmed (paid by link) by a "Payment received" e-mail, not a second confirmation.
+      await record(tx, booking.id, { status, kind: 'payment_received', params: { amountCents: payment.amountCents, ...(booking.status === 'pending' || booking.status === 'cancelled' ? { confirms: true } : {}) } });
       // The guest's link stays for the booking's life: every status e-mail carries it (decision 005).
       const guestToken = booking.guestEmail && !booking.userId ? await peekGuestLink(tx, booking.id) : undefined;
-      return { outcome: 'paid', booking: { ...booking, status, paymentStatus: 'paid' }, guestToken };
+      return { outcome: 'paid', booking: { ...booking, status, paymentStatus: paymentColumn(summary.state, booking.paymentStatus) as BookingRow['paymentStatus'] }, guestToken };
     },
 
     /**
@@ -477,22 +512,24 @@ export function bookingVerbs(ctx: AppContext) {
      * Checkout's way in to paying: the booking locked (so two requests for one booking take turns), with its
      * open payment intent if it has one and how many intents it was ever given (the next one's key).
      */
-    async openPayment(tx: DbOrTx, bookingId: string): Promise<{ booking: BookingRow; open: BookingPaymentRow | undefined; attempts: number }> {
+    async openPayment(tx: DbOrTx, bookingId: string): Promise<{ booking: BookingRow; open: IntentRow | undefined; attempts: number }> {
       const booking = await lock(tx, bookingId);
       const rows = await tx.select().from(bookingPayments).where(eq(bookingPayments.bookingId, bookingId));
-      return { booking, open: rows.find((row) => row.status === 'open'), attempts: rows.length };
+      // Only card intents count: cash and refunds are rows of the ledger too.
+      const intents = rows.filter((row): row is IntentRow => row.intentId !== null && row.provider !== null && row.kind !== 'refund');
+      return { booking, open: intents.find((row) => row.status === 'open'), attempts: intents.length };
     },
 
     /** The payment intent that will pay for the booking (recorded when checkout creates it): its one open intent. */
     async attachPayment(tx: DbOrTx, bookingId: string, _actor: BookingActor, payment: { intentId: string; provider: string; amountCents: number }): Promise<void> {
-      await recordPayment(tx, bookingId, payment, 'open');
+      await recordIntent(tx, bookingId, { ...payment, kind: 'full', method: 'card' }, 'open');
       await write(tx, bookingId, { paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
       await emit(tx, [{ bookingId, kind: 'payment_opened', payload: { provider: payment.provider, amountCents: payment.amountCents } }]);
     },
 
     /** An open intent the provider cancelled (checkout replaces it): it can no longer be paid. */
     async cancelPayment(tx: DbOrTx, bookingId: string, payment: { intentId: string; provider: string; amountCents: number }): Promise<void> {
-      await recordPayment(tx, bookingId, payment, 'canceled');
+      await recordIntent(tx, bookingId, payment, 'canceled');
     },
 
     /**
@@ -502,9 +539,9 @@ export function bookingVerbs(ctx: AppContext) {
      */
     async refundDuplicatePayment(tx: DbOrTx, bookingId: string, actor: BookingActor, payment: { intentId: string; provider: string; amountCents: number }): Promise<boolean> {
       const booking = await lock(tx, bookingId);
-      const entry = await findPayment(tx, payment.provider, payment.intentId);
-      if (entry?.status === 'refunded') return false;
-      await refundPayment(ctx, tx, bookingId, payment);
+      const charge = await settledCharge(tx, bookingId, payment);
+      if (await wasRefunded(tx, bookingId, charge.id)) return false;
+      await refundCharge(ctx, tx, charge, charge.amountCents);
       await record(tx, bookingId, { status: booking.status, kind: 'duplicate_payment_refunded', params: { by: actor.role, amountCents: payment.amountCents } });
       return true;
     },
@@ -515,9 +552,82 @@ export function bookingVerbs(ctx: AppContext) {
       assertTransition(actor, booking.status, 'cancelled');
       // A link payment for an appointment the business cancelled meanwhile says so, not that a hold ended.
       const cancelledMeanwhile = booking.status === 'cancelled' && booking.paymentStatus === 'link_sent';
-      await write(tx, bookingId, { status: 'cancelled', paymentStatus: 'refunded', paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
-      await recordPayment(tx, bookingId, payment, 'refunded');
+      await write(tx, bookingId, { status: 'cancelled', paymentIntentId: payment.intentId, paymentProvider: payment.provider, updatedAt: ctx.now() });
+      // The caller gave the money back at the provider already: the ledger records the charge and its refund.
+      const charge = await settledCharge(tx, bookingId, payment);
+      if (!(await wasRefunded(tx, bookingId, charge.id))) await insertEntry(tx, { bookingId, kind: 'refund', method: charge.method, amountCents: charge.amountCents, provider: payment.provider, refundOf: charge.id });
+      await settleLedger(tx, booking);
       await record(tx, bookingId, { status: 'cancelled', kind: 'late_payment_refunded', ...(cancelledMeanwhile ? { params: { reason: 'cancelled' } } : {}) });
+    },
+
+    /**
+     * Money taken by hand for a booking (cash, check, a card reader) by its assigned driver or the office: a
+     * ledger row (`on_site`, or `balance` after a deposit, or a `tip`), the payment column from the ledger and
+     * a `payment_collected` update (the "Payment received" e-mail). More than is left to pay is refused unless
+     * it is a tip. The same Idempotency-Key again answers the row it made, never a second one.
+     */
+    async collectPayment(
+      tx: DbOrTx,
+      bookingId: string,
+      actor: BookingActor,
+      input: { amountCents: number; method: CollectMethod; tip: boolean; note: string | null; idempotencyKey: string },
+    ): Promise<{ entry: LedgerEntry; summary: LedgerSummary; replayed: boolean }> {
+      const booking = await lock(tx, bookingId);
+      if (booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
+      if (actor.role !== 'admin' && (actor.role !== 'driver' || booking.assignedDriverId !== actor.userId)) throw new AppError('NOT_YOUR_BOOKING', 'This booking is not assigned to you');
+      const earlier = await findEntryByKey(tx, input.idempotencyKey);
+      if (earlier) return replayOf(tx, booking, earlier, { amountCents: input.amountCents, bookingId });
+      if (booking.status === 'pending' || booking.status === 'cancelled') {
+        throw new AppError('BOOKING_NOT_COLLECTABLE', 'A payment can only be recorded on a confirmed, under way or finished booking.', { status: booking.status });
+      }
+      const before = (await summaryOf(tx, bookingId, toCents(booking.totalAmount))).summary;
+      if (!input.tip && input.amountCents > before.balanceCents) {
+        throw new AppError('AMOUNT_OVER_BALANCE', 'That is more than is left to pay. Record the extra as a tip.', { balanceCents: before.balanceCents });
+      }
+      const entry = await insertEntry(tx, {
+        bookingId,
+        kind: collectedKind(input.tip, before.paidCents),
+        method: input.method,
+        amountCents: input.amountCents,
+        recordedBy: actor.userId ?? null,
+        note: input.note,
+        idempotencyKey: input.idempotencyKey,
+      });
+      const summary = await settleLedger(tx, booking);
+      await record(tx, bookingId, {
+        status: booking.status,
+        kind: 'payment_collected',
+        params: { amountCents: input.amountCents, method: input.method, tip: input.tip, by: actor.role },
+        driverId: actor.role === 'driver' ? (actor.userId ?? null) : null,
+      });
+      return { entry, summary, replayed: false };
+    },
+
+    /**
+     * The office gives back part or all of what was paid and not yet refunded, with a reason: card money
+     * through the provider, money taken by hand recorded as handed back. More than is refundable is 409.
+     * The same Idempotency-Key again answers the refund it made.
+     */
+    async refundPayment(
+      tx: DbOrTx,
+      bookingId: string,
+      actor: BookingActor,
+      input: { amountCents: number; reason: string; idempotencyKey: string },
+    ): Promise<{ entry: LedgerEntry; summary: LedgerSummary; replayed: boolean }> {
+      if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only the business can refund a payment');
+      const booking = await lock(tx, bookingId);
+      if (booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
+      const earlier = await findEntryByKey(tx, refundKey(input.idempotencyKey));
+      if (earlier) return replayOf(tx, booking, earlier, { amountCents: input.amountCents, bookingId });
+      await adoptBookingIntent(ctx, tx, booking);
+      const before = (await summaryOf(tx, bookingId, toCents(booking.totalAmount))).summary;
+      if (input.amountCents > before.refundableCents) {
+        throw new AppError('REFUND_EXCEEDS_PAID', 'That is more than was paid and not yet refunded.', { refundableCents: before.refundableCents });
+      }
+      const rows = await refundAmount(ctx, tx, bookingId, input.amountCents, { idempotencyKey: input.idempotencyKey, recordedBy: actor.userId ?? null, note: input.reason });
+      const summary = await settleLedger(tx, booking);
+      await record(tx, bookingId, { status: booking.status, kind: 'payment_refunded', params: { amountCents: input.amountCents, by: actor.role, text: input.reason }, note: input.reason });
+      return { entry: rows[0]!, summary, replayed: false };
     },
 
     /**

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ClientAddress, ClientBooking, ClientSource, ClientSummary, ClientVehicle } from '../../../shared/schemas/clients';
 import type { DbOrTx } from '../../db/client';
 import type { SizeClass } from '../../../shared/domain';
+import { revenueCentsOfRow } from '../../db/revenue';
 import { addresses, bookingLines, bookings, clients, packagePurchases, services, users, vehicles } from '../../db/schema';
 
 /** The only code that writes `clients`; reads of bookings, accounts and packages make the record's read model. */
@@ -145,10 +146,6 @@ export async function deleteClients(tx: DbOrTx, ids: string[]): Promise<void> {
 
 const SOURCE_OF_BOOKING: Record<string, ClientSource> = { web: 'guest', test: 'guest', admin: 'phone', store: 'store' };
 
-/** Money a booking brought in: paid by card or in the store, or on site once done; refunded ones brought nothing. */
-const spendOf = (b: string) =>
-  sql.raw(`case when ${b}.payment_status in ('paid', 'store') or (${b}.payment_status = 'on_site' and ${b}.status = 'completed') then ${b}.total_amount else 0 end`);
-
 const summaryColumns = {
   id: clients.id,
   name: sql<string | null>`coalesce(${users.fullName}, ${clients.name})`,
@@ -160,7 +157,8 @@ const summaryColumns = {
   createdAt: clients.createdAt,
   firstSource: sql<string | null>`(select b.source from ${bookings} b where b.client_id = ${clients.id} order by b.created_at, b.id limit 1)`,
   totalBookings: sql<number>`(select count(*)::int from ${bookings} b where b.client_id = ${clients.id})`,
-  lifetimeSpend: sql<string>`(select coalesce(sum(${spendOf('b')}), 0)::numeric(10,2)::text from ${bookings} b where b.client_id = ${clients.id})`,
+  // Money the client's bookings brought in, net of refunds, from the ledger (decision 049).
+  lifetimeSpend: sql<string>`(select (coalesce(sum(${revenueCentsOfRow('p')}), 0) / 100.0)::numeric(10,2)::text from booking_payments p join ${bookings} b on b.id = p.booking_id where b.client_id = ${clients.id})`,
   lastVisit: sql<Date | string | null>`(select max(b.scheduled_date) from ${bookings} b where b.client_id = ${clients.id} and b.status = 'completed')`,
 };
 

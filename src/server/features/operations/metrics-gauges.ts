@@ -38,10 +38,10 @@ export function registerBusinessGauges(ctx: AppContext): void {
   });
   metrics.gauge({
     name: 'glint_card_payments',
-    help: 'Card payments (provider intents) by status: open, succeeded, refunded, canceled',
+    help: 'Card payments in the ledger by status: open, succeeded, canceled intents, and refunded (refund rows)',
     labelNames: ['status'],
     async read(set) {
-      for (const r of await rows(`select status, count(*)::int as n from booking_payments group by status`)) set(Number(r.n), { status: String(r.status) });
+      for (const r of await rows(`select case when kind = 'refund' then 'refunded' else status end as status, count(*)::int as n from booking_payments where method in ('card', 'saved_card') group by 1`)) set(Number(r.n), { status: String(r.status) });
     },
   });
   metrics.gauge({
@@ -49,7 +49,7 @@ export function registerBusinessGauges(ctx: AppContext): void {
     help: 'Amount of card payments by status, in cents (refunded: money given back)',
     labelNames: ['status'],
     async read(set) {
-      for (const r of await rows(`select status, coalesce(sum(amount_cents), 0)::bigint as cents from booking_payments group by status`)) set(Number(r.cents), { status: String(r.status) });
+      for (const r of await rows(`select case when kind = 'refund' then 'refunded' else status end as status, coalesce(sum(amount_cents), 0)::bigint as cents from booking_payments where method in ('card', 'saved_card') group by 1`)) set(Number(r.cents), { status: String(r.status) });
     },
   });
   metrics.gauge({

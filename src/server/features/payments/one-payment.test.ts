@@ -109,8 +109,11 @@ describe('a payment that succeeds for a booking already paid', () => {
 
     const [row] = await t.ctx.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'confirmed', paymentStatus: 'paid', paymentIntentId: intent.paymentIntentId });
+    // In the ledger: the second charge and its refund, a row of its own that points at it (decision 049).
     const [ledger] = await t.ctx.db.select().from(bookingPayments).where(eq(bookingPayments.intentId, older.id));
-    expect(ledger).toMatchObject({ bookingId: booking.id, status: 'refunded' });
+    expect(ledger).toMatchObject({ bookingId: booking.id, status: 'succeeded' });
+    const refunds = await t.ctx.db.select().from(bookingPayments).where(eq(bookingPayments.refundOf, ledger!.id));
+    expect(refunds).toMatchObject([{ kind: 'refund', amountCents: cents, status: 'succeeded' }]);
 
     // The browser's confirm and a replayed provider event report it again: nothing more happens.
     const confirm = await t.call('POST', '/api/confirm-payment', { body: { paymentIntentId: older.id, bookingId: booking.id } });

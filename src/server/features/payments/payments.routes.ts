@@ -6,15 +6,57 @@ import {
   createPaymentIntentResponse,
   testCardConfirmRequest,
 } from '../../../shared/schemas/checkout';
+import { bookingLedger, collectPaymentRequest, paymentRecorded, refundPaymentRequest } from '../../../shared/schemas/payments';
+import { idempotencyKeyHeader } from '../../../shared/schemas/checkout';
+import { uuidParam } from '../../../shared/schemas/common';
+import { currentUser, requireAdmin, requireDriverOrAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
+import { bookingLedgerFor, collectPayment, refundPayment } from './ledger.service';
 import { rawJsonBodies } from '../../http/raw-body';
 import { confirmPayment, confirmTestCard, createPaymentIntent, handleStripeWebhook } from './payments.service';
 import { createTestBooking } from './test-booking';
 
 const tags = ['payments'];
-
+/** A malformed id reads like an unknown booking. */
+const notFound = { code: 'BOOKING_NOT_FOUND' as const, message: 'Booking not found' };
+/** Money is never recorded twice by a retry: these calls need the caller's key. */
+const keyed = z.looseObject({ 'idempotency-key': idempotencyKeyHeader });
 
 export const paymentsRoutes = [
+  // The booking's ledger (decision 049): read and collected by the assigned driver or the office, refunded by the office.
+  defineRoute(
+    { method: 'GET', url: '/api/bookings/:id/payments', guard: requireDriverOrAdmin, notFound, schema: { tags, params: uuidParam, response: { 200: bookingLedger } } },
+    async (request, _reply, ctx) => bookingLedgerFor(ctx, currentUser(request), request.params.id),
+  ),
+
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/bookings/:id/payments',
+      guard: requireDriverOrAdmin,
+      notFound,
+      schema: { tags, params: uuidParam, headers: keyed, body: collectPaymentRequest, response: { 200: paymentRecorded, 201: paymentRecorded } },
+    },
+    async (request, reply, ctx) => {
+      const result = await collectPayment(ctx, currentUser(request), request.params.id, request.body, request.headers['idempotency-key']);
+      return reply.status(result.replayed ? 200 : 201).send(result);
+    },
+  ),
+
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/admin/bookings/:id/refunds',
+      guard: requireAdmin,
+      notFound,
+      schema: { tags, params: uuidParam, headers: keyed, body: refundPaymentRequest, response: { 200: paymentRecorded, 201: paymentRecorded } },
+    },
+    async (request, reply, ctx) => {
+      const result = await refundPayment(ctx, currentUser(request), request.params.id, request.body, request.headers['idempotency-key']);
+      return reply.status(result.replayed ? 200 : 201).send(result);
+    },
+  ),
+
   defineRoute(
     {
       method: 'POST',

@@ -65,8 +65,12 @@ export interface PaymentProvider {
    * succeeded (or is processing) cannot be cancelled: it comes back as it is, for the caller to settle.
    */
   cancelIntent(intentId: string): Promise<PaymentIntent>;
-  /** Refunds the whole intent (or `amountCents` of it); resolves to the refund id. */
-  refund(intentId: string, amountCents?: number): Promise<string>;
+  /**
+   * Refunds the whole intent (or `amountCents` of it); resolves to the refund id. Refusing more than is left
+   * of the intent, as Stripe does. `idempotencyKey` makes a retried request one refund (partial refunds of the
+   * same amount are different refunds, so each carries its own).
+   */
+  refund(intentId: string, amountCents?: number, idempotencyKey?: string): Promise<string>;
   /** Creates (or returns) the provider's customer reference for an account. */
   ensureCustomer(input: { userId: string; email: string; name: string; existingRef: string | null }): Promise<string>;
   /** Detaches a saved card from the provider's customer. */

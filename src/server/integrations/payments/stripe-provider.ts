@@ -108,8 +108,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async refund(intentId: string, amountCents?: number): Promise<string> {
-    const refund = await this.client.refunds.create({ payment_intent: intentId, ...(amountCents ? { amount: amountCents } : {}) }, { idempotencyKey: `refund-${intentId}-${amountCents ?? 'all'}` });
+  async refund(intentId: string, amountCents?: number, idempotencyKey?: string): Promise<string> {
+    const refund = await this.client.refunds.create(
+      { payment_intent: intentId, ...(amountCents ? { amount: amountCents } : {}) },
+      { idempotencyKey: idempotencyKey ? `refund-${idempotencyKey}` : `refund-${intentId}-${amountCents ?? 'all'}` },
+    );
     return refund.id;
   }
 

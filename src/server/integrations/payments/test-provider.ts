@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testPaymentIntents } from '../../db/schema';
@@ -129,14 +129,18 @@ export class TestPaymentProvider implements PaymentProvider {
     return row ? toIntent(row) : this.retrieveIntent(intentId);
   }
 
-  async refund(intentId: string, amountCents?: number): Promise<string> {
+  async refund(intentId: string, amountCents?: number, idempotencyKey?: string): Promise<string> {
     const intent = await this.retrieveIntent(intentId);
     if (intent.status !== 'succeeded') throw new Error('Only a succeeded payment can be refunded');
+    const [row] = await this.db.select({ refundedCents: testPaymentIntents.refundedCents }).from(testPaymentIntents).where(eq(testPaymentIntents.id, intentId));
+    const amount = amountCents ?? intent.amountCents - (row?.refundedCents ?? 0);
+    // Stripe refuses to refund more than is left of the charge; so does the test provider.
+    if (amount > intent.amountCents - (row?.refundedCents ?? 0)) throw new Error('The refund is more than is left of the payment');
     await this.db
       .update(testPaymentIntents)
-      .set({ refundedCents: sql`least(${testPaymentIntents.amountCents}, ${testPaymentIntents.refundedCents} + ${amountCents ?? intent.amountCents})`, updatedAt: this.now() })
+      .set({ refundedCents: sql`${testPaymentIntents.refundedCents} + ${amount}`, updatedAt: this.now() })
       .where(eq(testPaymentIntents.id, intentId));
-    return id('re');
+    return idempotencyKey ? `re_test_${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 24)}` : id('re');
   }
 
   async ensureCustomer(input: { userId: string; existingRef: string | null }): Promise<string> {

@@ -86,7 +86,7 @@ describe('bookings CSV export', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="bookings-\d{4}-\d{2}-\d{2}\.csv"$/);
     const body = response.body.replace(/^\uFEFF/, '');
     const lines = body.split('\r\n');
-    expect(lines[0]).toBe('"Booking","Date","Time","Status","Payment","Type","Service","Customer","Email","Phone","Address","Driver","Total","Notes","Created"');
+    expect(lines[0]).toBe('"Booking","Date","Time","Status","Payment","Type","Service","Customer","Email","Phone","Address","Driver","Total","Paid","Notes","Created"');
     expect(lines.at(-1)).toBe('');
     // Two mobile bookings, the nasty one first (sooner); its notes keep the line break inside quotes.
     expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")","'@guest@example.com","408.555.7788"`);

@@ -3,7 +3,8 @@ import type { AdminBookingsFilter } from '../../../../shared/schemas/admin-booki
 import type { BookingView } from '../../../../shared/schemas/bookings';
 import { pacificDateKey, pacificTimeOfDay } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
-import { listBookingViews } from '../../bookings';
+import { fromCents } from '../../../../shared/money';
+import { listBookingViews, revenueByBooking } from '../../bookings';
 import * as repo from './admin-bookings.repository';
 
 /** Rows are read from the database this many at a time while the file streams out. */
@@ -21,9 +22,10 @@ export function csvCell(value: string | number | null | undefined): string {
 
 export const csvRow = (cells: Array<string | number | null | undefined>): string => `${cells.map(csvCell).join(',')}\r\n`;
 
-export const CSV_HEADER = ['Booking', 'Date', 'Time', 'Status', 'Payment', 'Type', 'Service', 'Customer', 'Email', 'Phone', 'Address', 'Driver', 'Total', 'Notes', 'Created'];
+export const CSV_HEADER = ['Booking', 'Date', 'Time', 'Status', 'Payment', 'Type', 'Service', 'Customer', 'Email', 'Phone', 'Address', 'Driver', 'Total', 'Paid', 'Notes', 'Created'];
 
-function bookingCells(b: BookingView) {
+/** `paidCents`: what the booking brought in, net of refunds, from the ledger (decision 049). */
+function bookingCells(b: BookingView, paidCents: number) {
   const start = new Date(b.scheduledDate);
   return [
     b.id.slice(-8).toUpperCase(),
@@ -39,6 +41,7 @@ function bookingCells(b: BookingView) {
     b.address ? `${b.address.street}, ${b.address.city}, ${b.address.state} ${b.address.zipCode}` : null,
     b.driver?.fullName ?? null,
     b.totalAmount,
+    fromCents(paidCents),
     b.notes,
     b.createdAt,
   ];
@@ -52,7 +55,8 @@ export function bookingsCsv(ctx: AppContext, filter: AdminBookingsFilter): Reada
     yield `\uFEFF${csvRow(CSV_HEADER)}`;
     for (let page = 1; ; page++) {
       const batch = await listBookingViews(ctx.db, { where, orderBy, page, pageSize: CSV_BATCH });
-      for (const booking of batch.items) yield csvRow(bookingCells(booking));
+      const paid = await revenueByBooking(ctx.db, batch.items.map((b) => b.id));
+      for (const booking of batch.items) yield csvRow(bookingCells(booking, paid.get(booking.id) ?? 0));
       if (batch.items.length < CSV_BATCH) return;
     }
   }

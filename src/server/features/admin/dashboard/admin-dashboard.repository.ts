@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, services, users } from '../../../db/schema';
-import { listBookingViews } from '../../bookings';
+import { fromCents } from '../../../../shared/money';
+import { listBookingViews, revenueCents } from '../../bookings';
 
 export async function serviceCounts(db: DbOrTx) {
   const [row] = await db.select({ total: sql<number>`count(*)::int`, active: sql<number>`count(*) filter (where ${services.isActive})::int` }).from(services);
@@ -9,19 +10,16 @@ export async function serviceCounts(db: DbOrTx) {
 }
 
 /**
- * Customer bookings only (not blocked time). Revenue is money received, net of refunds: bookings paid by
- * card (status 'paid'; a refunded one is 'refunded' and counts nothing) or through the store. Unpaid
- * phone appointments and pay-on-site jobs count once they are marked paid.
+ * Customer bookings only (not blocked time), and revenue: money received net of refunds, summed from the
+ * ledger (decision 049) — card payments, the store's, cash and card-reader payments collected on site, tips
+ * and fees, less refunds. An unpaid phone appointment or pay-on-site job counts once its payment is recorded.
  */
 export async function bookingTotals(db: DbOrTx) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      revenue: sql<string>`coalesce(sum(${bookings.totalAmount}) filter (where ${bookings.paymentStatus} in ('paid', 'store')), 0)::numeric(12,2)::text`,
-    })
-    .from(bookings)
-    .where(eq(bookings.isBlocked, false));
-  return row!;
+  const [[row], cents] = await Promise.all([
+    db.select({ total: sql<number>`count(*)::int` }).from(bookings).where(eq(bookings.isBlocked, false)),
+    revenueCents(db),
+  ]);
+  return { total: row!.total, revenue: fromCents(cents) };
 }
 
 /** The same count as the Customers page: customer accounts that are not deleted. */

@@ -2,6 +2,8 @@ import { cardBrandName } from '@shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
+import { formatUsd } from '@shared/money';
+import { ledgerMessages } from '@web/components/payment/ledger-messages';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
@@ -22,6 +24,7 @@ export function ReceiptPage() {
 /** A printable receipt: business, customer, booking, line items, tax, total and the card that paid. */
 function ReceiptView() {
   const t = useT(accountMessages);
+  const ledger = useT(ledgerMessages);
   const { language } = useLanguage();
   const { bookingId } = useParams({ strict: false }) as { bookingId: string };
   const receipt = useQuery(receiptQuery(bookingId));
@@ -83,8 +86,29 @@ function ReceiptView() {
           <JobLines job={r.job} total={r.total} />
           <p>
             {r.payment.last4 ? t('paidWith', { card: `${cardBrandName(r.payment.brand ?? 'card')} •••• ${r.payment.last4}` }) : t('paymentOnFile')}
-            {r.payment.status === 'refunded' && <span className="ml-2 font-semibold text-red-600">{t('refunded')}</span>}
+            {(r.payment.status === 'refunded' || r.payment.status === 'partially_refunded') && <span className="ml-2 font-semibold text-red-600">{t('refunded')}</span>}
           </p>
+          {r.payments.length > 0 && (
+            // Every money movement of the booking, from its ledger: payments, tips, refunds (decision 049).
+            <table className="w-full" aria-label={ledger('title')}>
+              <tbody>
+                {r.payments.map((p) => (
+                  <tr key={p.id} className="border-b border-slate-100 dark:border-slate-800" data-testid="receipt-payment">
+                    <td className="py-1">
+                      {ledger(`kind.${p.kind}`)} · {ledger(`method.${p.method}`)} <span className="text-slate-500">{formatDate(p.createdAt, language)}</span>
+                    </td>
+                    <td className="py-1 text-right">{p.kind === 'refund' ? `−${formatUsd(p.amountCents / 100)}` : formatUsd(p.amountCents / 100)}</td>
+                  </tr>
+                ))}
+                {r.paymentSummary.balanceCents > 0 && (
+                  <tr className="font-semibold">
+                    <td className="pt-1">{ledger('left')}</td>
+                    <td className="pt-1 text-right">{formatUsd(r.paymentSummary.balanceCents / 100)}</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          )}
           <p className="text-xs text-slate-500">{t('receiptThanks')}</p>
         </CardContent>
       </Card>

@@ -48,6 +48,8 @@ export function paymentLabel(paymentStatus: string): string {
       return 'Refunded';
     case 'partially_refunded':
       return 'Part refunded';
+    case 'deposit_paid':
+      return 'Part paid';
     case 'store':
       return 'Paid (store)';
     case 'package':

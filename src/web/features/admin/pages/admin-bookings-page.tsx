@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, ChevronLeft, ClipboardCheck, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
@@ -9,6 +9,7 @@ import { formatUsd } from '@shared/money';
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import { JobLines } from '@web/components/job-lines';
 import { Badge } from '@web/components/ui/badge';
+import { BookingMoneyToggle } from '@web/components/payment/booking-money';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
@@ -18,6 +19,7 @@ import { errorMessage } from '@web/lib/api';
 import { useCurrentUser } from '@web/lib/session';
 import {
   ADMIN_PAGE_SIZE,
+  adminKeys,
   bookingsCsvUrl,
   customerAddressesQuery,
   useAdminBookings,
@@ -161,6 +163,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
   // Loaded only when opened: a page of cards never fetches every booking's inspections.
   const [inspecting, setInspecting] = useState(false);
   const { user: me } = useCurrentUser();
+  const queryClient = useQueryClient();
   // 'Cancelled' moves money (a paid booking is refunded): it always asks first, with the refund wording.
   const changeStatus = (status: BookingStatus) =>
     status === 'cancelled' ? setCancelling(true) : setStatus.mutate(
@@ -290,6 +293,10 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           </Button>
         </div>
         {inspecting && <InspectionsSideBySide bookingId={booking.id} always />}
+        {!booking.isBlocked && booking.status !== 'pending' && (
+          // The booking's ledger: collect a payment taken by hand, or refund part of what was paid (decision 049).
+          <BookingMoneyToggle bookingId={booking.id} canRefund onChanged={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all })} />
+        )}
         <section aria-label="Updates">
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Updates</h4>
           {booking.updates.length === 0 ? (

@@ -50,7 +50,7 @@ export function AdminDashboardPage() {
           <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Stat icon={Sparkles} label="Services" value={String(data.services)} hint={`${data.activeServices} active`} />
             <Stat icon={CalendarDays} label="Bookings" value={String(data.bookings)} />
-            <Stat icon={DollarSign} label="Revenue" value={formatUsd(data.revenue)} hint="Confirmed and later" />
+            <Stat icon={DollarSign} label="Revenue" value={formatUsd(data.revenue)} hint="Received, net of refunds" />
             <Stat icon={Users} label="Customers" value={String(data.customers)} hint="Distinct" />
           </section>
 

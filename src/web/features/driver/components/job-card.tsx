@@ -1,4 +1,5 @@
 import { Car, ClipboardCheck, Clock, KeyRound, MapPin, MessageSquare, Navigation, Phone, StickyNote, User } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { inspectionPhaseAt } from '@shared/inspections';
 import { toast } from '@web/lib/toast';
@@ -11,6 +12,7 @@ import type { DriverStatusView } from '@shared/schemas/drivers';
 import { statusText } from '@shared/status-words';
 import { driverNextStatusFor, isEnRouteStatus } from '@shared/tracking';
 import { JobLines } from '@web/components/job-lines';
+import { BookingMoneyToggle } from '@web/components/payment/booking-money';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Input, Label, Textarea } from '@web/components/ui/input';
@@ -18,13 +20,15 @@ import { Switch } from '@web/components/ui/switch';
 import { newIdempotencyKey } from '@web/lib/api';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { telHref } from '@web/lib/public-config';
-import { useAdvanceBooking, usePostNote, useSetDriverStatus } from '../api';
+import { driverBookingsKey, useAdvanceBooking, usePostNote, useSetDriverStatus } from '../api';
 import { formatPacific } from '../format';
 import { driverMessages } from '../messages';
 import { addressLine, navigationHref } from '../navigation';
 
 /** The walk-through (and signature_pad) load only when a driver opens one. */
 const InspectionWalkthrough = lazy(() => import('./inspection-walkthrough'));
+/** A job whose money the driver may record: under way or done, not a hold or a cancelled job (the server says so too). */
+const collectable = (status: string) => status !== 'pending' && status !== 'cancelled';
 
 const TYPE_NAMES = { pickup: 'typePickup', mobile: 'typeMobile', serviceLocation: 'typeServiceLocation' } as const;
 
@@ -36,6 +40,7 @@ const TYPE_NAMES = { pickup: 'typePickup', mobile: 'typeMobile', serviceLocation
  */
 export function JobCard({ booking, status }: { booking: BookingView; status?: DriverStatusView }) {
   const t = useT(driverMessages);
+  const queryClient = useQueryClient();
   const { language } = useLanguage();
   const name = booking.user?.fullName ?? booking.guestName ?? t('guest');
   const phone = booking.user?.phone ?? booking.guestPhone;
@@ -114,6 +119,12 @@ export function JobCard({ booking, status }: { booking: BookingView; status?: Dr
       </ul>
       <JobLines job={booking.job} className="mt-2 border-t border-slate-100 pt-2 dark:border-slate-800" />
       {status && <JobActions booking={booking} status={status} />}
+      {collectable(booking.status) && !booking.isBlocked && (
+        // Money taken in the driveway (cash, check, card reader) enters the booking's ledger (decision 049).
+        <div className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800">
+          <BookingMoneyToggle bookingId={booking.id} onChanged={() => void queryClient.invalidateQueries({ queryKey: driverBookingsKey })} />
+        </div>
+      )}
     </article>
   );
 }
