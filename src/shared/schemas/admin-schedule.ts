@@ -28,6 +28,8 @@ export const appointmentRequest = z
     serviceType: z.enum(SERVICE_TYPES, { error: 'Please choose mobile, pickup or at our location' }).default('serviceLocation'),
     address: addressInput.nullish(),
     payment: z.enum(APPOINTMENT_PAYMENTS, { error: 'Please choose how the customer pays' }).default('later'),
+    /** The owner confirmed booking outside the hours or over capacity after a refusal that said `overridable` (decision 047). */
+    override: z.boolean().optional(),
   })
   .refine((v) => v.serviceType === 'serviceLocation' || !!v.address, { error: 'Please enter the address for a mobile or pickup job', path: ['address'] });
 export type AppointmentRequest = z.infer<typeof appointmentRequest>;

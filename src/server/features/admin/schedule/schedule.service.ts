@@ -67,7 +67,7 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
   const price = priceBooking(service.price, service.serviceFee);
   const userId = await repo.findCustomerIdByEmail(ctx.db, input.customerEmail);
   const address = input.serviceType === 'serviceLocation' ? null : (input.address ?? null);
-  // The verb claims the time by staff rules (inside the notice too; never over capacity).
+  // The verb claims the time by staff rules (inside the notice too; over capacity or the hours only with the owner's override).
   const id = await ctx.db.transaction(async (tx) => {
     const clientId = await resolveClient(tx, { userId, name: input.customerName, email: input.customerEmail, phone: input.customerPhone }, ctx.now());
     return bookingVerbs(ctx).book(
@@ -96,7 +96,7 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
         longitude: address?.longitude != null ? String(address.longitude) : null,
         source: 'admin',
       },
-      { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId },
+      { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId, override: input.override },
     );
   });
   // The same confirmation as a web booking (when, where, the total, the tracking link, a guest's with its
@@ -121,7 +121,7 @@ export async function updateAppointment(ctx: AppContext, id: string, input: Appo
     guestPhone: input.customerPhone,
     notes: input.notes,
   };
-  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'schedule' }));
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'schedule', override: input.override }));
   await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }

@@ -32,6 +32,7 @@ import {
 import { AdminLayout } from '../components/admin-layout';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { Field, FormActions, LabelledControl } from '../components/form-bits';
+import { OVERRIDE_LABELS, OverrideDialog, overridableReason, type OverrideReason } from '../components/override-dialog';
 import { formatPacificDateTime, paymentLabel, paymentTone, statusLabel, statusOptions, statusTone } from '../components/status';
 
 const TYPE_LABEL: Record<string, string> = { mobile: 'Mobile', pickup: 'Pickup', serviceLocation: 'At our location' };
@@ -289,7 +290,13 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
                   <Badge tone={statusTone(u.status)} className="mr-1">
                     {statusLabel(u.status)}
                   </Badge>
-                  {u.message} <span className="text-slate-400">· {formatPacificDateTime(u.createdAt)}</span>
+                  {u.message}
+                  {typeof u.params.override === 'string' && u.params.override in OVERRIDE_LABELS && (
+                    <Badge tone="orange" className="ml-1">
+                      Owner override: {OVERRIDE_LABELS[u.params.override as OverrideReason]}
+                    </Badge>
+                  )}{' '}
+                  <span className="text-slate-400">· {formatPacificDateTime(u.createdAt)}</span>
                 </li>
               ))}
             </ol>
@@ -329,19 +336,29 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.date || !form.time) return toast.error('Please fill in all required fields');
+  const [overriding, setOverriding] = useState<OverrideReason | null>(null);
+  /** A refusal the owner may override opens the confirm; its Confirm saves again with `override` (decision 047). */
+  const send = (override: boolean) =>
     save.mutate(
-      { id: booking.id, body: { date: form.date, time: form.time, serviceId: form.serviceId, addressId: form.addressId || null, notes: form.notes } },
+      { id: booking.id, body: { date: form.date, time: form.time, serviceId: form.serviceId, addressId: form.addressId || null, notes: form.notes, ...(override ? { override } : {}) } },
       {
         onSuccess: () => {
           toast.success('Booking rescheduled', { description: `#${bookingNumber(booking.id)}: ${form.date} at ${form.time} (Pacific Time)` });
+          setOverriding(null);
           onOpenChange(false);
         },
-        onError: (error) => toast.error('Error rescheduling booking', { description: errorMessage(error, 'Please try again.') }),
+        onError: (error) => {
+          const reason = override ? null : overridableReason(error);
+          setOverriding(reason);
+          if (!reason) toast.error('Error rescheduling booking', { description: errorMessage(error, 'Please try again.') });
+        },
       },
     );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.date || !form.time) return toast.error('Please fill in all required fields');
+    send(false);
   };
 
   return (
@@ -381,6 +398,7 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
           <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />}</LabelledControl>
           <FormActions onCancel={() => onOpenChange(false)} submit="Save Changes" busy={save.isPending} />
         </form>
+        <OverrideDialog reason={overriding} busy={save.isPending} onConfirm={() => send(true)} onCancel={() => setOverriding(null)} />
       </DialogContent>
     </Dialog>
   );
