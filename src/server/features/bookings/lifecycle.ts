@@ -174,7 +174,7 @@ const DELETE_REFUSALS: Record<DeleteRefusal, string> = {
  * under the row lock before they claim anything, so the answer never depends on the new time being free;
  * services call it first too, before their own look-ups.
  */
-export function assertBookingOpen(booking: { status: BookingStatus }, change: 'moved' | 'edited'): void {
+export function assertBookingOpen(booking: { status: BookingStatus }, change: 'moved' | 'edited' | 'given a driver'): void {
   if (isClosedBooking(booking.status)) {
     throw new AppError('BOOKING_CLOSED', `A ${booking.status} booking cannot be ${change}. Book a new appointment instead.`, { status: booking.status, change });
   }
@@ -668,6 +668,8 @@ export function bookingVerbs(ctx: AppContext) {
     /** Assigns a driver (null unassigns): an update and its event, which also tells the drivers' pages live. */
     async assignDriver(tx: DbOrTx, bookingId: string, _actor: BookingActor, driver: { id: string; fullName: string } | null): Promise<BookingRow> {
       const booking = await lock(tx, bookingId);
+      // A cancelled job goes nowhere: no driver is sent to it (its driver, if any, stays on record).
+      if (driver && booking.status === 'cancelled') assertBookingOpen(booking, 'given a driver');
       await write(tx, bookingId, { assignedDriverId: driver?.id ?? null, updatedAt: ctx.now() });
       await record(tx, bookingId, {
         status: booking.status,

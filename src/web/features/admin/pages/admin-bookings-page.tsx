@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CalendarClock, ChevronLeft, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, type DeleteRefusal } from '@shared/booking-lifecycle';
 import { BOOKING_STATUSES, SERVICE_TYPES, type BookingStatus } from '@shared/domain';
 import { bookingNumber, formatDuration } from '@shared/format';
+import { formatTime12 } from '@shared/time';
 import { formatUsd } from '@shared/money';
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import { Badge } from '@web/components/ui/badge';
@@ -19,6 +21,7 @@ import {
   ADMIN_PAGE_SIZE,
   bookingsCsvUrl,
   customerAddressesQuery,
+  freeTimesQuery,
   useAdminBookings,
   useAdminServices,
   useChangeDriver,
@@ -37,13 +40,21 @@ import { formatPacificDateTime, paymentLabel, paymentTone, statusLabel, statusOp
 
 const TYPE_LABEL: Record<string, string> = { mobile: 'Mobile', pickup: 'Pickup', serviceLocation: 'At our location' };
 
+const route = getRouteApi('/admin/bookings');
+
 export function AdminBookingsPage() {
-  const [filters, setFilters] = useState<BookingFilters>({ page: 1 });
-  const [searchText, setSearchText] = useState('');
+  // Filters and page live in the URL: a reload, a shared link or Back shows the same list.
+  const search = route.useSearch();
+  const filters: BookingFilters = { ...search, page: search.page ?? 1 };
+  const navigate = useNavigate();
+  // Page 1 is the URL without a page; cleared filters leave no empty keys behind.
+  const setFilters = (next: BookingFilters) =>
+    void navigate({ to: '/admin/bookings', search: { ...next, page: next.page > 1 ? next.page : undefined }, replace: true });
+  const [searchText, setSearchText] = useState(filters.search ?? '');
   const { data, isLoading, error, isFetching } = useAdminBookings(filters);
   const drivers = useDrivers();
   const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
-  const update = (patch: Partial<BookingFilters>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
+  const update = (patch: Partial<BookingFilters>) => setFilters({ ...filters, ...patch, page: patch.page ?? 1 });
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -60,8 +71,8 @@ export function AdminBookingsPage() {
               <Search aria-hidden />
             </Button>
           </form>
-          <Input aria-label="From date" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
-          <Input aria-label="To date" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
+          <Field id="bookings-from" label="From date" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
+          <Field id="bookings-to" label="To date" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
           <Select aria-label="Status filter" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
             <option value="">All statuses</option>
             {BOOKING_STATUSES.map((s) => (
@@ -235,6 +246,13 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               </Select>
             )}
           </LabelledControl>
+          {booking.status === 'cancelled' ? (
+            // A cancelled job goes nowhere: no driver to choose (the server refuses too).
+            <p className="text-sm">
+              <span className="block text-slate-500">Driver</span>
+              {booking.driver?.fullName ?? 'None'}
+            </p>
+          ) : (
           <LabelledControl label="Driver">
             {(id) => (
               <Select id={id} value={booking.assignedDriverId ?? ''} disabled={assigning} onChange={(e) => changeDriver(e.target.value)}>
@@ -250,6 +268,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               </Select>
             )}
           </LabelledControl>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {!isClosedBooking(booking.status) && (
@@ -369,6 +388,7 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
             <Field label="New Date *" type="date" value={form.date} onChange={(e) => setForm((f) => ({ ...f, date: e.target.value }))} />
             <Field label="New Time *" type="time" step={1800} value={form.time} onChange={(e) => setForm((f) => ({ ...f, time: e.target.value }))} />
           </div>
+          <FreeTimes serviceId={form.serviceId} date={form.date} value={form.time} onPick={(time) => setForm((f) => ({ ...f, time }))} />
           <LabelledControl label="Service">
             {(id) => (
               <Select id={id} value={form.serviceId} onChange={(e) => setForm((f) => ({ ...f, serviceId: e.target.value }))}>
@@ -401,6 +421,29 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
         <OverrideDialog reason={overriding} busy={save.isPending} onConfirm={() => send(true)} onCancel={() => setOverriding(null)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The chosen day's free starts for the service, as buttons that fill the time (any other time stays typeable). */
+function FreeTimes({ serviceId, date, value, onPick }: { serviceId: string; date: string; value: string; onPick(time: string): void }) {
+  const times = useQuery(freeTimesQuery(serviceId, date));
+  const free = (times.data ?? []).filter((slot) => slot.availableCapacity > 0);
+  if (!date) return null;
+  return (
+    <section aria-label="Free times" className="flex flex-col gap-1.5">
+      <p className="text-sm font-medium">Free times on {date}</p>
+      {times.isLoading && <Spinner />}
+      {times.data && free.length === 0 && <p className="text-xs text-slate-500">No free times on this day. Another time needs your confirmation to go over the hours or capacity.</p>}
+      {free.length > 0 && (
+        <div className="flex flex-wrap gap-1.5">
+          {free.map((slot) => (
+            <Button key={slot.id} type="button" size="sm" variant={slot.startTime === value ? 'default' : 'outline'} aria-pressed={slot.startTime === value} onClick={() => onPick(slot.startTime)}>
+              {formatTime12(slot.startTime)}
+            </Button>
+          ))}
+        </div>
+      )}
+    </section>
   );
 }
 
