@@ -49,15 +49,17 @@ test('on a phone the admin finds a customer, edits them, sends a reset, creates 
   await expect(page.getByText('No customers found')).toBeVisible();
   expect((await request.post('/api/auth/login', { data: { email, password: 'quinn-password' } })).status()).toBe(401);
 
-  // Create User: the temporary password is shown once, in a toast, and works.
+  // Create User: no password is shown; the customer is welcomed by e-mail with a link to choose one.
   const walkIn = uniqueEmail('walkin');
   await page.getByRole('button', { name: 'Create User' }).click();
   const create = page.getByRole('dialog', { name: 'Create User' });
   await create.getByLabel('Full Name *').fill('Walk In Customer');
   await create.getByLabel('Email *').fill(walkIn);
   await create.getByRole('button', { name: 'Create User' }).click();
-  const toastText = page.getByText(`Temporary password for ${walkIn}:`);
-  await expect(toastText).toBeVisible();
-  const temporary = (await toastText.textContent())!.split(': ').pop()!.trim();
-  expect((await request.post('/api/auth/login', { data: { email: walkIn, password: temporary } })).status()).toBe(200);
+  await expect(page.getByText(`${walkIn} was e-mailed a link to choose a password.`)).toBeVisible();
+  await expect(page.getByText(/temporary password/i)).toHaveCount(0);
+  const welcome = await latestMail(page.request, walkIn, /welcome/i);
+  const token = new URL(welcome.links.find((l) => l.includes('/reset-password?token='))!).searchParams.get('token')!;
+  expect((await request.post('/api/auth/reset-password', { data: { token, newPassword: 'walk-in-password' } })).status()).toBe(200);
+  expect((await request.post('/api/auth/login', { data: { email: walkIn, password: 'walk-in-password' } })).status()).toBe(200);
 });

@@ -13,6 +13,10 @@ test('the admin creates a package, assigns it to a new customer and marks a serv
   await dialog.getByLabel('Package name *').fill(name);
   await dialog.getByLabel('Service *').selectOption({ label: 'Express Exterior Wash' });
   await dialog.getByLabel('Number of services *').fill('5');
+  // The regular price starts as the service's price × the count.
+  const services = (await (await page.request.get('/api/services')).json()) as Array<{ name: string; price: string }>;
+  const express = services.find((s) => s.name === 'Express Exterior Wash')!;
+  await expect(dialog.getByLabel('Regular price ($) *')).toHaveValue(((Math.round(Number(express.price) * 100) * 5) / 100).toFixed(2));
   await dialog.getByLabel('Regular price ($) *').fill('200');
   await dialog.getByLabel('Package price ($) *').fill('160');
   await dialog.getByLabel('Regular price ($) *').focus();
@@ -76,4 +80,39 @@ test('the admin assigns a package paid by card to an existing customer', async (
   const purchase = page.getByRole('article').or(page.locator('li')).filter({ hasText: email }).first();
   await expect(purchase).toBeVisible();
   await expect(purchase.getByText('Complimentary')).toHaveCount(0);
+});
+
+test('a package paid in cash is recorded as cash and counted in the money received today', async ({ page }) => {
+  await adminLogin(page);
+  const services = (await (await page.request.get('/api/services')).json()) as Array<{ id: string; name: string }>;
+  const name = `Cash Pack ${Math.random().toString(36).slice(2, 6)}`;
+  const created = await page.request.post('/api/admin/packages', {
+    data: { name, serviceId: services.find((s) => s.name === 'Express Exterior Wash')!.id, serviceCount: 3, originalPrice: '120', packagePrice: '99', sendNotificationEmail: false },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const before = (await (await page.request.get('/api/admin/dashboard')).json()) as { received: { today: string } };
+
+  await page.goto('/admin/packages');
+  const card = page.getByRole('list', { name: 'Packages' }).getByRole('listitem').filter({ hasText: name });
+  await card.getByRole('button', { name: `Assign ${name}` }).click();
+  const assign = page.getByRole('dialog', { name: `Assign ${name}` });
+  await assign.getByLabel('New customer').check();
+  const email = uniqueEmail('cashpack');
+  await assign.getByLabel('Full name *').fill('Cass Cash');
+  await assign.getByLabel('Email *').fill(email);
+  await assign.getByLabel('Cash').check();
+  await expect(assign.getByLabel('Amount received ($) *')).toHaveValue('99.00');
+  await page.screenshot({ path: 'test-results/screenshots/admin-package-assign-cash.png' });
+  await assign.getByRole('button', { name: 'Assign Package' }).click();
+  await expect(page.getByText('Package assigned')).toBeVisible();
+
+  await page.goto('/admin/package-purchases');
+  await page.getByLabel('Search purchases').fill(email);
+  const purchase = page.locator('li').filter({ hasText: email }).first();
+  await expect(purchase.getByText('$99.00 by cash')).toBeVisible();
+  await expect(purchase.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+
+  await page.goto('/admin/dashboard');
+  const cents = Math.round(Number(before.received.today) * 100) + 9900;
+  await expect(page.getByTestId('stat-received-today')).toHaveText(`$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`);
 });

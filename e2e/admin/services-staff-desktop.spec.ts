@@ -37,6 +37,9 @@ test('the admin creates a service, switches it off, seeds the catalogue and asks
   await expect(page.getByText('Services seeded successfully!')).toBeVisible();
   await expect(page.getByText('All standard services are already there')).toBeVisible();
 
+  // The admin's password reset is on the Staff page, not among the services.
+  await expect(page.getByRole('button', { name: 'Reset Admin Password' })).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Staff' }).click();
   await page.getByRole('button', { name: 'Reset Admin Password' }).click();
   await expect(page.getByText('Admin password reset!')).toBeVisible();
   const mail = await latestMail(page.request, 'admin@glint.local', /reset/i);

@@ -44,6 +44,8 @@ export const adminBookingUpdateRequest = z.object({
   serviceId: z.uuid({ error: 'Please choose a service' }).optional(),
   addressId: z.uuid({ error: 'Please choose a saved address' }).nullish(),
   notes: optionalText().optional(),
+  /** The owner confirmed moving it outside the hours or over capacity after a refusal that said `overridable` (decision 047). */
+  override: z.boolean().optional(),
 });
 export type AdminBookingUpdateRequest = z.infer<typeof adminBookingUpdateRequest>;
 

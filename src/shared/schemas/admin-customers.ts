@@ -48,5 +48,6 @@ export const adminCustomer = z.object({
 });
 export type AdminCustomer = z.infer<typeof adminCustomer>;
 
-export const createdUser = z.object({ user: publicUser, temporaryPassword: z.string() });
+/** A new account has no password anyone knows: the person chooses one from the welcome e-mail (`invitationSent`). */
+export const createdUser = z.object({ user: publicUser, invitationSent: z.boolean() });
 export type CreatedUser = z.infer<typeof createdUser>;

@@ -31,6 +31,8 @@ export const appointmentRequest = z
     payment: z.enum(APPOINTMENT_PAYMENTS, { error: 'Please choose how the customer pays' }).default('later'),
     /** The job (docs/decisions/043); without it, one sedan of serviceId. Saved vehicles must be the customer's. */
     vehicles: bookingVehiclesInput.optional(),
+    /** The owner confirmed booking outside the hours or over capacity after a refusal that said `overridable` (decision 047). */
+    override: z.boolean().optional(),
   })
   .refine((v) => v.serviceType === 'serviceLocation' || !!v.address, { error: 'Please enter the address for a mobile or pickup job', path: ['address'] });
 export type AppointmentRequest = z.infer<typeof appointmentRequest>;

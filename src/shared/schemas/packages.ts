@@ -23,6 +23,9 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 /** paid (card), manual (shown as Complimentary), refunded */
 export const PURCHASE_PAYMENT_STATUSES = ['paid', 'manual', 'refunded'] as const;
 export type PurchasePaymentStatus = (typeof PURCHASE_PAYMENT_STATUSES)[number];
+/** How a purchase was paid (decision 047): card (the provider), cash or check taken by the business, or given free. */
+export const PACKAGE_PAID_BY = ['card', 'cash', 'check', 'complimentary'] as const;
+export type PackagePaidBy = (typeof PACKAGE_PAID_BY)[number];
 export const LEDGER_KINDS = ['grant', 'redeem', 'restore', 'expire', 'adjust'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
@@ -89,6 +92,7 @@ export const purchaseView = z.object({
   purchasePrice: z.string(),
   status: z.enum(PURCHASE_STATUSES),
   paymentStatus: z.enum(PURCHASE_PAYMENT_STATUSES),
+  paidBy: z.enum(PACKAGE_PAID_BY),
   paymentIntentId: z.string().nullable(),
   refundedAmount: z.string().nullable(),
   notes: z.string().nullable(),
@@ -121,7 +125,12 @@ export const assignPackageRequest = z
     newCustomer: newCustomer.optional().nullable(),
     packageId: id('Please choose a package'),
     notes: optionalText(1000),
-    paymentMethod: z.enum(['manual', 'stripe'], { error: 'paymentMethod must be manual or stripe' }).default('manual'),
+    /**
+     * How the customer paid: `manual` is complimentary (nothing paid), `cash` and `check` are money the business
+     * took (revenue, at the package's price unless `amountPaid` says otherwise), `stripe` a card payment.
+     */
+    paymentMethod: z.enum(['manual', 'cash', 'check', 'stripe'], { error: 'paymentMethod must be manual, cash, check or stripe' }).default('manual'),
+    amountPaid: moneyText('Amount paid').optional(),
     paymentIntentId: z.string().trim().min(1).max(200).optional(),
     /** Credits to grant (0 … the package's count); empty = the full count. Manual assignments only. */
     servicesRemaining: z.coerce.number({ error: 'Services remaining must be a number' }).int().min(0, { error: 'Services remaining cannot be negative' }).max(100).nullish(),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { LedgerKind, PurchasePaymentStatus, PurchaseStatus } from '../../../shared/schemas/packages';
+import type { LedgerKind, PackagePaidBy, PurchasePaymentStatus, PurchaseStatus } from '../../../shared/schemas/packages';
 import { createdAt, id, money, updatedAt } from './columns';
 import { services } from './services';
 import { users } from './users';
@@ -41,6 +41,8 @@ export const packagePurchases = pgTable(
     purchasePrice: money('purchase_price').notNull(),
     status: text('status').$type<PurchaseStatus>().notNull().default('active'),
     paymentStatus: text('payment_status').$type<PurchasePaymentStatus>().notNull().default('paid'),
+    /** How it was paid: card, cash, check (money received: revenue) or complimentary (decision 047). */
+    paidBy: text('paid_by').$type<PackagePaidBy>().notNull().default('complimentary'),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),

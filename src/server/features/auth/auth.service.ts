@@ -231,18 +231,50 @@ export async function resetPassword(ctx: AppContext, input: ResetPasswordRequest
   return { message: 'Password reset successfully. You can now sign in with your new password.' };
 }
 
-/** An account made for somebody by staff or a package sale: a random temporary password, returned once and stored only as a hash; the e-mail unverified. */
-export async function createUser(ctx: AppContext, input: CustomerUpdateRequest): Promise<CreatedUser> {
+/** A link to choose a password lasts longer than a reset link: people do not always read mail within the hour. */
+export const INVITE_VALID_DAYS = 7;
+
+/**
+ * E-mails a link to choose a password, valid INVITE_VALID_DAYS: a driver's invitation, or the welcome of an
+ * account the business made for a customer (by hand, or with a package). Never the reset mail's "Someone asked
+ * to reset the password": nobody asked.
+ */
+export async function sendSetPasswordMail(ctx: AppContext, user: Pick<PublicUser, 'id' | 'email' | 'fullName'>, kind: 'invite' | 'welcome' | 'welcomePackage'): Promise<void> {
+  const invite = newToken();
+  await repo.setResetToken(ctx.db, user.id, invite.hash, new Date(ctx.now().getTime() + INVITE_VALID_DAYS * 86_400_000));
+  const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(invite.token)}`;
+  const t = await mailTextsFor(ctx, user.id);
+  const subject = t(kind === 'invite' ? 'invite.subject' : 'welcome.subject');
+  const body = t(kind === 'invite' ? 'invite.body' : kind === 'welcome' ? 'welcome.body' : 'welcome.bodyPackage');
+  const mail = renderMail(ctx.config.business.name, subject, [t('greeting', { name: user.fullName }), body, t('invite.validity', { days: INVITE_VALID_DAYS })], {
+    label: t('invite.action'),
+    url,
+  });
+  await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional', userId: user.id });
+}
+
+/**
+ * An account made for somebody by staff or a package sale: no usable password (a random one, hashed and never
+ * shown), the e-mail unverified; the person gets a welcome e-mail with a link to choose a password.
+ */
+export async function createUser(ctx: AppContext, input: CustomerUpdateRequest, welcome: 'welcome' | 'welcomePackage' = 'welcome'): Promise<CreatedUser> {
   const existing = await repo.emailTaken(ctx.db, input.email);
   if (existing) throw new AppError('EMAIL_TAKEN', 'Email already registered');
-  const temporaryPassword = randomBytes(9).toString('base64url');
   const user = await repo.insertUser(ctx.db, {
     fullName: input.fullName,
     email: input.email,
     phone: input.phone,
-    passwordHash: await hashPassword(temporaryPassword),
+    passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
     role: 'customer',
     emailVerified: false,
   });
-  return { user, temporaryPassword };
+  // The account stands even when the mail fails; the admin can send a reset link from the customer list.
+  const invitationSent = await sendSetPasswordMail(ctx, user, welcome).then(
+    () => true,
+    (error: unknown) => {
+      console.error('welcome mail failed', error);
+      return false;
+    },
+  );
+  return { user, invitationSent };
 }

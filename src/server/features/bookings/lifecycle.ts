@@ -32,7 +32,7 @@ import type { CardDetails } from '../../integrations/payments/provider';
 import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
 import { adoptBookingIntent, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
 import { findEntryByKey, findPayment, insertEntry, recordIntent, summaryOf, type LedgerEntry } from './ledger';
-import { claimCapacity, claimStaffTime, type ClaimedTime } from './slot-capacity';
+import { claimCapacity, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
 
 /**
  * The owner of the booking (docs/decisions/010-booking-lifecycle.md): the only code that locks, writes or
@@ -123,6 +123,8 @@ export interface BookingChange {
   details?: BookingDetails;
   by: 'customer' | 'admin' | 'schedule';
   clearTimes?: boolean;
+  /** The owner confirmed taking the time outside the hours or over capacity (decision 047); admin only. */
+  override?: boolean;
 }
 
 /** Fields of a booking the business or the customer may edit without changing its status. */
@@ -178,7 +180,7 @@ const DELETE_REFUSALS: Record<DeleteRefusal, string> = {
  * under the row lock before they claim anything, so the answer never depends on the new time being free;
  * services call it first too, before their own look-ups.
  */
-export function assertBookingOpen(booking: { status: BookingStatus }, change: 'moved' | 'edited'): void {
+export function assertBookingOpen(booking: { status: BookingStatus }, change: 'moved' | 'edited' | 'given a driver'): void {
   if (isClosedBooking(booking.status)) {
     throw new AppError('BOOKING_CLOSED', `A ${booking.status} booking cannot be ${change}. Book a new appointment instead.`, { status: booking.status, change });
   }
@@ -221,13 +223,27 @@ export function bookingVerbs(ctx: AppContext) {
    * cannot overfill it (decision 002). The business books by staff rules (inside the notice too, words for
    * the grid); everyone else by the customer's. Never over capacity: 409 SLOT_FULL.
    */
-  function claim(tx: DbOrTx, actor: BookingActor, slot: { slotId: string; durationMinutes: number; excludeBookingId?: string }, now = ctx.now()): Promise<ClaimedTime> {
-    return actor.role === 'admin' ? claimStaffTime(tx, now, slot) : claimCapacity(tx, now, slot);
+  function claim(
+    tx: DbOrTx,
+    actor: BookingActor,
+    slot: { slotId: string; durationMinutes: number; excludeBookingId?: string; override?: boolean },
+    now = ctx.now(),
+  ): Promise<StaffClaimedTime> {
+    // Only the business may override; anyone else's flag is ignored.
+    if (actor.role === 'admin') return claimStaffTime(tx, now, slot);
+    const { override: _ignored, ...customerSlot } = slot;
+    return claimCapacity(tx, now, customerSlot);
   }
 
-  /** A new booking's row values: the draft at the time its slot claimed. */
-  async function placed(tx: DbOrTx, actor: BookingActor, { slotId, ...draft }: BookingDraft): Promise<Omit<NewBooking, 'status' | 'paymentStatus'>> {
-    return { ...draft, ...(await claim(tx, actor, { slotId, durationMinutes: draft.durationMinutes })) };
+  /** A new booking's row values: the draft at the time its slot claimed, and what an override went past. */
+  async function placed(
+    tx: DbOrTx,
+    actor: BookingActor,
+    { slotId, ...draft }: BookingDraft,
+    override?: boolean,
+  ): Promise<{ values: Omit<NewBooking, 'status' | 'paymentStatus'>; overridden?: StaffClaimedTime['overridden'] }> {
+    const { overridden, ...time } = await claim(tx, actor, { slotId, durationMinutes: draft.durationMinutes, override });
+    return { values: { ...draft, ...time }, overridden };
   }
 
   /** Every new booking row goes in here, but a web hold's (`hold`: its row and the guest's link in one statement). */
@@ -390,10 +406,16 @@ export function bookingVerbs(ctx: AppContext) {
      * be paid on site, or waiting for the customer to pay by the e-mailed link (link_sent).
      * A guest (no account) gets a kept tracking link, like a web guest, for the confirmation e-mail.
      */
-    async book(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean; job?: JobPrice } = {}): Promise<string> {
-      const row = await insertBooking(tx, { ...(await placed(tx, actor, priced(draft, options.job))), status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
+    async book(
+      tx: DbOrTx,
+      actor: BookingActor,
+      draft: BookingDraft,
+      options: { paymentStatus?: 'unpaid' | 'on_site' | 'link_sent'; guestLink?: boolean; job?: JobPrice; override?: boolean } = {},
+    ): Promise<string> {
+      const { values, overridden } = await placed(tx, actor, priced(draft, options.job), options.override);
+      const row = await insertBooking(tx, { ...values, status: 'confirmed', paymentStatus: options.paymentStatus ?? 'unpaid' });
       await writeLines(tx, row.id, row, options.job);
-      await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin' } }, { paymentStatus: row.paymentStatus });
+      await record(tx, row.id, { status: 'confirmed', kind: 'created', params: { by: 'admin', ...(overridden ? { override: overridden } : {}) } }, { paymentStatus: row.paymentStatus });
       // Sent with the booking: the confirmation e-mail of `created` is the payment link, not a second one.
       if (options.paymentStatus === 'link_sent') await record(tx, row.id, { status: 'confirmed', kind: 'payment_link_sent' }, { withBooking: true });
       if (options.guestLink) await saveGuestLink(tx, row.id);
@@ -407,7 +429,7 @@ export function bookingVerbs(ctx: AppContext) {
      * time rules, staff by theirs.
      */
     async bookFromStoreOrder(tx: DbOrTx, actor: BookingActor, draft: BookingDraft, order: { orderNumber: string }, options: { job?: JobPrice } = {}): Promise<{ booking: BookingRow; trackingToken: string }> {
-      const booking = await insertBooking(tx, { ...(await placed(tx, actor, priced(draft, options.job))), status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
+      const booking = await insertBooking(tx, { ...(await placed(tx, actor, priced(draft, options.job))).values, status: 'confirmed', paymentStatus: 'store', holdExpiresAt: null });
       await writeLines(tx, booking.id, booking, options.job);
       // Paid in the store: the money is in the ledger, and in revenue, as the store's (decision 049).
       await insertEntry(tx, { bookingId: booking.id, kind: 'full', method: 'store', amountCents: toCents(booking.totalAmount), note: `Store order #${order.orderNumber}` });
@@ -417,7 +439,7 @@ export function bookingVerbs(ctx: AppContext) {
 
     /** Time the business blocks: a booking flagged as blocked that claims and fills its steps and has no history. */
     async block(tx: DbOrTx, actor: BookingActor, draft: BookingDraft): Promise<string> {
-      const row = await insertBooking(tx, { ...(await placed(tx, actor, draft)), status: 'confirmed', paymentStatus: 'on_site', isBlocked: true });
+      const row = await insertBooking(tx, { ...(await placed(tx, actor, draft)).values, status: 'confirmed', paymentStatus: 'on_site', isBlocked: true });
       await emit(tx, [{ bookingId: row.id, kind: 'blocked', payload: { status: 'confirmed', blocked: true } }]);
       return row.id;
     },
@@ -752,7 +774,7 @@ export function bookingVerbs(ctx: AppContext) {
       }
       assertBookingOpen(booking, 'moved');
       if (!canReschedule(actor.role, booking.status)) throw refuse(booking.status, booking.status, `A booking that is ${booking.status} cannot be rescheduled`);
-      const time = await claim(tx, actor, { slotId: change.slotId, durationMinutes, excludeBookingId: bookingId });
+      const { overridden, ...time } = await claim(tx, actor, { slotId: change.slotId, durationMinutes, excludeBookingId: bookingId, override: change.override });
       await write(tx, bookingId, {
         ...change.details,
         ...time,
@@ -766,7 +788,7 @@ export function bookingVerbs(ctx: AppContext) {
       await record(tx, bookingId, {
         status: booking.status,
         kind: 'rescheduled',
-        params: { by: change.by, date: time.businessDate, time: slotIdOf(time).slice(11), scheduledDate: time.scheduledDate.toISOString() },
+        params: { by: change.by, date: time.businessDate, time: slotIdOf(time).slice(11), scheduledDate: time.scheduledDate.toISOString(), ...(overridden ? { override: overridden } : {}) },
       });
       return { moved };
     },
@@ -774,6 +796,8 @@ export function bookingVerbs(ctx: AppContext) {
     /** Assigns a driver (null unassigns): an update and its event, which also tells the drivers' pages live. */
     async assignDriver(tx: DbOrTx, bookingId: string, _actor: BookingActor, driver: { id: string; fullName: string } | null): Promise<BookingRow> {
       const booking = await lock(tx, bookingId);
+      // A cancelled job goes nowhere: no driver is sent to it (its driver, if any, stays on record).
+      if (driver && booking.status === 'cancelled') assertBookingOpen(booking, 'given a driver');
       await write(tx, bookingId, { assignedDriverId: driver?.id ?? null, updatedAt: ctx.now() });
       await record(tx, bookingId, {
         status: booking.status,

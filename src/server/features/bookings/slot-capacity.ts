@@ -55,6 +55,18 @@ export interface ClaimedTime {
 }
 
 /**
+ * What the owner's explicit override went past (decision 047): a full slot, a start outside the open hours,
+ * or a day marked unavailable. Blocked time and the past are never overridden.
+ */
+export const OVERRIDE_REASONS = ['capacity', 'hours', 'closed'] as const;
+export type OverrideReason = (typeof OVERRIDE_REASONS)[number];
+
+/** A staff claim's time, and what an override went past to take it (absent when nothing was overridden). */
+export interface StaffClaimedTime extends ClaimedTime {
+  overridden?: OverrideReason;
+}
+
+/**
  * Inside the caller's transaction: locks the business day, re-counts every step the booking would cover
  * and throws 409 SLOT_FULL when any is full (SLOT_INVALID when the slot is not a start of the day). The
  * insert or update that follows in the same transaction is therefore safe from concurrent requests.
@@ -80,31 +92,40 @@ export async function claimCapacity(tx: DbOrTx, now: Date, claim: CapacityClaim)
 }
 
 /**
- * The business's claim (staff rules: inside the notice too, never over capacity). Its "not a start of
- * this day" answer is reworded for the admin, who picks any hour on the grid rather than a listed slot.
+ * The business's claim (staff rules: inside the notice too, never over capacity unless the owner confirms an
+ * override). Its "not a start of this day" answer is reworded for the admin, who picks any hour on the grid
+ * rather than a listed slot. A refusal the owner may override carries `params.overridable` (the reason); the
+ * same request with `override` then takes the time anyway and says what it went past, for the history.
  */
-export async function claimStaffTime(tx: DbOrTx, now: Date, claim: Omit<CapacityClaim, 'staff'>): Promise<ClaimedTime> {
+export async function claimStaffTime(tx: DbOrTx, now: Date, claim: Omit<CapacityClaim, 'staff'> & { override?: boolean }): Promise<StaffClaimedTime> {
+  const { override, ...capacityClaim } = claim;
   try {
-    return await claimCapacity(tx, now, { ...claim, staff: true });
+    return await claimCapacity(tx, now, { ...capacityClaim, staff: true });
   } catch (error) {
     const slot = parseSlotId(claim.slotId);
+    if (!(error instanceof AppError) || !slot) throw error;
     // Full because blocked time covers it: name the block, not a race the owner never had.
-    if (error instanceof AppError && error.code === 'SLOT_FULL' && slot) {
-      const block = await blockCovering(tx, now, { ...claim, dateKey: slot.dateKey, time: slot.time });
-      if (block) throw new AppError('TIME_BLOCKED', `That time is blocked: ${block}. Choose another time, or edit the block first.`, { reason: block });
+    const block = error.code === 'SLOT_FULL' || override ? await blockCovering(tx, now, { ...claim, dateKey: slot.dateKey, time: slot.time }) : null;
+    if (block) throw new AppError('TIME_BLOCKED', `That time is blocked: ${block}. Choose another time, or edit the block first.`, { reason: block });
+    const overridden = (reason: OverrideReason): StaffClaimedTime => ({ scheduledDate: pacificInstant(slot.dateKey, slot.time), businessDate: slot.dateKey, overridden: reason });
+    if (error.code === 'SLOT_FULL') {
+      if (override) return overridden('capacity');
+      throw new AppError('SLOT_FULL', SLOT_TAKEN_MESSAGE, { overridable: 'capacity' });
     }
-    if (error instanceof AppError && error.code === 'SLOT_INVALID') {
-      const dateKey = slot?.dateKey;
+    if (error.code === 'SLOT_INVALID') {
       const today = pacificDateKey(now);
-      if (slot && (slot.dateKey < today || (slot.dateKey === today && slot.time < pacificTimeOfDay(now)))) {
+      if (slot.dateKey < today || (slot.dateKey === today && slot.time < pacificTimeOfDay(now))) {
         throw new AppError('TIME_NOT_OPEN', 'That time is in the past. Choose a time from now on.', { day: 'past' });
       }
-      if (dateKey && (await repo.closureOn(tx, dateKey))) {
-        throw new AppError('TIME_NOT_OPEN', 'This day is marked unavailable. Reopen it before booking time on it.', { day: 'closed' });
+      if (await repo.closureOn(tx, slot.dateKey)) {
+        if (override) return overridden('closed');
+        throw new AppError('TIME_NOT_OPEN', 'This day is marked unavailable. Reopen it before booking time on it.', { day: 'closed', overridable: 'closed' });
       }
+      if (override) return overridden('hours');
       throw new AppError(
         'TIME_NOT_OPEN',
         'That time is not open for booking on this day. Choose a start inside the open hours, on the hour or half hour, with the whole duration before closing.',
+        { overridable: 'hours' },
       );
     }
     throw error;

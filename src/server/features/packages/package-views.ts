@@ -41,6 +41,7 @@ export function purchaseView(row: PurchaseRow): PurchaseView {
     purchasePrice: row.purchasePrice,
     status: row.status,
     paymentStatus: row.paymentStatus,
+    paidBy: row.paidBy,
     paymentIntentId: row.paymentIntentId,
     refundedAmount: row.refundedAmount,
     notes: row.notes,

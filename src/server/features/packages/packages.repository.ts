@@ -91,6 +91,7 @@ const purchaseColumns = {
   purchasePrice: packagePurchases.purchasePrice,
   status: packagePurchases.status,
   paymentStatus: packagePurchases.paymentStatus,
+  paidBy: packagePurchases.paidBy,
   paymentIntentId: packagePurchases.paymentIntentId,
   refundedAmount: packagePurchases.refundedAmount,
   notes: packagePurchases.notes,

@@ -117,8 +117,14 @@ describe('assignment and Mark Service Used', () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({ userEmail: 'new.person@example.com', servicesRemaining: 2 });
-    const outbox = (await t.call('GET', '/api/dev/outbox')).json() as Array<{ to: string; subject: string }>;
-    expect(outbox.filter((m) => m.to === 'new.person@example.com').map((m) => m.subject).join(' ')).toMatch(/password/i);
+    const outbox = (await t.call('GET', '/api/dev/outbox')).json() as Array<{ to: string; subject: string; text: string }>;
+    const mails = outbox.filter((m) => m.to === 'new.person@example.com');
+    // A welcome with the package, not the reset mail: nobody asked to reset a password.
+    const welcome = mails.find((m) => m.subject.startsWith('Welcome to'));
+    expect(welcome, mails.map((m) => m.subject).join(' | ')).toBeTruthy();
+    expect(welcome!.text).toContain('An account was made for you at');
+    expect(welcome!.text).toContain('with your new package');
+    expect(mails.some((m) => m.text.includes('Someone asked to reset'))).toBe(false);
   });
 
   it('asks for a customer when none is given', async () => {

@@ -78,6 +78,7 @@ export async function settlePackagePayment(ctx: AppContext, intent: PaymentInten
     pkg,
     customer,
     paymentStatus: 'paid',
+    paidBy: 'card',
     paymentIntentId: intent.id,
     // What was actually paid (the price may have changed since the intent was made).
     purchasePrice: fromCents(intent.amountCents),

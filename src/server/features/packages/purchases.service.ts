@@ -2,7 +2,7 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import type { AssignPackageRequest, PurchasesQuery, PurchaseView, UserPackageView } from '../../../shared/schemas/packages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { createUser, sendResetMail } from '../auth';
+import { createUser } from '../auth';
 import { activePackage } from './catalogue.service';
 import { redeemByAdmin } from './credits';
 import { loadPurchase, purchaseView, userPackageView } from './package-views';
@@ -18,8 +18,8 @@ export async function listPurchases(ctx: AppContext, query: PurchasesQuery) {
 }
 
 /**
- * POST /api/admin/package-purchases: manual (Complimentary, at once; a new customer gets an account and a
- * link to choose a password) or after a card payment (recorded through the same sink as the webhook).
+ * POST /api/admin/package-purchases: complimentary, cash or check (at once; a new customer gets an account and a
+ * welcome with a link to choose a password) or after a card payment (recorded through the same sink as the webhook).
  */
 export async function assignPackage(ctx: AppContext, admin: PublicUser, input: AssignPackageRequest): Promise<PurchaseView> {
   if (input.paymentMethod === 'stripe') {
@@ -34,16 +34,19 @@ export async function assignPackage(ctx: AppContext, admin: PublicUser, input: A
   if (input.userId) {
     customer = await customerById(ctx, input.userId);
   } else {
-    const { user } = await createUser(ctx, { fullName: input.newCustomer!.fullName, email: input.newCustomer!.email, phone: input.newCustomer!.phone ?? null });
-    await sendResetMail(ctx, user).catch((error) => console.error('password mail failed', error));
+    // A welcome with a link to choose a password, not the reset mail: nobody asked to reset anything.
+    const { user } = await createUser(ctx, { fullName: input.newCustomer!.fullName, email: input.newCustomer!.email, phone: input.newCustomer!.phone ?? null }, 'welcomePackage');
     customer = { id: user.id, fullName: user.fullName, email: user.email, phone: user.phone ?? null };
   }
+  // Cash and check are money the business took (revenue, like a card); complimentary is nothing paid.
+  const paidBy = input.paymentMethod === 'cash' || input.paymentMethod === 'check' ? input.paymentMethod : 'complimentary';
   const { id } = await recordPurchase(ctx, {
     pkg,
     customer,
-    paymentStatus: 'manual',
+    paymentStatus: paidBy === 'complimentary' ? 'manual' : 'paid',
+    paidBy,
     paymentIntentId: null,
-    purchasePrice: '0.00',
+    purchasePrice: paidBy === 'complimentary' ? '0.00' : (input.amountPaid ?? pkg.packagePrice),
     servicesRemaining: input.servicesRemaining,
     assignedBy: admin.id,
     notes: input.notes,

@@ -1,4 +1,5 @@
 import { toCents } from '../../../shared/money';
+import type { PackagePaidBy } from '../../../shared/schemas/packages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { renderMail } from '../../integrations/mail/templates';
@@ -27,6 +28,8 @@ export interface PurchaseInput {
   pkg: PackageRow;
   customer: { id: string; fullName: string; email: string; phone: string | null };
   paymentStatus: 'paid' | 'manual';
+  /** How it was paid: card through the provider, cash or check taken by the business ('paid'), or complimentary ('manual'). */
+  paidBy: PackagePaidBy;
   paymentIntentId: string | null;
   purchasePrice: string;
   servicesRemaining?: number | null;
@@ -56,6 +59,7 @@ export async function recordPurchase(ctx: AppContext, input: PurchaseInput): Pro
       purchasePrice: input.purchasePrice,
       status: 'active',
       paymentStatus: input.paymentStatus,
+      paidBy: input.paidBy,
       paymentIntentId: input.paymentIntentId,
       activatedAt: now,
       expiresAt: input.pkg.validityMonths ? addMonths(now, input.pkg.validityMonths) : null,

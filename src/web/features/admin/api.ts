@@ -43,6 +43,14 @@ export const useBackupStatus = () => useQuery(backupStatusQuery);
 
 // Services
 
+/** A day's free starts for a service (the same list customers see), for the reschedule dialog. */
+export const freeTimesQuery = (serviceId: string, date: string) =>
+  queryOptions({
+    queryKey: ['admin', 'free-times', serviceId, date] as const,
+    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: { date } }),
+    enabled: Boolean(serviceId && /^\d{4}-\d{2}-\d{2}$/.test(date)),
+    staleTime: 15_000,
+  });
 export const adminServicesQuery = queryOptions({ queryKey: adminKeys.services, queryFn: () => apiCall('GET /api/admin/services') });
 export const useAdminServices = () => useQuery(adminServicesQuery);
 

@@ -50,7 +50,9 @@ export const useAssignPackage = () =>
       newCustomer?: { fullName: string; email: string; phone?: string };
       packageId: string;
       notes?: string;
-      paymentMethod: 'manual' | 'stripe';
+      /** manual is complimentary; cash and check carry the amount received (decision 047). */
+      paymentMethod: 'manual' | 'cash' | 'check' | 'stripe';
+      amountPaid?: string;
       paymentIntentId?: string;
       servicesRemaining?: number;
     }) =>

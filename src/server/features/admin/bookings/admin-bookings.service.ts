@@ -73,7 +73,7 @@ export async function updateAdminBooking(ctx: AppContext, id: string, input: Adm
       ? { addressId: address.id, addressStreet: address.street, addressCity: address.city, addressState: address.state, addressZip: address.zipCode, ...coordinatesOf(address) }
       : {}),
   };
-  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'admin' }));
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'admin', override: input.override }));
   // A move e-mails the customer the new time (the customer-mail subscriber of `rescheduled` by the admin).
   await deliverAfterCommit(ctx, id);
   return getAdminBooking(ctx, id);

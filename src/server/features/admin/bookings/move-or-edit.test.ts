@@ -74,7 +74,7 @@ describe('one move-or-edit path behind both admin editors', () => {
       expect(await kinds(id)).toEqual(['created']);
       return response.json();
     });
-    expect(editor).toEqual({ code: 'SLOT_FULL', message: 'That time was just taken. Please choose another time.' });
+    expect(editor).toEqual({ code: 'SLOT_FULL', message: 'That time was just taken. Please choose another time.', params: { overridable: 'capacity' } });
     expect(schedule).toEqual(editor);
   });
 

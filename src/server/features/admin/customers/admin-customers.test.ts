@@ -84,20 +84,25 @@ describe('Customer Management', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
-  it('creates a user with a temporary password that is shown once and works', async () => {
+  it('creates a user without a password anyone sees: the customer is welcomed by e-mail with a link to choose one', async () => {
     const missing = await t.call('POST', '/api/admin/users', { cookie: admin, body: { email: 'x@example.com' } });
     expect(missing.json().message).toBe('Please fill in all required fields');
     const response = await t.call('POST', '/api/admin/users', { cookie: admin, body: { fullName: 'Walk In', email: 'walkin@example.com', phone: '4085550199' } });
     expect(response.statusCode).toBe(201);
-    const { user, temporaryPassword } = response.json();
-    expect(user).toMatchObject({ email: 'walkin@example.com', role: 'customer' });
-    expect(temporaryPassword).toMatch(/^[\w-]{10,}$/);
-    expect((await t.call('POST', '/api/auth/login', { body: { email: 'walkin@example.com', password: temporaryPassword } })).statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toEqual({ user: expect.objectContaining({ email: 'walkin@example.com', role: 'customer' }), invitationSent: true });
+    expect(JSON.stringify(body)).not.toMatch(/password/i);
+    const mail = await latestMailTo(t, 'walkin@example.com');
+    expect(mail!.subject).toContain('Welcome to');
+    expect(mail!.text).toContain('An account was made for you');
+    expect(mail!.text).not.toContain('Someone asked to reset');
+    const token = new URL(mail!.links.find((l) => l.includes('/reset-password'))!).searchParams.get('token')!;
+    expect((await t.call('POST', '/api/auth/reset-password', { body: { token, newPassword: 'walk-in-password' } })).statusCode).toBe(200);
+    expect((await t.call('POST', '/api/auth/login', { body: { email: 'walkin@example.com', password: 'walk-in-password' } })).statusCode).toBe(200);
     const again = await t.call('POST', '/api/admin/users', { cookie: admin, body: { fullName: 'Walk In', email: 'walkin@example.com' } });
     expect(again.statusCode).toBe(409);
     const users = (await t.call('GET', '/api/admin/users?search=walkin', { cookie: admin })).json();
     expect(users.items).toEqual([expect.objectContaining({ email: 'walkin@example.com' })]);
-    expect(JSON.stringify(users)).not.toContain(temporaryPassword);
   });
 });
 

@@ -1,23 +1,40 @@
 import { dashboardSummary as dashboardSummaryResponse, type DashboardSummary } from '../../../../shared/schemas/admin-dashboard';
-import { pacificDateKey } from '../../../../shared/time';
+import { addDaysToKey, dayOfWeek, pacificDateKey, pacificInstant } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import { requireAdmin } from '../../../http/auth-hooks';
 import { defineRoute } from '../../../http/contract';
 import * as repo from './admin-dashboard.repository';
 
 export async function dashboardSummary(ctx: AppContext): Promise<DashboardSummary> {
-  const today = pacificDateKey(ctx.now());
-  const [serviceRow, bookingRow, customers, todays] = await Promise.all([
+  const now = ctx.now();
+  const today = pacificDateKey(now);
+  const tomorrow = addDaysToKey(today, 1);
+  // Monday starts the week (dayOfWeek: 0 is Sunday).
+  const weekStart = addDaysToKey(today, -((dayOfWeek(today) + 6) % 7));
+  const [serviceRow, bookingRow, customers, todays, tomorrows, receivedToday, receivedWeek, attention] = await Promise.all([
     repo.serviceCounts(ctx.db),
     repo.bookingTotals(ctx.db),
     repo.customerCount(ctx.db),
     repo.bookingsOnDay(ctx.db, today),
+    repo.bookingsOnDay(ctx.db, tomorrow),
+    // Whole Pacific days: money is only ever received up to now, so the day's end bounds nothing still to come.
+    repo.receivedBetween(ctx.db, pacificInstant(today, '00:00'), pacificInstant(tomorrow, '00:00')),
+    repo.receivedBetween(ctx.db, pacificInstant(weekStart, '00:00'), pacificInstant(addDaysToKey(weekStart, 7), '00:00')),
+    repo.attentionCounts(ctx.db, now, new Date(now.getTime() + 7 * 86_400_000)),
   ]);
   return {
     services: serviceRow.total,
     activeServices: serviceRow.active,
     bookings: bookingRow.total,
     revenue: bookingRow.revenue,
+    received: { today: receivedToday, week: receivedWeek, weekStart },
+    tomorrow: {
+      date: tomorrow,
+      jobs: tomorrows.length,
+      unassigned: tomorrows.filter((b) => !b.assignedDriverId && b.serviceType !== 'serviceLocation').length,
+      firstStart: tomorrows[0]?.scheduledDate ?? null,
+    },
+    attention,
     customers,
     today: todays,
     todayDate: today,

@@ -133,7 +133,7 @@ describe('double submits', () => {
       expect(statuses, results.map((r) => r.body).join(' ')).toEqual([201, 409]);
       const conflict = results.find((r) => r.statusCode === 409)!.json();
       expect(conflict.message).toMatch(/already registered/i);
-      if (url === '/api/admin/users') expect(results.find((r) => r.statusCode === 201)!.json().temporaryPassword).toBeTruthy();
+      if (url === '/api/admin/users') expect(results.find((r) => r.statusCode === 201)!.json().invitationSent).toBe(true);
       expect((await t.handle.executeSql('select count(*)::int as n from users where email = $1', [email])).rows[0]).toEqual({ n: 1 });
     }
   });

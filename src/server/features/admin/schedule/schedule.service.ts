@@ -68,7 +68,7 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
   // The same pricing rule as the web checkout; the customer's saved vehicles may be named.
   const { price, vehicleText } = await priceAppointment(ctx, { serviceId: service.id, vehicles: input.vehicles, ownerUserId: userId ?? null });
   const address = input.serviceType === 'serviceLocation' ? null : (input.address ?? null);
-  // The verb claims the time by staff rules (inside the notice too; never over capacity).
+  // The verb claims the time by staff rules (inside the notice too; over capacity or the hours only with the owner's override).
   const id = await ctx.db.transaction(async (tx) => {
     const clientId = await resolveClient(tx, { userId, name: input.customerName, email: input.customerEmail, phone: input.customerPhone }, ctx.now());
     return bookingVerbs(ctx).book(
@@ -98,7 +98,7 @@ export async function createAppointment(ctx: AppContext, input: AppointmentReque
         longitude: address?.longitude != null ? String(address.longitude) : null,
         source: 'admin',
       },
-      { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId, job: price },
+      { paymentStatus: APPOINTMENT_PAYMENT_STATUS[input.payment], guestLink: !userId, job: price, override: input.override },
     );
   });
   // The same confirmation as a web booking (when, where, the total, the tracking link, a guest's with its
@@ -123,7 +123,7 @@ export async function updateAppointment(ctx: AppContext, id: string, input: Appo
     guestPhone: input.customerPhone,
     notes: input.notes,
   };
-  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'schedule' }));
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'schedule', override: input.override }));
   await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }

@@ -3,17 +3,11 @@ import type { StaffMember } from '../../../../shared/schemas/admin-staff';
 import type { Page } from '../../../../shared/schemas/common';
 import type { AppContext } from '../../../context';
 import { AppError } from '../../../errors';
-import { renderMail } from '../../../integrations/mail/templates';
-import { deleteUserSessions, emailTaken, insertUser, setResetToken } from '../../auth';
+import { deleteUserSessions, emailTaken, insertUser, sendSetPasswordMail } from '../../auth';
 import { hashPassword } from '../../auth';
-import { mailTextsFor } from '../../auth';
-import { newToken } from '../../auth';
 import { updateUser } from '../../account';
 import { ensureDriverStatus, setOffline } from '../../drivers';
 import * as repo from './admin-staff.repository';
-
-/** An invitation link lasts longer than a reset link: people do not always read mail within the hour. */
-export const INVITE_VALID_DAYS = 7;
 
 export async function listStaff(ctx: AppContext, query: { page: number; pageSize: number; id?: string }): Promise<Page<StaffMember>> {
   const { rows, total } = await repo.listDrivers(ctx.db, query);
@@ -62,16 +56,8 @@ export async function resendInvitation(ctx: AppContext, id: string): Promise<{ m
   return { message: `Invitation sent to ${staff.email}` };
 }
 
-async function sendInvitation(ctx: AppContext, user: { id: string; email: string; fullName: string }) {
-  const invite = newToken();
-  await setResetToken(ctx.db, user.id, invite.hash, new Date(ctx.now().getTime() + INVITE_VALID_DAYS * 86_400_000));
-  const url = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(invite.token)}`;
-  const t = await mailTextsFor(ctx, user.id);
-  const mail = renderMail(ctx.config.business.name, t('invite.subject'), [t('greeting', { name: user.fullName }), t('invite.body'), t('invite.validity', { days: INVITE_VALID_DAYS })], {
-    label: t('invite.action'),
-    url,
-  });
-  await ctx.mailer.send({ to: user.email, ...mail, category: 'transactional', userId: user.id });
+function sendInvitation(ctx: AppContext, user: { id: string; email: string; fullName: string }) {
+  return sendSetPasswordMail(ctx, user, 'invite');
 }
 
 /** Disabling ends every session at once and takes the driver off shift; enabling lets them sign in again. */

@@ -4,8 +4,10 @@ import { Input, Label } from '@web/components/ui/input';
 import { cn } from '@web/lib/utils';
 
 /** A labelled input; the label is tied to the input so tests and screen readers find it by name. */
-export function Field({ label, hint, className, ...props }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
+export function Field({ label, hint, className, id: givenId, ...props }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  // A field shown conditionally names its own id: preact's useId can repeat a sibling's there.
+  const generated = useId();
+  const id = givenId ?? generated;
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>

@@ -28,6 +28,7 @@ import {
   weeklyHoursQuery,
   type AppointmentForm,
 } from '../api';
+import { OverrideDialog, overridableReason, type OverrideReason } from './override-dialog';
 import { CAPACITY_MESSAGE, CheckboxField, Field, FormActions, LabelledControl, parseCapacity } from './form-bits';
 
 const REQUIRED = 'Please fill in all required fields';
@@ -67,9 +68,11 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
   const [form, setForm] = useState<AppointmentForm>(() => blankAppointment(initial));
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [cancelling, setCancelling] = useState(false);
+  const [overriding, setOverriding] = useState<OverrideReason | null>(null);
   useEffect(() => {
     if (open) setIdempotencyKey(newIdempotencyKey());
     if (open) setForm(blankAppointment(initial));
+    setOverriding(null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const set = (patch: Partial<AppointmentForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -77,30 +80,36 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
   const address = form.address ?? { street: '', city: '', state: 'CA', zipCode: '' };
   const setAddress = (patch: Partial<NonNullable<AppointmentForm['address']>>) => set({ address: { ...address, ...patch } });
 
+  /** Saves the form; a refusal the owner may override opens the confirm, whose Confirm saves again with `override`. */
+  const save = (override: boolean) => {
+    const refused = (title: string) => (error: unknown) => {
+      const reason = override ? null : overridableReason(error);
+      if (reason) return setOverriding(reason);
+      setOverriding(null);
+      toast.error(title, { description: errorMessage(error, 'Please try again.') });
+    };
+    const done = (title: string, description?: string) => () => {
+      toast.success(title, description ? { description } : undefined);
+      setOverriding(null);
+      onOpenChange(false);
+    };
+    if (editing) {
+      update.mutate({ id: editing.id, form: { ...form, ...(override ? { override } : {}) } }, { onSuccess: done('Appointment updated'), onError: refused('Error updating appointment') });
+    } else {
+      // The override is a new request (the refused one created nothing), so it carries its own key.
+      const key = override ? newIdempotencyKey() : idempotencyKey;
+      create.mutate(
+        { ...form, address: needsAddress ? address : null, idempotencyKey: key, ...(override ? { override } : {}) },
+        { onSuccess: done('Appointment created', `${form.customerName} on ${form.date} at ${form.time}`), onError: refused('Error creating appointment') },
+      );
+    }
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!form.customerName.trim() || !form.customerEmail.trim() || !form.serviceId || !form.date || !form.time) return requiredToast();
     if (needsAddress && (!address.street.trim() || !address.city.trim() || !address.state.trim() || !address.zipCode.trim())) return requiredToast();
-    if (editing) {
-      update.mutate(
-        { id: editing.id, form },
-        {
-          onSuccess: () => {
-            toast.success('Appointment updated');
-            onOpenChange(false);
-          },
-          onError: (error) => toast.error('Error updating appointment', { description: errorMessage(error, 'Please try again.') }),
-        },
-      );
-    } else {
-      create.mutate({ ...form, address: needsAddress ? address : null, idempotencyKey }, {
-        onSuccess: () => {
-          toast.success('Appointment created', { description: `${form.customerName} on ${form.date} at ${form.time}` });
-          onOpenChange(false);
-        },
-        onError: (error) => toast.error('Error creating appointment', { description: errorMessage(error, 'Please try again.') }),
-      });
-    }
+    save(false);
   };
 
   const del = () => {
@@ -196,6 +205,7 @@ export function AppointmentDialog({ open, onOpenChange, initial, editing }: Dial
         {editing && !canDeleteBooking(editing) && (
           <CancelBookingDialog booking={editing} open={cancelling} onOpenChange={setCancelling} onCancelled={() => onOpenChange(false)} />
         )}
+        <OverrideDialog reason={overriding} busy={pending} onConfirm={() => save(true)} onCancel={() => setOverriding(null)} />
       </DialogContent>
     </Dialog>
   );

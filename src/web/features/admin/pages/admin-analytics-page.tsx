@@ -91,6 +91,10 @@ function Kpis({ range }: { range: AnalyticsRange }) {
       <Kpi icon={MousePointerClick} label="Services selected" value={data ? String(data.service_selected) : '–'} hint={data ? `${data.conversion_rates.visitor_to_service}% of visitors` : undefined} />
       <Kpi icon={CreditCard} label="Payments completed" value={data ? String(data.payment_completed) : '–'} hint={data ? `${data.conversion_rates.payment_to_completion}% of payments started` : undefined} />
       <Kpi icon={overall > 5 ? TrendingUp : TrendingDown} label="Overall conversion" value={data ? `${overall}%` : '–'} tone={data ? (overall > 5 ? 'up' : 'down') : undefined} hint="Visitors who paid" />
+      <p className="col-span-2 text-xs text-slate-500 lg:col-span-4" data-testid="payments-note">
+        Payments completed counts card payments made on the website, so it is lower than the bookings: jobs paid on site, phone appointments paid later, store
+        orders (paid in the online store) and bookings paid with a package credit take no card payment here.
+      </p>
     </section>
   );
 }

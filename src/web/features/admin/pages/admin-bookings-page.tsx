@@ -1,10 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CalendarClock, ChevronLeft, ClipboardCheck, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, type DeleteRefusal } from '@shared/booking-lifecycle';
 import { BOOKING_STATUSES, SERVICE_TYPES, type BookingStatus } from '@shared/domain';
 import { bookingNumber, formatDuration } from '@shared/format';
+import { formatTime12 } from '@shared/time';
 import { formatUsd } from '@shared/money';
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import { JobLines } from '@web/components/job-lines';
@@ -22,6 +24,7 @@ import {
   adminKeys,
   bookingsCsvUrl,
   customerAddressesQuery,
+  freeTimesQuery,
   useAdminBookings,
   useAdminServices,
   useChangeDriver,
@@ -36,17 +39,26 @@ import { AdminLayout } from '../components/admin-layout';
 import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { Field, FormActions, LabelledControl } from '../components/form-bits';
+import { OVERRIDE_LABELS, OverrideDialog, overridableReason, type OverrideReason } from '../components/override-dialog';
 import { formatPacificDateTime, paymentLabel, paymentTone, statusLabel, statusOptions, statusTone } from '../components/status';
 
 const TYPE_LABEL: Record<string, string> = { mobile: 'Mobile', pickup: 'Pickup', serviceLocation: 'At our location' };
 
+const route = getRouteApi('/admin/bookings');
+
 export function AdminBookingsPage() {
-  const [filters, setFilters] = useState<BookingFilters>({ page: 1 });
-  const [searchText, setSearchText] = useState('');
+  // Filters and page live in the URL: a reload, a shared link or Back shows the same list.
+  const search = route.useSearch();
+  const filters: BookingFilters = { ...search, page: search.page ?? 1 };
+  const navigate = useNavigate();
+  // Page 1 is the URL without a page; cleared filters leave no empty keys behind.
+  const setFilters = (next: BookingFilters) =>
+    void navigate({ to: '/admin/bookings', search: { ...next, page: next.page > 1 ? next.page : undefined }, replace: true });
+  const [searchText, setSearchText] = useState(filters.search ?? '');
   const { data, isLoading, error, isFetching } = useAdminBookings(filters);
   const drivers = useDrivers();
   const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
-  const update = (patch: Partial<BookingFilters>) => setFilters((f) => ({ ...f, ...patch, page: patch.page ?? 1 }));
+  const update = (patch: Partial<BookingFilters>) => setFilters({ ...filters, ...patch, page: patch.page ?? 1 });
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -63,8 +75,8 @@ export function AdminBookingsPage() {
               <Search aria-hidden />
             </Button>
           </form>
-          <Input aria-label="From date" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
-          <Input aria-label="To date" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
+          <Field id="bookings-from" label="From date" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
+          <Field id="bookings-to" label="To date" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
           <Select aria-label="Status filter" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
             <option value="">All statuses</option>
             {BOOKING_STATUSES.map((s) => (
@@ -243,6 +255,13 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               </Select>
             )}
           </LabelledControl>
+          {booking.status === 'cancelled' ? (
+            // A cancelled job goes nowhere: no driver to choose (the server refuses too).
+            <p className="text-sm">
+              <span className="block text-slate-500">Driver</span>
+              {booking.driver?.fullName ?? 'None'}
+            </p>
+          ) : (
           <LabelledControl label="Driver">
             {(id) => (
               <Select id={id} value={booking.assignedDriverId ?? ''} disabled={assigning} onChange={(e) => changeDriver(e.target.value)}>
@@ -258,6 +277,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               </Select>
             )}
           </LabelledControl>
+          )}
         </div>
         <div className="flex flex-wrap gap-2">
           {!isClosedBooking(booking.status) && (
@@ -308,7 +328,13 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
                   <Badge tone={statusTone(u.status)} className="mr-1">
                     {statusLabel(u.status)}
                   </Badge>
-                  {u.message} <span className="text-slate-400">· {formatPacificDateTime(u.createdAt)}</span>
+                  {u.message}
+                  {typeof u.params.override === 'string' && u.params.override in OVERRIDE_LABELS && (
+                    <Badge tone="orange" className="ml-1">
+                      Owner override: {OVERRIDE_LABELS[u.params.override as OverrideReason]}
+                    </Badge>
+                  )}{' '}
+                  <span className="text-slate-400">· {formatPacificDateTime(u.createdAt)}</span>
                 </li>
               ))}
             </ol>
@@ -348,19 +374,29 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.date || !form.time) return toast.error('Please fill in all required fields');
+  const [overriding, setOverriding] = useState<OverrideReason | null>(null);
+  /** A refusal the owner may override opens the confirm; its Confirm saves again with `override` (decision 047). */
+  const send = (override: boolean) =>
     save.mutate(
-      { id: booking.id, body: { date: form.date, time: form.time, serviceId: form.serviceId, addressId: form.addressId || null, notes: form.notes } },
+      { id: booking.id, body: { date: form.date, time: form.time, serviceId: form.serviceId, addressId: form.addressId || null, notes: form.notes, ...(override ? { override } : {}) } },
       {
         onSuccess: () => {
           toast.success('Booking rescheduled', { description: `#${bookingNumber(booking.id)}: ${form.date} at ${form.time} (Pacific Time)` });
+          setOverriding(null);
           onOpenChange(false);
         },
-        onError: (error) => toast.error('Error rescheduling booking', { description: errorMessage(error, 'Please try again.') }),
+        onError: (error) => {
+          const reason = override ? null : overridableReason(error);
+          setOverriding(reason);
+          if (!reason) toast.error('Error rescheduling booking', { description: errorMessage(error, 'Please try again.') });
+        },
       },
     );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.date || !form.time) return toast.error('Please fill in all required fields');
+    send(false);
   };
 
   return (
@@ -371,6 +407,7 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
             <Field label="New Date *" type="date" value={form.date} onChange={(e) => setForm((f) => ({ ...f, date: e.target.value }))} />
             <Field label="New Time *" type="time" step={1800} value={form.time} onChange={(e) => setForm((f) => ({ ...f, time: e.target.value }))} />
           </div>
+          <FreeTimes serviceId={form.serviceId} date={form.date} value={form.time} onPick={(time) => setForm((f) => ({ ...f, time }))} />
           <LabelledControl label="Service">
             {(id) => (
               <Select id={id} value={form.serviceId} onChange={(e) => setForm((f) => ({ ...f, serviceId: e.target.value }))}>
@@ -400,8 +437,32 @@ function RescheduleDialog({ booking, open, onOpenChange }: { booking: AdminBooki
           <LabelledControl label="Notes">{(id) => <Textarea id={id} value={form.notes} onChange={(e) => setForm((f) => ({ ...f, notes: e.target.value }))} />}</LabelledControl>
           <FormActions onCancel={() => onOpenChange(false)} submit="Save Changes" busy={save.isPending} />
         </form>
+        <OverrideDialog reason={overriding} busy={save.isPending} onConfirm={() => send(true)} onCancel={() => setOverriding(null)} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The chosen day's free starts for the service, as buttons that fill the time (any other time stays typeable). */
+function FreeTimes({ serviceId, date, value, onPick }: { serviceId: string; date: string; value: string; onPick(time: string): void }) {
+  const times = useQuery(freeTimesQuery(serviceId, date));
+  const free = (times.data ?? []).filter((slot) => slot.availableCapacity > 0);
+  if (!date) return null;
+  return (
+    <section aria-label="Free times" className="flex flex-col gap-1.5">
+      <p className="text-sm font-medium">Free times on {date}</p>
+      {times.isLoading && <Spinner />}
+      {times.data && free.length === 0 && <p className="text-xs text-slate-500">No free times on this day. Another time needs your confirmation to go over the hours or capacity.</p>}
+      {free.length > 0 && (
+        <div className="flex flex-wrap gap-1.5">
+          {free.map((slot) => (
+            <Button key={slot.id} type="button" size="sm" variant={slot.startTime === value ? 'default' : 'outline'} aria-pressed={slot.startTime === value} onClick={() => onPick(slot.startTime)}>
+              {formatTime12(slot.startTime)}
+            </Button>
+          ))}
+        </div>
+      )}
+    </section>
   );
 }
 

@@ -299,14 +299,17 @@ function CreateUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange(
       open={open}
       onOpenChange={onOpenChange}
       title="Create User"
-      description="A customer account with a temporary password, shown once."
+      description="A customer account. The customer is e-mailed a link to choose a password; nobody else ever sees one."
       submitLabel="Create User"
       pending={create.isPending}
       onSubmit={(form) =>
         create.mutate(form, {
           onSuccess: (result) => {
-            // Shown once: the server keeps only its hash.
-            toast.success('User created', { description: `Temporary password for ${result.user.email}: ${result.temporaryPassword}`, duration: 10_000 });
+            toast.success('User created', {
+              description: result.invitationSent
+                ? `${result.user.email} was e-mailed a link to choose a password.`
+                : `The welcome e-mail to ${result.user.email} could not be sent. Send a password reset link from the customer list.`,
+            });
             onOpenChange(false);
           },
           onError: (error) => toast.error('Failed to create user', { description: errorMessage(error, 'Please try again.') }),

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRight, CalendarDays, DollarSign, Sparkles, Users } from 'lucide-react';
+import { AlertTriangle, ArrowRight, CalendarDays, CalendarClock, DollarSign, Sparkles, Users } from 'lucide-react';
 import { formatUsd } from '@shared/money';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
@@ -7,6 +7,7 @@ import { errorMessage } from '@web/lib/api';
 import { useDashboard } from '../api';
 import { ADMIN_NAV, AdminLayout } from '../components/admin-layout';
 import { BackupStatus } from '../components/backup-status';
+import { formatPacificTime } from '../components/status';
 import { DispatchBoard } from '../components/dispatch-board';
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -47,11 +48,53 @@ export function AdminDashboardPage() {
             </Card>
           </section>
 
-          <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Stat icon={Sparkles} label="Services" value={String(data.services)} hint={`${data.activeServices} active`} />
+          <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <Stat icon={DollarSign} label="Received today" testId="received-today" value={formatUsd(data.received.today)} hint="Bookings paid today, packages sold by card, cash or check" />
+            <Stat icon={DollarSign} label="This week" testId="received-week" value={formatUsd(data.received.week)} hint={`Since Monday ${shortDate(data.received.weekStart)}`} />
             <Stat icon={CalendarDays} label="Bookings" value={String(data.bookings)} />
-            <Stat icon={DollarSign} label="Revenue" value={formatUsd(data.revenue)} hint="Received, net of refunds" />
+            <Stat icon={Sparkles} label="Services" value={String(data.services)} hint={`${data.activeServices} active`} />
             <Stat icon={Users} label="Customers" value={String(data.customers)} hint="Distinct" />
+          </section>
+
+          <section className="grid gap-3 lg:grid-cols-2">
+            <Card aria-labelledby="tomorrow-heading">
+              <CardHeader className="flex-row items-center gap-2">
+                <CalendarClock className="size-4 text-slate-500" aria-hidden />
+                <CardTitle id="tomorrow-heading">Tomorrow, {shortDate(data.tomorrow.date)}</CardTitle>
+              </CardHeader>
+              <CardContent className="text-sm" data-testid="tomorrow">
+                {data.tomorrow.jobs === 0 ? (
+                  <p className="text-slate-500">No jobs booked yet.</p>
+                ) : (
+                  <p>
+                    <strong>{data.tomorrow.jobs}</strong> {data.tomorrow.jobs === 1 ? 'job' : 'jobs'}
+                    {data.tomorrow.firstStart && <>, the first at {formatPacificTime(data.tomorrow.firstStart)}</>}
+                    {data.tomorrow.unassigned > 0 ? `; ${data.tomorrow.unassigned} still without a driver.` : '; every job that goes out has a driver.'}
+                  </p>
+                )}
+              </CardContent>
+            </Card>
+            <Card aria-labelledby="attention-heading">
+              <CardHeader className="flex-row items-center gap-2">
+                <AlertTriangle className="size-4 text-amber-600" aria-hidden />
+                <CardTitle id="attention-heading">Needs attention</CardTitle>
+              </CardHeader>
+              <CardContent className="text-sm" data-testid="needs-attention">
+                {attentionItems(data.attention).length === 0 ? (
+                  <p className="text-slate-500">Nothing needs you right now.</p>
+                ) : (
+                  <ul className="flex flex-col gap-1">
+                    {attentionItems(data.attention).map((item) => (
+                      <li key={item.text}>
+                        <Link to={item.to} className="text-brand-700 hover:underline">
+                          {item.text}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
           </section>
 
           <section aria-label="Admin pages" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -77,13 +120,29 @@ export function AdminDashboardPage() {
   );
 }
 
-function Stat({ icon: Icon, label, value, hint }: { icon: typeof Users; label: string; value: string; hint?: string }) {
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** "Mon, Nov 30" for a Pacific date key. */
+function shortDate(dateKey: string): string {
+  return new Date(`${dateKey}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+/** The attention list: only what is there, each leading to where it is dealt with. */
+function attentionItems(attention: { unassigned: number; unpaid: number; failedMessages: number }): Array<{ text: string; to: '/admin/dispatch' | '/admin/bookings' | '/admin/customers' }> {
+  const items: Array<{ text: string; to: '/admin/dispatch' | '/admin/bookings' | '/admin/customers' }> = [];
+  if (attention.unassigned) items.push({ text: `${plural(attention.unassigned, 'job', 'jobs')} of the next 7 days without a driver`, to: '/admin/dispatch' });
+  if (attention.unpaid) items.push({ text: `${plural(attention.unpaid, 'past job', 'past jobs')} still unpaid`, to: '/admin/bookings' });
+  if (attention.failedMessages) items.push({ text: `${plural(attention.failedMessages, 'e-mail', 'e-mails')} failed to send this week`, to: '/admin/customers' });
+  return items;
+}
+
+function Stat({ icon: Icon, label, value, hint, testId }: { icon: typeof Users; label: string; value: string; hint?: string; testId?: string }) {
   return (
     <Card className="p-4">
       <div className="flex items-center gap-2 text-sm text-slate-500">
         <Icon className="size-4" aria-hidden /> {label}
       </div>
-      <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`stat-${label.toLowerCase()}`}>
+      <p className="mt-1 text-2xl font-bold tabular-nums" data-testid={`stat-${testId ?? label.toLowerCase()}`}>
         {value}
       </p>
       {hint && <p className="text-xs text-slate-500">{hint}</p>}

@@ -69,7 +69,7 @@ function PurchaseList({ items, onUse, onRefund }: { items: PurchaseView[]; onUse
                 {p.packageName} · {p.serviceName}
               </p>
               <p className="text-sm">
-                <strong>{p.servicesRemaining}</strong> of {p.servicesIncluded} remaining · {p.paymentStatus === 'manual' ? 'Complimentary' : formatUsd(p.purchasePrice)}
+                <strong>{p.servicesRemaining}</strong> of {p.servicesIncluded} remaining · {p.paidBy === 'complimentary' ? 'Complimentary' : `${formatUsd(p.purchasePrice)} by ${p.paidBy}`}
                 {p.refundedAmount ? ` · refunded ${formatUsd(p.refundedAmount)}` : ''}
               </p>
               <p className="text-xs text-slate-500">
@@ -79,7 +79,8 @@ function PurchaseList({ items, onUse, onRefund }: { items: PurchaseView[]; onUse
                 <Button size="sm" disabled={done} onClick={() => onUse(p)}>
                   Mark Service Used
                 </Button>
-                {p.paymentStatus === 'paid' && (
+                {/* Only a card payment goes back through the provider; cash and check are settled by hand. */}
+                {p.paymentStatus === 'paid' && p.paidBy === 'card' && (
                   <Button size="sm" variant="outline" onClick={() => onRefund(p)}>
                     Refund
                   </Button>

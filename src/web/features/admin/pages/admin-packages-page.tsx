@@ -1,7 +1,7 @@
 import { Gift, Package, Pencil, Plus, Trash2, UserPlus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
-import { formatUsd } from '@shared/money';
+import { formatUsd, fromCents, toCents } from '@shared/money';
 import { packageDiscount } from '@shared/packages';
 import type { AdminPackageView, PackagePaymentResponse } from '@shared/schemas/packages';
 import { TestCardForm } from '@web/components/payment/test-card-form';
@@ -127,6 +127,21 @@ function PackageDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | 'new' | 
     );
   }, [pkg]);
   const set = (patch: Partial<PackageForm>) => setForm((f) => ({ ...f, ...patch }));
+  /**
+   * The regular price follows the service's price × the count until the owner types one (a new package; an
+   * existing one keeps its price until service or count change).
+   */
+  const [priceTyped, setPriceTyped] = useState(false);
+  useEffect(() => setPriceTyped(false), [pkg]);
+  const setDeal = (patch: Partial<Pick<PackageForm, 'serviceId' | 'serviceCount'>>) =>
+    setForm((f) => {
+      const next = { ...f, ...patch };
+      const service = services.data?.find((s) => s.id === next.serviceId);
+      const count = Number(next.serviceCount);
+      if (priceTyped || !service || !(count >= 1)) return next;
+      const originalPrice = regularPrice(service.price, count);
+      return { ...next, originalPrice, discount: Number(next.packagePrice) > 0 ? packageDiscount(originalPrice, next.packagePrice) : next.discount };
+    });
   // Recalculated on blur, when both prices are above 0.
   const recalc = () => {
     if (Number(form.originalPrice) > 0 && Number(form.packagePrice) > 0) set({ discount: packageDiscount(form.originalPrice, form.packagePrice) });
@@ -158,7 +173,7 @@ function PackageDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | 'new' | 
           <div className="grid grid-cols-2 gap-3">
             <LabelledControl label="Service *">
               {(id) => (
-                <Select id={id} value={form.serviceId} onChange={(e) => set({ serviceId: e.target.value })}>
+                <Select id={id} value={form.serviceId} onChange={(e) => setDeal({ serviceId: e.target.value })}>
                   <option value="">Choose a service</option>
                   {services.data?.map((s) => (
                     <option key={s.id} value={s.id}>
@@ -168,10 +183,22 @@ function PackageDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | 'new' | 
                 </Select>
               )}
             </LabelledControl>
-            <Field label="Number of services *" type="number" min={1} value={form.serviceCount} onChange={(e) => set({ serviceCount: e.target.value })} />
+            <Field label="Number of services *" type="number" min={1} value={form.serviceCount} onChange={(e) => setDeal({ serviceCount: e.target.value })} />
           </div>
           <div className="grid grid-cols-3 gap-3">
-            <Field label="Regular price ($) *" type="number" min={0} step={0.01} value={form.originalPrice} onChange={(e) => set({ originalPrice: e.target.value })} onBlur={recalc} />
+            <Field
+              label="Regular price ($) *"
+              type="number"
+              min={0}
+              step={0.01}
+              hint="The service's price × the count, until you type another"
+              value={form.originalPrice}
+              onChange={(e) => {
+                setPriceTyped(true);
+                set({ originalPrice: e.target.value });
+              }}
+              onBlur={recalc}
+            />
             <Field label="Package price ($) *" type="number" min={0} step={0.01} value={form.packagePrice} onChange={(e) => set({ packagePrice: e.target.value })} onBlur={recalc} />
             <Field label="Discount (%)" value={form.discount} readOnly />
           </div>
@@ -196,6 +223,26 @@ function PackageDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | 'new' | 
   );
 }
 
+type PaymentChoice = 'manual' | 'cash' | 'check' | 'stripe';
+/** How a package was paid, as the assign dialog offers it (decision 047): cash and check are revenue, complimentary is not. */
+const PAYMENT_CHOICES: Array<[PaymentChoice, string]> = [
+  ['stripe', 'Card'],
+  ['cash', 'Cash'],
+  ['check', 'Check'],
+  ['manual', 'Complimentary'],
+];
+const PAYMENT_DESCRIPTIONS: Record<PaymentChoice, (price: string) => string> = {
+  manual: () => 'Complimentary: recorded at once, no payment taken.',
+  cash: () => 'Cash: recorded at once and counted as revenue.',
+  check: () => 'Check: recorded at once and counted as revenue.',
+  stripe: (price) => `Card: the customer pays ${formatUsd(price)} now.`,
+};
+
+/** The service's price × the count, in dollars with cents ("45.00" × 4 = "180.00"). */
+function regularPrice(price: string, count: number): string {
+  return fromCents(toCents(price) * count);
+}
+
 function AssignDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | null; onOpenChange(open: boolean): void }) {
   const assign = useAssignPackage();
   const [search, setSearch] = useState('');
@@ -205,13 +252,15 @@ function AssignDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | null; onO
   const [newCustomer, setNewCustomer] = useState({ fullName: '', email: '', phone: '' });
   const [notes, setNotes] = useState('');
   const [remaining, setRemaining] = useState('');
-  const [method, setMethod] = useState<'manual' | 'stripe'>('manual');
+  const [method, setMethod] = useState<PaymentChoice>('manual');
+  const [amountPaid, setAmountPaid] = useState('');
   const [intent, setIntent] = useState<PackagePaymentResponse | null>(null);
   const [starting, setStarting] = useState(false);
   const config = usePublicConfig();
   useEffect(() => {
     if (pkg) {
       setMethod('manual');
+      setAmountPaid(pkg.packagePrice);
       setIntent(null);
       setUserId('');
       setIsNew(false);
@@ -237,7 +286,8 @@ function AssignDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | null; onO
     assign.mutate(
       {
         packageId: pkg!.id,
-        paymentMethod: 'manual',
+        paymentMethod: method,
+        ...(method === 'cash' || method === 'check' ? { amountPaid } : {}),
         notes: notes || undefined,
         ...(remaining !== '' ? { servicesRemaining: Number(remaining) } : {}),
         ...(isNew ? { newCustomer: { ...newCustomer, phone: newCustomer.phone || undefined } } : { userId }),
@@ -274,7 +324,7 @@ function AssignDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | null; onO
     <Dialog open={Boolean(pkg)} onOpenChange={onOpenChange}>
       <DialogContent
         title={`Assign ${pkg?.name ?? 'package'}`}
-        description={method === 'manual' ? 'Complimentary: recorded at once, no payment taken.' : `Card: the customer pays ${formatUsd(pkg?.packagePrice ?? '0')} now.`}
+        description={PAYMENT_DESCRIPTIONS[method](pkg?.packagePrice ?? '0')}
         className="max-w-lg"
       >
         {cardProps ? (
@@ -326,16 +376,18 @@ function AssignDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | null; onO
               <p className="col-span-2 text-xs text-slate-500">They get an account and an e-mail to choose a password.</p>
             </div>
           )}
-          <fieldset className="flex gap-4 text-sm">
-            <legend className="mb-1 font-medium">Payment</legend>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="package-payment" checked={method === 'manual'} onChange={() => setMethod('manual')} /> Manual (complimentary)
-            </label>
-            <label className="flex items-center gap-2">
-              <input type="radio" name="package-payment" checked={method === 'stripe'} onChange={() => setMethod('stripe')} /> Card
-            </label>
+          <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+            <legend className="mb-1 font-medium">How it was paid</legend>
+            {PAYMENT_CHOICES.map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2">
+                <input type="radio" name="package-payment" checked={method === value} onChange={() => setMethod(value)} /> {label}
+              </label>
+            ))}
           </fieldset>
-          {method === 'manual' && (
+          {(method === 'cash' || method === 'check') && (
+            <Field id="package-amount-received" label="Amount received ($) *" type="number" min={0} step={0.01} hint="Counted as revenue" value={amountPaid} onChange={(e) => setAmountPaid(e.target.value)} />
+          )}
+          {method !== 'stripe' && (
             <Field
               label="Services remaining"
               type="number"
@@ -352,7 +404,7 @@ function AssignDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | null; onO
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
               Cancel
             </Button>
-            {method === 'manual' ? (
+            {method !== 'stripe' ? (
               <Button type="submit" disabled={assign.isPending}>
                 <Gift aria-hidden /> Assign Package
               </Button>

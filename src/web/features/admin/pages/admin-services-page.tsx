@@ -1,4 +1,4 @@
-import { Clock, DatabaseZap, ImageUp, KeyRound, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Clock, DatabaseZap, ImageUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { formatDuration } from '@shared/format';
@@ -20,7 +20,6 @@ import {
   useAddOns,
   useAdminServices,
   useDeleteAddOn,
-  useResetAdminPassword,
   useSaveAddOn,
   useSaveService,
   useSeedServices,
@@ -48,7 +47,6 @@ export function AdminServicesPage() {
   const { data, isLoading, error } = useAdminServices();
   const save = useSaveService();
   const seed = useSeedServices();
-  const resetPassword = useResetAdminPassword();
   const [editing, setEditing] = useState<AdminService | 'new' | null>(null);
 
   const toggle = (service: AdminService, isActive: boolean) =>
@@ -65,19 +63,6 @@ export function AdminServicesPage() {
       title="Services"
       actions={
         <>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={resetPassword.isPending}
-            onClick={() =>
-              resetPassword.mutate(undefined, {
-                onSuccess: (result) => toast.success('Admin password reset!', { description: result.message }),
-                onError: (err) => toast.error('Error resetting password', { description: errorMessage(err, 'Please try again.') }),
-              })
-            }
-          >
-            <KeyRound aria-hidden /> Reset Admin Password
-          </Button>
           <Button
             variant="outline"
             size="sm"

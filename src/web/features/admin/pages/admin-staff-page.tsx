@@ -1,4 +1,4 @@
-import { MailPlus, UserPlus } from 'lucide-react';
+import { KeyRound, MailPlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@web/lib/toast';
 import type { StaffMember } from '@shared/schemas/admin-staff';
@@ -8,7 +8,7 @@ import { Card } from '@web/components/ui/card';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/lib/api';
-import { useAddDriver, useResendInvite, useStaff, useUpdateStaff } from '../api';
+import { useAddDriver, useResendInvite, useResetAdminPassword, useStaff, useUpdateStaff } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { PersonDialog } from '../components/person-dialog';
 import { formatPacificDateTime } from '../components/status';
@@ -21,13 +21,30 @@ export function AdminStaffPage() {
   const { data, isLoading, error } = useStaff();
   const [adding, setAdding] = useState(false);
   const onShift = data?.items.filter((s) => s.onShift).length ?? 0;
+  const resetPassword = useResetAdminPassword();
   return (
     <AdminLayout
       title="Staff"
       actions={
-        <Button size="sm" onClick={() => setAdding(true)}>
-          <UserPlus aria-hidden /> Add Driver
-        </Button>
+        <>
+          {/* The owner's own account is staff too: its password reset lives here, not among the services. */}
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={resetPassword.isPending}
+            onClick={() =>
+              resetPassword.mutate(undefined, {
+                onSuccess: (result) => toast.success('Admin password reset!', { description: result.message }),
+                onError: (err) => toast.error('Error resetting password', { description: errorMessage(err, 'Please try again.') }),
+              })
+            }
+          >
+            <KeyRound aria-hidden /> Reset Admin Password
+          </Button>
+          <Button size="sm" onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden /> Add Driver
+          </Button>
+        </>
       }
     >
       {data && (
