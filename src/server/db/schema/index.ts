@@ -15,3 +15,4 @@ export * from './guest-claims';
 export * from './booking-events';
 export * from './vehicles';
 export * from './booking-lines';
+export * from './messages';

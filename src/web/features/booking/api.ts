@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SLOTS_STALE_MS } from '@shared/constants';
 import type { CreateBookingRequest } from '@shared/schemas/checkout';
 import { apiCall } from '@web/lib/api';
+import { currentLanguage } from '@web/lib/i18n';
 
 export { availableDaysQuery } from '@web/components/slot-picker';
 
@@ -40,7 +41,7 @@ export const suggestAddresses = (q: string) => apiCall('GET /api/geo/suggest', {
 export const reverseGeocode = (lat: number, lng: number) => apiCall('GET /api/geo/reverse', { query: { lat, lng } });
 
 export const createBooking = (input: CreateBookingRequest, idempotencyKey: string) =>
-  apiCall('POST /api/bookings', { body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+  apiCall('POST /api/bookings', { body: { language: currentLanguage(), ...input }, headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** A held booking of the signed-in customer, to pay it now (its full tracking view has the amounts). */
 export const heldBooking = (id: string) => apiCall('GET /api/bookings/guest/:id', { params: { id } });
