@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { pageOf } from './common';
 
 /** What Glint tells a customer about a booking (decision 050). */
 export const MESSAGE_KINDS = ['reminder_24h', 'reminder_2h', 'on_my_way', 'review_request', 'payment_reminder', 'driver_message'] as const;
@@ -22,18 +23,8 @@ export const scheduledMessage = z.object({
 });
 export type ScheduledMessage = z.infer<typeof scheduledMessage>;
 
-export const bookingMessagesPage = z.object({
-  items: z.array(scheduledMessage),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const bookingMessagesPage = pageOf(scheduledMessage);
 export type BookingMessagesPage = z.infer<typeof bookingMessagesPage>;
-
-export const bookingMessagesQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
 
 /** A single-purpose link's token, as it arrives in a URL. */
 export const messageLinkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Not a valid link' });
