@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte } from 'drizzle-orm';
 import type { Language } from '../../../shared/domain';
 import type { MessageChannel, MessageKind, ScheduledMessage } from '../../../shared/schemas/messages';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../shared/schemas/settings';
@@ -116,7 +116,7 @@ export async function listBookingMessages(db: DbOrTx, bookingId: string, page: n
       .select()
       .from(messageOutbox)
       .where(where)
-      .orderBy(messageOutbox.dueAt, messageOutbox.kind, desc(messageOutbox.channel))
+      .orderBy(messageOutbox.dueAt, messageOutbox.kind, messageOutbox.channel)
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ value: count() }).from(messageOutbox).where(where),

@@ -1,6 +1,6 @@
 import { bookingNumber } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
-import { outsideQuietHours, REMINDER_KINDS, URGENT_KINDS } from '../../../shared/message-rules';
+import { outsideQuietHours, REMINDER_KINDS, REMINDERS, URGENT_KINDS } from '../../../shared/message-rules';
 import type { BookingView } from '../../../shared/schemas/bookings';
 import type { MessageKind } from '../../../shared/schemas/messages';
 import type { AppContext } from '../../context';
@@ -61,9 +61,16 @@ export async function sendDueMessages(ctx: AppContext, options: { bookingId?: st
 }
 
 /** Why a message no longer applies to its booking, or null when it still does. */
-function staleReason(kind: MessageKind, view: BookingView): string | null {
+function staleReason(kind: MessageKind, view: BookingView, now: Date): string | null {
   if (view.status === 'cancelled') return 'booking cancelled';
-  if ((REMINDER_KINDS as readonly string[]).includes(kind) && view.status === 'completed') return 'booking completed';
+  const reminder = REMINDERS.find((r) => r.kind === kind);
+  if (reminder) {
+    if (view.status === 'completed') return 'booking completed';
+    // Sent late (the job or Twilio was down): a reminder a shorter one has overtaken says the wrong thing.
+    const start = new Date(view.scheduledDate).getTime();
+    if (REMINDERS.some((r) => r.hoursBefore < reminder.hoursBefore && start - r.hoursBefore * 3_600_000 <= now.getTime())) return 'overtaken by a later reminder';
+    if (start <= now.getTime()) return 'booking started';
+  }
   if (kind === 'payment_reminder' && view.paymentStatus !== 'link_sent') return 'already paid';
   if (kind === 'review_request' && view.rating !== null) return 'already rated';
   return null;
@@ -72,7 +79,7 @@ function staleReason(kind: MessageKind, view: BookingView): string | null {
 async function deliver(ctx: AppContext, row: MessageRow): Promise<Outcome> {
   const view = await findBookingView(ctx.db, row.bookingId);
   if (!view) return { skipped: 'booking gone' };
-  const stale = staleReason(row.kind, view);
+  const stale = staleReason(row.kind, view, ctx.now());
   if (stale) return { skipped: stale };
   const recipient = await recipientOf(ctx, view);
   if (row.channel === 'email') {
