@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarClock, ChevronLeft, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
+import { CalendarClock, ChevronLeft, ChevronRight, Download, MessageSquare, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, type DeleteRefusal } from '@shared/booking-lifecycle';
@@ -30,6 +30,7 @@ import {
   type BookingFilters,
 } from '../api';
 import { AdminLayout } from '../components/admin-layout';
+import { BookingMessages } from '../components/booking-messages';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { Field, FormActions, LabelledControl } from '../components/form-bits';
 import { formatPacificDateTime, paymentLabel, paymentTone, statusLabel, statusOptions, statusTone } from '../components/status';
@@ -156,6 +157,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
   const number = bookingNumber(booking.id);
 
   const [cancelling, setCancelling] = useState(false);
+  const [showMessages, setShowMessages] = useState(false);
   const { user: me } = useCurrentUser();
   // 'Cancelled' moves money (a paid booking is refunded): it always asks first, with the refund wording.
   const changeStatus = (status: BookingStatus) =>
@@ -278,6 +280,12 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
             <Trash2 aria-hidden /> Delete
           </Button>
         </div>
+        <section aria-label="Messages to the customer">
+          <Button variant="ghost" size="sm" aria-expanded={showMessages} onClick={() => setShowMessages(!showMessages)}>
+            <MessageSquare aria-hidden /> {showMessages ? 'Hide messages' : 'Messages'}
+          </Button>
+          {showMessages && <BookingMessages bookingId={booking.id} />}
+        </section>
         <section aria-label="Updates">
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Updates</h4>
           {booking.updates.length === 0 ? (
