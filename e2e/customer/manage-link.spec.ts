@@ -25,6 +25,11 @@ test("a guest cancels from the confirmation e-mail's Manage link, on a phone, an
   const manage = confirmation.links.find((l) => l.includes('/manage?token='))!;
   expect(manage, confirmation.text).toBeTruthy();
 
+  // The confirmation (tracking) page offers the booking to the customer's calendar.
+  await page.goto(confirmation.links.find((l) => l.includes('/tracking?'))!.replace(/^https?:\/\/[^/]+/, ''));
+  await expect(page.getByRole('link', { name: 'Add to Google Calendar' })).toHaveAttribute('href', /calendar\.google\.com\/calendar\/render\?action=TEMPLATE/);
+  await expect(page.getByRole('link', { name: 'Add to Apple Calendar' })).toHaveAttribute('href', /^data:text\/calendar/);
+
   await page.goto(manage.replace(/^https?:\/\/[^/]+/, ''));
   const card = page.getByTestId('manage-booking');
   await expect(card.getByRole('heading', { name: 'Your booking' })).toBeVisible();
