@@ -149,6 +149,11 @@ export async function setOptedOut(db: DbOrTx, phone: string, value: boolean, now
     .onConflictDoUpdate({ target: smsConsent.phone, set: { optedOut: value, updatedAt: now } });
 }
 
+/** Erasure of a person: their numbers' STOP/START records go (decision 032). */
+export async function forgetSmsConsent(tx: DbOrTx, phones: readonly string[]): Promise<void> {
+  if (phones.length) await tx.delete(smsConsent).where(inArray(smsConsent.phone, [...phones]));
+}
+
 /** The account's saved choices (channels, language), or the defaults. */
 export async function accountSettings(db: DbOrTx, userId: string): Promise<UserSettings> {
   const [row] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId));

@@ -10,6 +10,7 @@ import { outboxSms, twilioSignature, twilioSms, smsSegments, smsText } from '../
 import { anyService, openDayAfter } from '../../test/account-fixtures';
 import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard, TUESDAY } from '../../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { eraseGuestClient } from '../account';
 import { bookingVerbs } from '../bookings';
 import { sendDueMessages } from './send';
 
@@ -366,6 +367,19 @@ describe('the back office', () => {
     const page = await t.call('GET', '/dev/mail');
     expect(page.body).toContain('<h2>SMS</h2>');
     expect(page.body).toContain('+14085550111');
+  });
+});
+
+describe('erasure', () => {
+  it('forgets a guest’s texts and their number’s STOP record with the person', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const id = await appointment('erase@example.com', '(408) 555-0126');
+    await t.ctx.sms.send(t.ctx.db, { to: '+14085550126', body: 'Glint: hello' });
+    await t.ctx.db.insert(smsConsent).values({ phone: '+14085550126', optedOut: true });
+    const [row] = await t.ctx.db.select({ clientId: bookings.clientId }).from(bookings).where(eq(bookings.id, id));
+    await t.ctx.db.transaction((tx) => eraseGuestClient(t.ctx, tx, row!.clientId!));
+    expect(await textsTo('+14085550126')).toHaveLength(0);
+    expect(await t.ctx.db.select().from(smsConsent).where(eq(smsConsent.phone, '+14085550126'))).toHaveLength(0);
   });
 });
 
