@@ -268,6 +268,20 @@ describe('on my way', () => {
   });
 });
 
+describe("the driver's message", () => {
+  it('goes to the customer through the outbox, at once, on both channels, once per note', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const id = await appointment('note@example.com', '(408) 555-0127');
+    const { user: adminUser } = await t.createUser({ role: 'admin' });
+    const note = await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).postDriverNote(tx, id, { role: 'admin', userId: adminUser.id }, 'Gate code please?'));
+    await deliverBookingEvents(t.ctx, { bookingIds: [id] });
+    expect((await rowOf(id, 'driver_message', 'email', note.id))!.state).toBe('sent');
+    expect((await rowOf(id, 'driver_message', 'sms', note.id))!.state).toBe('sent');
+    expect((await textsTo('+14085550127'))[0]!.body).toContain('Gate code please?');
+    expect((await mailsTo('note@example.com')).at(-1)!.text).toContain('Gate code please?');
+  });
+});
+
 describe('Manage booking links', () => {
   it('lets a guest cancel from the confirmation’s Manage link, and the cancellation e-mail removes the calendar event', async () => {
     await atPacific(new Date(MONDAY_9AM_PACIFIC));
