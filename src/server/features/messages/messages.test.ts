@@ -10,7 +10,6 @@ import { outboxSms, twilioSignature, twilioSms, smsSegments, smsText } from '../
 import { anyService, openDayAfter } from '../../test/account-fixtures';
 import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard, TUESDAY } from '../../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { eraseGuestClient } from '../account';
 import { bookingVerbs } from '../bookings';
 import { sendDueMessages } from './send';
 
@@ -391,7 +390,8 @@ describe('erasure', () => {
     await t.ctx.sms.send(t.ctx.db, { to: '+14085550126', body: 'Glint: hello' });
     await t.ctx.db.insert(smsConsent).values({ phone: '+14085550126', optedOut: true });
     const [row] = await t.ctx.db.select({ clientId: bookings.clientId }).from(bookings).where(eq(bookings.id, id));
-    await t.ctx.db.transaction((tx) => eraseGuestClient(t.ctx, tx, row!.clientId!));
+    const erased = await t.call('DELETE', `/api/admin/clients/${row!.clientId}?cancelUpcoming=true`, { cookie: await t.login('admin@glint.local') });
+    expect(erased.statusCode, erased.body).toBe(200);
     expect(await textsTo('+14085550126')).toHaveLength(0);
     expect(await t.ctx.db.select().from(smsConsent).where(eq(smsConsent.phone, '+14085550126'))).toHaveLength(0);
   });
