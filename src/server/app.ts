@@ -21,6 +21,7 @@ import { createCaches } from './caches';
 import { createPaymentProvider } from './integrations/payments';
 import { createFileStore, type FileStore } from './integrations/files';
 import { createMailer, outboxOnlyTransport, smtpTransport, type MailTransport } from './integrations/mail/mailer';
+import { createSmsSender } from './integrations/sms/sms';
 import { liveSocketRoutes } from './ws/live-socket';
 import { fromRoot } from './paths';
 import { createMetrics, type Metrics } from './metrics';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     handle,
     db: handle.db,
     mailer: createMailer(handle.db, transport, config.mailFrom, app.log),
+    sms: createSmsSender(config),
     now,
     events,
     caches: cacheSet.caches,

@@ -91,6 +91,10 @@ const envSchema = z.object({
   /** Only for tests against a local stand-in of the Stripe API: http://127.0.0.1:PORT */
   STRIPE_API_BASE: optionalUrl,
   GOOGLE_MAPS_API_KEY: optionalText,
+  /** Texts through Twilio when all three are set; otherwise they are kept in the SMS outbox (/dev/mail). */
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
   /** Map tiles for the tracking map (Leaflet URL template); OpenStreetMap's servers unless set. */
   MAP_TILE_URL: z
     .string()
@@ -169,6 +173,8 @@ export interface Config {
   mailFrom: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   googleMapsApiKey: string | undefined;
+  /** Twilio's account, token and sending number; unset: texts go to the SMS outbox only. */
+  twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /** Leaflet tile URL template for the tracking map. */
   mapTileUrl: string;
   /** No storeDomain: the built-in demo store. With it, an admin token or a client id + secret (client-credentials grant). */
@@ -234,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiBase: e.STRIPE_API_BASE,
     },
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+    twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM } : undefined,
     mapTileUrl: e.MAP_TILE_URL,
     shopify: {
       storeDomain: e.SHOPIFY_STORE_DOMAIN,

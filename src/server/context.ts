@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { FileStore } from './integrations/files';
 import type { Mailer } from './integrations/mail/mailer';
+import type { SmsSender } from './integrations/sms/sms';
 import type { Jobs } from './jobs/boss';
 import type { EventBus } from './events/bus';
 import type { PaymentProvider } from './integrations/payments/provider';
@@ -15,6 +16,8 @@ export interface AppContext {
   handle: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  /** Text messages: Twilio, or the SMS outbox only (decision 050). */
+  sms: SmsSender;
   /** The card provider, built once (Stripe or the built-in test provider). */
   payments: PaymentProvider;
   /** The online store (Shopify or the built-in demo store), built once. */

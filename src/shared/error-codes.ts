@@ -240,6 +240,15 @@ export const ERROR_STATUS = {
   INSPECTION_CONCERN_CUSTOMER_ONLY: 403,
   INSPECTION_CONCERN_NOT_OPEN: 409,
   INSPECTION_CONCERN_LIMIT: 409,
+  // Customers' messages (decision 050)
+  /** A Manage or Rate link that is altered, for another purpose or another booking. params: { reason } */
+  MESSAGE_LINK_INVALID: 403,
+  /** A Manage or Rate link past its end (the booking's start, or 30 days for a rating). */
+  MESSAGE_LINK_EXPIRED: 410,
+  /** X-Twilio-Signature is missing or does not match the request. Nothing was changed. */
+  SMS_WEBHOOK_UNVERIFIED: 401,
+  /** Twilio is not configured (TWILIO_*), so there is no inbound text to take. */
+  SMS_NOT_CONFIGURED: 404,
   // Operations: metrics and backups
   /** /metrics from another machine without the right `Authorization: Bearer` METRICS_TOKEN. */
   METRICS_TOKEN_REQUIRED: 401,

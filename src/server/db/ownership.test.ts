@@ -59,6 +59,11 @@ const OWNERS: Record<string, string[]> = {
   offers: ['features/offers/'],
   calendarFeeds: ['features/calendar/'],
   emailOutbox: ['integrations/mail/'],
+  // Customers' messages (decision 050): the schedule, the consent and the texts kept.
+  messageOutbox: ['features/messages/'],
+  smsConsent: ['features/messages/'],
+  smsOutbox: ['integrations/sms/'],
+  signingSecrets: ['crypto/signed-links.ts'],
   idempotentRequests: ['http/idempotency.ts'],
   // Every fixed-window counter (sign-in and the rate limits) lives in one table behind one counter.
   signInAttempts: ['http/attempt-counter.ts'],

@@ -22,6 +22,7 @@ import { vehiclesRoutes } from './vehicles';
 import { offersRoutes } from './offers';
 import { storeMirrorRoutes } from './store-mirror';
 import { storeOrdersRoutes } from './store-orders';
+import { messagesRoutes } from './messages';
 
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
 export const apiRoutes = [
@@ -50,6 +51,7 @@ export const apiRoutes = [
   ...storeMirrorRoutes,
   ...storeOrdersRoutes,
   ...calendarRoutes,
+  ...messagesRoutes,
 ] as const;
 
 /** The union of every declaration: the web's typed client reads it as a type only (zero runtime). */

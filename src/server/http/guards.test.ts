@@ -15,6 +15,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/config',
   'GET /api/dev/outbox',
+  'GET /api/dev/sms',
   'GET /dev/mail',
   'GET /api/auth/me',
   'GET /api/auth/session',
@@ -66,6 +67,14 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/ready',
   'GET /metrics',
   'POST /api/ops/backups',
+  // Customers' messages (decision 050): the signed single-purpose token in the URL is the credential, and
+  // Twilio's inbound texts are proven by X-Twilio-Signature.
+  'GET /api/manage/:token',
+  'POST /api/manage/:token/cancel',
+  'POST /api/manage/:token/reschedule',
+  'GET /api/rate/:token',
+  'POST /api/rate/:token',
+  'POST /api/webhooks/twilio',
 ]);
 
 const fill = (url: string) => url.replace(/:[A-Za-z]+/g, () => randomUUID());

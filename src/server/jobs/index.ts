@@ -9,6 +9,7 @@ import { fulfilmentJobs } from '../features/store-orders';
 import { deleteStaleAttempts, STALE_ATTEMPTS_JOB } from '../http/attempt-counter';
 import { bookingEventJobs } from '../events/booking-events';
 import { operationsJobs } from '../features/operations';
+import { messageJobs } from '../features/messages';
 
 /**
  * Every feature's jobs, each from its feature's face (loading a face also subscribes it to booking events, so
@@ -24,6 +25,8 @@ export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
     // Every minute: booking events the fast path after commit did not deliver (docs/decisions/035).
     ...bookingEventJobs(_ctx),
     ...operationsJobs(_ctx),
+    // Every minute: customers' messages due on the app's clock (decision 050).
+    ...messageJobs(_ctx),
     { name: RELEASE_HOLDS_JOB, handler: async () => void (await releaseExpiredHolds(_ctx)), cron: '* * * * *' },
     // Hourly, at minute 7: rate-limit and sign-in counters whose window is long over (decision 026).
     { name: STALE_ATTEMPTS_JOB, handler: async () => void (await deleteStaleAttempts(_ctx)), cron: '7 * * * *' },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCESS_NOTES_MAX, VEHICLE_MAX } from '../constants';
 import { PAYMENT_INTENT_STATUSES, PAYMENT_STATUSES } from '../booking-lifecycle';
-import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { BOOKING_STATUSES, LANGUAGES, SERVICE_TYPES } from '../domain';
 import { isUsStateCode, isUsZip } from '../address';
 import { EMAIL_MAX, isEmailAddress, NAME_MAX } from '../contact';
 import { optionalUsPhone } from './common';
@@ -62,6 +62,8 @@ export const createBookingRequest = z.object({
   guestName: z.string().trim().max(NAME_MAX, { error: `Name must be at most ${NAME_MAX} characters` }).optional().nullable(),
   /** A US number, stored as E.164. */
   guestPhone: optionalUsPhone().optional(),
+  /** The language the customer books in: a guest's reminders and texts are written in it. */
+  language: z.enum(LANGUAGES, { error: 'language must be en, es or fr' }).optional(),
   /** Signed-in customers: pay with one credit of this prepaid package purchase (the booking is confirmed at once). */
   packagePurchaseId: z.uuid({ error: 'Not a valid package id' }).optional().nullable(),
   /** Book at the current promotional offer's price for this vehicle type (/sww-offer); the server checks and applies it. */

@@ -36,6 +36,7 @@ import { profileRoute } from './routes/profile';
 import { receiptRoute } from './routes/receipt';
 import { resetPasswordRoute } from './routes/reset-password';
 import { claimBookingRoute } from './routes/claim-booking';
+import { manageRoute, rateRoute } from './routes/manage';
 import { reviewsRoute } from './routes/reviews';
 import { settingsRoute } from './routes/settings';
 import { swwOfferRoute } from './routes/sww-offer';
@@ -53,6 +54,8 @@ const routeTree = rootRoute.addChildren([
   forgotPasswordRoute,
   resetPasswordRoute,
   claimBookingRoute,
+  manageRoute,
+  rateRoute,
   bookingRoute,
   bookingDetailsRoute,
   checkoutRoute,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentStatus, UpdateKind, UpdateParams } from '../../../shared/booking-lifecycle';
-import type { BookingStatus, ServiceType } from '../../../shared/domain';
+import type { BookingStatus, Language, ServiceType } from '../../../shared/domain';
 import type { LedgerKind, LedgerMethod } from '../../../shared/payment-ledger';
 import { clients } from './clients';
 import { createdAt, id, money, updatedAt } from './columns';
@@ -55,6 +55,8 @@ export const bookings = pgTable(
     guestEmail: text('guest_email'),
     guestName: text('guest_name'),
     guestPhone: text('guest_phone'),
+    /** The language the booking was made in (en, es, fr): a guest's messages are written in it (decision 050). */
+    language: text('language').$type<Language>(),
     rating: integer('rating'),
     review: text('review'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -16,3 +16,4 @@ export * from './booking-events';
 export * from './vehicles';
 export * from './booking-lines';
 export * from './inspections';
+export * from './messages';

@@ -6,6 +6,8 @@ import { forgetCountersMentioning } from '../../http/attempt-counter';
 import { forgetAnswersMentioning } from '../../http/idempotency';
 import { getPaymentProvider } from '../../integrations/payments';
 import { forgetRecipient } from '../../integrations/mail/mailer';
+import { forgetSmsRecipient } from '../../integrations/sms/sms';
+import { forgetSmsConsent } from '../messages';
 import { forgetUser as forgetAnalytics } from '../analytics';
 import { hashPassword } from '../auth';
 import { bookingVerbs } from '../bookings';
@@ -59,6 +61,9 @@ async function erasePerson(ctx: AppContext, tx: DbOrTx, person: { userId: string
   await forgetStoreCustomer(tx, { userId, needles, bookingIds });
   await forgetAnalytics(tx, userId, bookingIds);
   await forgetRecipient(tx, needles);
+  // Texts kept in the SMS outbox and the numbers' STOP/START records (decision 050).
+  await forgetSmsRecipient(tx, needles);
+  await forgetSmsConsent(tx, person.phones.map((phone) => normaliseUsPhone(phone)).filter((phone): phone is string => Boolean(phone)));
   await forgetAnswersMentioning(tx, needles);
   await forgetCountersMentioning(tx, needles);
 }

@@ -12,15 +12,17 @@ import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates } from '../../db/schema';
 import { AppError } from '../../errors';
-import { formatMailDateTime, formatMailMoney, type MailTranslate } from '../../integrations/mail/mail-texts';
+import { formatMailDateTime, formatMailMoney, mailTexts, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../auth';
+import { recipientLanguage } from '../auth';
+import { trackingUrl } from './confirmation-mail';
 import { abandonedHoldSql, notLapsedHoldSql, supersededHoldSql } from './hold-sql';
 import { bookingVerbs, type BookingActor } from './lifecycle';
 import { findBookingView, listBookingViews } from './bookings.repository';
 import { recomputeServiceRating } from '../services';
 import { buildIcs } from './ics';
 import { ledgerView } from './ledger';
+import { bookingEventUid, cancellationIcs } from './cancellation-ics';
 
 /**
  * The signed-in customer's own bookings: history, cancel, reschedule, review and receipt. Every call
@@ -66,7 +68,17 @@ async function lockOwnBooking(tx: DbOrTx, userId: string, id: string) {
   return row;
 }
 
-function assertChangeable(ctx: AppContext, booking: { status: BookingView['status']; scheduledDate: Date }, verb: 'cancelled' | 'rescheduled'): void {
+/** How many times the booking was moved: the SEQUENCE of its latest calendar file. */
+export async function countMoves(db: DbOrTx, id: string): Promise<number> {
+  const [moves] = await db
+    .select({ value: count() })
+    .from(bookingUpdates)
+    .where(and(eq(bookingUpdates.bookingId, id), eq(bookingUpdates.kind, 'rescheduled')));
+  return moves?.value ?? 1;
+}
+
+/** The self-service rule (status and 24-hour deadline) as a 409 SELF_SERVICE_CLOSED, for the account's pages and the Manage link. */
+export function assertChangeable(ctx: AppContext, booking: { status: BookingView['status']; scheduledDate: Date }, verb: 'cancelled' | 'rescheduled'): void {
   const block = selfServiceBlock(booking, ctx.now());
   if (block === 'status') {
     const why = booking.status === 'cancelled' ? 'This booking is already cancelled.' : booking.status === 'completed' ? 'This booking is already completed.' : 'This booking is already under way.';
@@ -96,14 +108,7 @@ export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: st
   });
   await deliverAfterCommit(ctx, id);
   const view = (await findBookingView(ctx.db, id))!;
-  await mailCustomer(ctx, view, (t, language) => ({
-    subject: t('cancelled.subject', { service: view.serviceName }),
-    paragraphs: [
-      view.user?.fullName ? t('greeting', { name: view.user.fullName }) : t('greetingNoName'),
-      t('cancelled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
-      refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : creditReturned ? t('cancelled.creditReturned') : t('cancelled.nothingCharged'),
-    ],
-  }));
+  await mailSelfServiceCancellation(ctx, view, refunded, creditReturned);
   const message = refunded ? 'Booking cancelled. Your payment has been refunded.' : creditReturned ? 'Booking cancelled. Your package credit has been returned.' : 'Booking cancelled.';
   return { message, refunded, creditReturned, booking: withSelfService(view, ctx.now()) };
 }
@@ -117,27 +122,11 @@ export async function rescheduleMyBooking(ctx: AppContext, actor: PublicUser, id
       throw new AppError('SAME_TIME', 'Your booking is already at that time. Please choose another time.');
     }
     await bookingVerbs(ctx).change(tx, id, customer(actor), { slotId: input.slotId, by: 'customer', clearTimes: true });
-    const [moves] = await tx
-      .select({ value: count() })
-      .from(bookingUpdates)
-      .where(and(eq(bookingUpdates.bookingId, id), eq(bookingUpdates.kind, 'rescheduled')));
-    return moves?.value ?? 1;
+    return countMoves(tx, id);
   });
   await deliverAfterCommit(ctx, id);
   const view = (await findBookingView(ctx.db, id))!;
-  await mailCustomer(
-    ctx,
-    view,
-    (t, language) => ({
-      subject: t('rescheduled.subject', { service: view.serviceName }),
-      paragraphs: [
-        view.user?.fullName ? t('greeting', { name: view.user.fullName }) : t('greetingNoName'),
-        t('rescheduled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
-        t('rescheduled.calendar'),
-      ],
-    }),
-    [{ filename: `booking-${bookingNumber(view.id)}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(ctx, view, sequence) }],
-  );
+  await mailSelfServiceMove(ctx, view, sequence);
   return { message: 'Booking rescheduled', booking: withSelfService(view, ctx.now()) };
 }
 
@@ -195,11 +184,50 @@ export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string)
   };
 }
 
+/** The cancellation the customer asked for (their account or the Manage link), with the calendar's cancellation. */
+export async function mailSelfServiceCancellation(ctx: AppContext, view: BookingView, refunded: boolean, creditReturned = false): Promise<void> {
+  await mailCustomer(
+    ctx,
+    view,
+    (t, language) => ({
+      subject: t('cancelled.subject', { service: view.serviceName }),
+      paragraphs: [
+        view.user?.fullName ? t('greeting', { name: view.user.fullName }) : view.guestName ? t('greeting', { name: view.guestName }) : t('greetingNoName'),
+        t('cancelled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
+        refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : creditReturned ? t('cancelled.creditReturned') : t('cancelled.nothingCharged'),
+      ],
+    }),
+    [await cancellationIcs(ctx, view)],
+  );
+}
+
+/** The new time the customer chose (their account or the Manage link), with the moved calendar event. */
+export async function mailSelfServiceMove(ctx: AppContext, view: BookingView, sequence: number): Promise<void> {
+  await mailCustomer(
+    ctx,
+    view,
+    (t, language) => ({
+      subject: t('rescheduled.subject', { service: view.serviceName }),
+      paragraphs: [
+        view.user?.fullName ? t('greeting', { name: view.user.fullName }) : view.guestName ? t('greeting', { name: view.guestName }) : t('greetingNoName'),
+        t('rescheduled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
+        t('rescheduled.calendar'),
+      ],
+    }),
+    [{ filename: `booking-${bookingNumber(view.id)}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(ctx, view, sequence) }],
+  );
+}
+
 /**
  * The configured provider, with the built-in test provider bound to the transaction: its intents live in
  * our own database, and on PGlite (one connection) a second connection-less query would wait for the
  * transaction forever. Stripe is a network call and needs nothing of the sort.
  */
+async function guestLanguage(ctx: AppContext, id: string): Promise<Language> {
+  const [row] = await ctx.db.select({ language: bookings.language }).from(bookings).where(eq(bookings.id, id));
+  return row?.language ?? 'en';
+}
+
 /** Booking mail the customer asked for (a cancellation or a new time): transactional, so it always goes. */
 async function mailCustomer(
   ctx: AppContext,
@@ -209,10 +237,14 @@ async function mailCustomer(
 ) {
   const to = view.user?.email ?? view.guestEmail;
   if (!to) return;
-  const language = await recipientLanguage(ctx, view.userId);
-  const t = await mailTextsFor(ctx, view.userId);
+  // A guest's mail is written in the language they booked in, and its button tracks the booking with their token.
+  const language = view.userId ? await recipientLanguage(ctx, view.userId) : await guestLanguage(ctx, view.id);
+  const t = mailTexts(language, { business: ctx.config.business.name, phone: ctx.config.business.phone });
   const { subject, paragraphs } = write(t, language);
-  const mail = renderMail(ctx.config.business.name, subject, paragraphs, { label: t('bookings.action'), url: `${ctx.config.publicUrl}/bookings` });
+  const action = view.userId
+    ? { label: t('bookings.action'), url: `${ctx.config.publicUrl}/bookings` }
+    : { label: t('track.action'), url: trackingUrl(ctx, view.id, await bookingVerbs(ctx).peekGuestLink(ctx.db, view.id)) };
+  const mail = renderMail(ctx.config.business.name, subject, paragraphs, action);
   await ctx.mailer.send({ to, ...mail, attachments, category: 'transactional', userId: view.userId });
 }
 
@@ -225,7 +257,7 @@ export function bookingIcs(ctx: AppContext, view: BookingView, sequence: number)
   const link = `${ctx.config.publicUrl}/tracking?bookingId=${view.id}`;
   const ics = buildIcs(
     {
-      uid: `${view.id}@${new URL(ctx.config.publicUrl).hostname}`,
+      uid: bookingEventUid(ctx, view.id),
       start,
       end: new Date(start.getTime() + view.durationMinutes * 60_000),
       stamp: ctx.now(),

@@ -128,6 +128,7 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
           guestEmail: guest?.email ?? null,
           guestName: guest?.name ?? null,
           guestPhone: guest?.phone ?? null,
+          language: input.language ?? null,
           idempotencyKey: scopedKey ?? null,
           source: options.source ?? 'web',
           holder: options.visitor.holder,

@@ -5,6 +5,9 @@ import { formatMailDateTime } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../auth';
 import { findBookingView } from './bookings.repository';
+import { trackingUrl } from './confirmation-mail';
+import { bookingVerbs } from './lifecycle';
+import { cancellationIcs } from './cancellation-ics';
 
 /** The business moved the booking in its booking editor: the customer hears the new time. */
 export async function emailMovedByBusiness(ctx: AppContext, bookingId: string): Promise<void> {
@@ -19,7 +22,7 @@ export async function emailMovedByBusiness(ctx: AppContext, bookingId: string): 
     ctx.config.business.name,
     t('moved.subject', { service: booking.serviceName }),
     [name ? t('greeting', { name }) : t('greetingNoName'), t('moved.body', { when }), t('moved.reply')],
-    { label: t('track.action'), url: `${ctx.config.publicUrl}/tracking?bookingId=${booking.id}` },
+    { label: t('track.action'), url: trackingUrl(ctx, booking.id, booking.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, booking.id)) },
   );
   await ctx.mailer.send({ to, ...mail, category: 'notification', userId: booking.userId });
 }
@@ -47,7 +50,7 @@ export async function emailCancelledByBusiness(ctx: AppContext, bookingId: strin
     { label: 'Book again', url: `${ctx.config.publicUrl}/booking` },
   );
   // A cancellation is transactional: the customer must hear about it whatever their notification choice.
-  await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
+  await ctx.mailer.send({ to, ...mail, attachments: [await cancellationIcs(ctx, booking)], category: 'transactional', userId: booking.userId });
 }
 
 export async function noteOf(ctx: AppContext, bookingId: string, updateId: string): Promise<string | null> {

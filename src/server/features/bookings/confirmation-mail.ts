@@ -5,8 +5,10 @@ import type { AppContext } from '../../context';
 import { formatMailClock, formatMailLongDate, formatMailMoney } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../auth';
+import { linkSecret, signLink } from '../../crypto/signed-links';
 import { buildIcs } from './ics';
 import { renderJobLines } from './job-lines-mail';
+import { bookingEventUid } from './cancellation-ics';
 
 export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: string, options: { accountOffer?: boolean } = {}): string {
   const url = new URL('/tracking', ctx.config.publicUrl);
@@ -23,6 +25,12 @@ export function payUrl(ctx: AppContext, bookingId: string, guestToken?: string):
   url.searchParams.set('bookingId', bookingId);
   if (guestToken) url.searchParams.set('token', guestToken);
   return url.toString();
+}
+
+/** The Manage booking page, opened by a signed link for this booking that ends at its start (decision 050). */
+export async function manageUrl(ctx: AppContext, bookingId: string, start: Date): Promise<string> {
+  const token = signLink(await linkSecret(ctx.db), { bookingId, purpose: 'manage', expiresAt: start });
+  return `${ctx.config.publicUrl}/manage?token=${token}`;
 }
 
 /** The confirmation e-mail: when, where, what was paid, a tracking link and the .ics for the calendar. */
@@ -68,13 +76,15 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
       // A guest is offered an account made from this booking: the page it opens e-mails them the claim link.
       ...(guestToken && !booking.userId ? [t('confirmation.accountOffer', { link: trackingUrl(ctx, booking.id, guestToken, { accountOffer: true }) })] : []),
       ...(payByLink ? [t('confirmation.trackLink', { link })] : []),
+      // Anyone holding the e-mail can reschedule or cancel within the policy, account or not (decision 050).
+      t('confirmation.manageLink', { link: await manageUrl(ctx, booking.id, start) }),
       t('questions'),
     ],
     payByLink ? { label: t('confirmation.payAction'), url: payUrl(ctx, booking.id, guestToken) } : { label: t('track.action'), url: link },
   );
   const ics = buildIcs(
     {
-      uid: `${booking.id}@${new URL(ctx.config.publicUrl).hostname}`,
+      uid: bookingEventUid(ctx, booking.id),
       start,
       end,
       stamp: ctx.now(),

@@ -86,14 +86,18 @@ function eventLines(event: CalendarEvent): string[] {
   ];
 }
 
-/** An iCalendar document of any number of events (a booking's attachment, a staff member's feed), CRLF lines folded at 75 octets. */
-export function buildCalendar(events: CalendarEvent[], productName: string, calendarName?: string): string {
+/**
+ * An iCalendar document of any number of events (a booking's attachment, a staff member's feed), CRLF lines
+ * folded at 75 octets. METHOD:CANCEL with the event's UID, a higher SEQUENCE and STATUS:CANCELLED removes
+ * the event a calendar took from the confirmation (RFC 5546 §3.2.5).
+ */
+export function buildCalendar(events: CalendarEvent[], productName: string, calendarName?: string, method: 'PUBLISH' | 'CANCEL' = 'PUBLISH'): string {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:-//${escapeText(productName)}//Booking//EN`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...(calendarName ? [`X-WR-CALNAME:${escapeText(calendarName)}`, `X-WR-TIMEZONE:${TIME_ZONE}`] : []),
     ...VTIMEZONE,
     ...events.flatMap(eventLines),

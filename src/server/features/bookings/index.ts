@@ -8,12 +8,16 @@ export { bookingsAccountRoutes } from './bookings-account.routes';
 export { assertBookingOpen, bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft } from './lifecycle';
 export { createBooking, RELEASE_HOLDS_JOB, releaseExpiredHolds } from './bookings.service';
 export { jobMinutes, priceAppointment } from './job-pricing';
+// The self-service rule and mail, shared by the account's pages and the Manage link (decision 050).
+export { assertChangeable, countMoves, mailSelfServiceCancellation, mailSelfServiceMove } from './bookings-account.service';
 export { findBookingView, listBookingUpdates, listBookingViews, toUpdateView } from './bookings.repository';
 export { findBooking } from './checkout.repository';
 // The ledger's read side (decision 049): a booking's rows and summary, and revenue summed from the rows.
 export { ledgerView, revenueByBooking, revenueCents, toEntryView } from './ledger';
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
+export { manageUrl, payUrl, trackingUrl } from './confirmation-mail';
+export { cancellationIcs } from './cancellation-ics';
 export { blockNotes, blockReasonOf } from './blocked-time';
 // The day's capacity model, read by the slot lists and the schedule grid; only the verbs claim (decision 036).
 export { slotsForDay, slotsOfDay } from './slot-capacity';

@@ -79,7 +79,7 @@ function holdDraft(slotId: string) {
     longitude: null,
     guestEmail: 'holly@example.com',
     guestName: null,
-    guestPhone: null,
+    guestPhone: null, language: null,
     idempotencyKey: null,
     source: 'web',
     holder: null,

@@ -2,6 +2,7 @@ import type { Config } from '../../config';
 import { z } from 'zod';
 import { defineRoute } from '../../http/contract';
 import { latestOutbox } from '../../integrations/mail/mailer';
+import { latestSms } from '../../integrations/sms/sms';
 
 const outboxMessage = z.object({
   id: z.string(),
@@ -71,7 +72,7 @@ export const systemRoutes = [
       schema: { tags: ['development'], response: { 200: { description: 'The outbox as an HTML page', content: { 'text/html': { schema: z.string() } } } } },
     },
     async (_request, reply, ctx) => {
-      const messages = await latestOutbox(ctx.db, 50);
+      const [messages, texts] = await Promise.all([latestOutbox(ctx.db, 50), latestSms(ctx.db, 50)]);
       const escape = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
       const items = messages
         .map(
@@ -80,10 +81,14 @@ export const systemRoutes = [
 ${m.attachments.map((a) => `<div>📎 ${escape(a.filename)}</div>`).join('')}</article>`,
         )
         .join('');
+      // Texts are kept beside the mail when Twilio is not configured (decision 050).
+      const smsItems = texts
+        .map((m) => `<article><header><strong>📱 ${escape(m.to)}</strong><br><small>${escape(m.createdAt)} · ${escape(m.status)}${m.error ? ` · ${escape(m.error)}` : ''}</small></header><pre>${escape(m.body)}</pre></article>`)
+        .join('');
       return reply
         .type('text/html; charset=utf-8')
         .send(
-          `<!doctype html><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mail outbox</title><style>body{font-family:system-ui;max-width:760px;margin:auto;padding:12px}article{border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}</style><h1>Dev mail outbox</h1><p>The latest 50 messages stored instead of sent.</p>${items || '<p>No mail yet.</p>'}`,
+          `<!doctype html><meta name="viewport" content="width=device-width,initial-scale=1"><title>Dev mail outbox</title><style>body{font-family:system-ui;max-width:1100px;margin:auto;padding:12px}article{border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0}pre{white-space:pre-wrap}</style><h1>Dev mail outbox</h1><p>The latest 50 messages stored instead of sent.</p><div style="display:flex;gap:16px;flex-wrap:wrap"><section style="flex:2 1 420px"><h2>E-mail</h2>${items || '<p>No mail yet.</p>'}</section><section style="flex:1 1 260px"><h2>SMS</h2>${smsItems || '<p>No texts yet.</p>'}</section></div>`,
         );
     },
   ),

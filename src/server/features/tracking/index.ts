@@ -4,5 +4,5 @@
  */
 export { trackingRoutes } from './tracking.routes';
 export { checkTrackingToken, verifyTrackingToken } from './tracking-token';
-export { hasFullAccess } from './tracking.service';
+export { etaFor, hasFullAccess } from './tracking.service';
 export { destinationOf, findTrackingFacts } from './tracking.repository';

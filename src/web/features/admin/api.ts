@@ -347,3 +347,7 @@ export const useAddDriver = () =>
   useAdminMutation(({ idempotencyKey, ...form }: { fullName: string; email: string; phone: string; idempotencyKey?: string }) => apiCall('POST /api/admin/staff', { body: form, headers: idem(idempotencyKey) }));
 export const useUpdateStaff = () => useAdminMutation(({ id, isDisabled }: { id: string; isDisabled: boolean }) => apiCall('PATCH /api/admin/staff/:id', { params: { id }, body: { isDisabled } }));
 export const useResendInvite = () => useMutation({ mutationFn: (id: string) => apiCall('POST /api/admin/staff/:id/resend-invite', { params: { id } }) });
+
+/** A booking's scheduled customer messages (reminders, on my way, …), read when the admin opens them (decision 050). */
+export const bookingMessagesQuery = (id: string, page = 1) =>
+  queryOptions({ queryKey: [...adminKeys.all, 'booking-messages', id, page] as const, queryFn: () => apiCall('GET /api/admin/bookings/:id/messages', { params: { id }, query: { page, pageSize: 20 } }), staleTime: 0 });

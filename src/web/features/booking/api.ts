@@ -7,6 +7,7 @@ import type { ApiRequest } from '@web/lib/api';
 type VehicleRequestInput = ApiRequest<'POST /api/vehicles'>['body'];
 type AddressRequestInput = ApiRequest<'POST /api/addresses'>['body'];
 import { apiCall } from '@web/lib/api';
+import { currentLanguage } from '@web/lib/i18n';
 
 export { availableDaysQuery } from '@web/components/slot-picker';
 
@@ -52,7 +53,7 @@ export const suggestAddresses = (q: string) => apiCall('GET /api/geo/suggest', {
 export const reverseGeocode = (lat: number, lng: number) => apiCall('GET /api/geo/reverse', { query: { lat, lng } });
 
 export const createBooking = (input: CreateBookingRequest, idempotencyKey: string) =>
-  apiCall('POST /api/bookings', { body: input, headers: { 'Idempotency-Key': idempotencyKey } });
+  apiCall('POST /api/bookings', { body: { language: currentLanguage(), ...input }, headers: { 'Idempotency-Key': idempotencyKey } });
 
 /** A held booking of the signed-in customer, to pay it now (its full tracking view has the amounts). */
 export const heldBooking = (id: string) => apiCall('GET /api/bookings/guest/:id', { params: { id } });

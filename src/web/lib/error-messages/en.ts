@@ -167,6 +167,10 @@ export const codes: Record<ErrorCode, string> = {
   LOCATION_OUTSIDE_AREA: 'Your location is outside {county}, where we work. Please type an address in {county}.',
   GUEST_LINK_INVALID: 'This link is not valid for this booking. Please use the link from your confirmation e-mail.',
   BOOKING_ALREADY_LINKED: 'This booking already belongs to an account. Please sign in to see it.',
+  MESSAGE_LINK_INVALID: 'This link is not valid. Please use the link in your latest message, or call us.',
+  MESSAGE_LINK_EXPIRED: 'This link has expired. Please call us about your booking.',
+  SMS_WEBHOOK_UNVERIFIED: 'The Twilio signature is missing or wrong',
+  SMS_NOT_CONFIGURED: 'Text messages are not set up on this server',
   METRICS_TOKEN_REQUIRED: 'Metrics are readable from this machine, or with Authorization: Bearer <METRICS_TOKEN>',
   BACKUP_NOT_CONFIGURED: 'BACKUP_DIR is not set for this server',
 };

@@ -163,6 +163,10 @@ export const codes: { [K in ErrorCode]: string } = {
   LOCATION_OUTSIDE_AREA: 'Tu ubicación está fuera de {county}, donde trabajamos. Escribe una dirección en {county}.',
   GUEST_LINK_INVALID: 'Este enlace no es válido para esta reserva. Usa el enlace de tu correo de confirmación.',
   BOOKING_ALREADY_LINKED: 'Esta reserva ya pertenece a una cuenta. Inicia sesión para verla.',
+  MESSAGE_LINK_INVALID: 'Este enlace no es válido. Use el enlace de su último mensaje o llámenos.',
+  MESSAGE_LINK_EXPIRED: 'Este enlace ha caducado. Llámenos para hablar de su reserva.',
+  SMS_WEBHOOK_UNVERIFIED: 'Falta la firma de Twilio o no es correcta',
+  SMS_NOT_CONFIGURED: 'Los mensajes de texto no están configurados en este servidor',
   METRICS_TOKEN_REQUIRED: 'Las métricas necesitan el token de métricas.',
   BACKUP_NOT_CONFIGURED: 'Las copias de seguridad no están configuradas en este servidor (BACKUP_DIR).',
 };

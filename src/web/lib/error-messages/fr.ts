@@ -163,6 +163,10 @@ export const codes: { [K in ErrorCode]: string } = {
   LOCATION_OUTSIDE_AREA: 'Votre position est hors de {county}, où nous travaillons. Saisissez une adresse dans {county}.',
   GUEST_LINK_INVALID: 'Ce lien n’est pas valide pour cette réservation. Utilisez le lien de votre e-mail de confirmation.',
   BOOKING_ALREADY_LINKED: 'Cette réservation appartient déjà à un compte. Connectez-vous pour la voir.',
+  MESSAGE_LINK_INVALID: 'Ce lien n’est pas valide. Utilisez le lien de votre dernier message, ou appelez-nous.',
+  MESSAGE_LINK_EXPIRED: 'Ce lien a expiré. Appelez-nous au sujet de votre réservation.',
+  SMS_WEBHOOK_UNVERIFIED: 'La signature Twilio est absente ou incorrecte',
+  SMS_NOT_CONFIGURED: 'Les SMS ne sont pas configurés sur ce serveur',
   METRICS_TOKEN_REQUIRED: 'Les métriques demandent le jeton de métriques.',
   BACKUP_NOT_CONFIGURED: 'Les sauvegardes ne sont pas configurées sur ce serveur (BACKUP_DIR).',
 };

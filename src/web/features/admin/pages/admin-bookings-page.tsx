@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { CalendarClock, ChevronLeft, ClipboardCheck, ChevronRight, Download, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
+import { CalendarClock, ChevronLeft, ClipboardCheck, ChevronRight, Download, MessageSquare, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, type DeleteRefusal } from '@shared/booking-lifecycle';
@@ -37,6 +37,7 @@ import {
 } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
+import { BookingMessages } from '../components/booking-messages';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
 import { Field, FormActions, LabelledControl } from '../components/form-bits';
 import { OVERRIDE_LABELS, OverrideDialog, overridableReason, type OverrideReason } from '../components/override-dialog';
@@ -174,6 +175,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
   const [cancelling, setCancelling] = useState(false);
   // Loaded only when opened: a page of cards never fetches every booking's inspections.
   const [inspecting, setInspecting] = useState(false);
+  const [showMessages, setShowMessages] = useState(false);
   const { user: me } = useCurrentUser();
   const queryClient = useQueryClient();
   // 'Cancelled' moves money (a paid booking is refunded): it always asks first, with the refund wording.
@@ -317,6 +319,12 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
           // The booking's ledger: collect a payment taken by hand, or refund part of what was paid (decision 049).
           <BookingMoneyToggle bookingId={booking.id} canRefund onChanged={() => void queryClient.invalidateQueries({ queryKey: adminKeys.all })} />
         )}
+        <section aria-label="Messages to the customer">
+          <Button variant="ghost" size="sm" aria-expanded={showMessages} onClick={() => setShowMessages(!showMessages)}>
+            <MessageSquare aria-hidden /> {showMessages ? 'Hide messages' : 'Messages'}
+          </Button>
+          {showMessages && <BookingMessages bookingId={booking.id} />}
+        </section>
         <section aria-label="Updates">
           <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Updates</h4>
           {booking.updates.length === 0 ? (

@@ -22,6 +22,7 @@ import { useLanguage, useT } from '@web/lib/i18n';
 import { updateText } from '@web/lib/update-words';
 import { driverLocationKey, trackingKey, trackingQuery, useShareTrackingLink } from '../api';
 import { AccountOffer } from '../components/account-offer';
+import { AddToCalendar } from '../components/add-to-calendar';
 import { LiveTrackDialog } from '../components/live-track-dialog';
 import { MessageDialog } from '../components/message-dialog';
 import { ProgressStepper } from '../components/progress-stepper';
@@ -248,6 +249,11 @@ function Details({ view }: { view: FullTrackingView }) {
           )}
         </dl>
         <JobLines job={view.job} className="mt-3 border-t border-slate-100 pt-3 dark:border-slate-800" />
+        {view.status !== 'cancelled' && view.status !== 'completed' && view.status !== 'pending' && (
+          <div className="mt-3">
+            <AddToCalendar view={view} businessName={config?.businessName ?? 'Glint'} place={address ?? config?.businessAddress ?? null} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

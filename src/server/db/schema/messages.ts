@@ -1,0 +1,68 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MessageChannel, MessageKind, MessageState } from '../../../shared/schemas/messages';
+import { bookings } from './bookings';
+import { createdAt, id, updatedAt } from './columns';
+
+/**
+ * What Glint tells a customer about a booking, one row per (booking, kind, channel, leg) — the unique key is
+ * what makes a message go once (decision 050). `leg` tells apart the messages of one kind a booking may have
+ * several of: the on-my-way per en-route status, the driver's message per note; '' otherwise. A row is
+ * scheduled for `dueAt` and ends sent, skipped (with the reason in `lastError`) or failed.
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MessageKind>().notNull(),
+    channel: text('channel').$type<MessageChannel>().notNull(),
+    leg: text('leg').notNull().default(''),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    state: text('state').$type<MessageState>().notNull().default('scheduled'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('message_outbox_once_uq').on(t.bookingId, t.kind, t.channel, t.leg),
+    index('message_outbox_due_idx').on(t.state, t.dueAt),
+  ],
+);
+
+/** Every text message, kept as a record; without Twilio this is where texts are read (/dev/mail beside the mail). */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    body: text('body').notNull(),
+    /** stored (outbox only), sent, failed */
+    status: text('status').notNull(),
+    providerId: text('provider_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
+);
+
+/** Phones that answered STOP (and START again): no text goes to an opted-out number, whoever booked with it. */
+export const smsConsent = pgTable('sms_consent', {
+  /** E.164, +1 and ten digits. */
+  phone: text('phone').primaryKey(),
+  optedOut: boolean('opted_out').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Secrets the app makes for itself on first use and keeps (the key that signs the links in customers'
+ * messages, decision 050): every instance on the database signs and checks with the same key.
+ */
+export const signingSecrets = pgTable('signing_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

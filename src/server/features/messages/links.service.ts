@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { slotIdOf } from '../../../shared/booking-lifecycle';
+import type { ManagedBooking } from '../../../shared/schemas/messages';
+import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
+import type { AppContext } from '../../context';
+import { linkSecret, verifyLink, type LinkPurpose } from '../../crypto/signed-links';
+import { bookings as bookingsTable } from '../../db/schema';
+import { AppError } from '../../errors';
+import { deliverAfterCommit } from '../../events/booking-events';
+import { assertChangeable, bookingVerbs, countMoves, findBookingView, mailSelfServiceCancellation, mailSelfServiceMove, type BookingActor } from '../bookings';
+import { recomputeServiceRating } from '../services';
+
+/**
+ * What the signed links in a customer's messages open (decision 050), with no account: "Manage booking"
+ * (see it, cancel or reschedule within the self-service policy, exactly as the account's pages do) and the
+ * one-tap rating. The token names its booking and its purpose; the actor is the booking's customer.
+ */
+
+const INVALID = 'This link is not valid. Please use the link in your latest message, or call us.';
+const EXPIRED = 'This link has expired. Please call us about your booking.';
+
+async function openLink(ctx: AppContext, token: string, purpose: LinkPurpose): Promise<string> {
+  const check = verifyLink(await linkSecret(ctx.db), token, purpose, ctx.now());
+  if (check.ok) return check.bookingId;
+  if (check.reason === 'expired') throw new AppError('MESSAGE_LINK_EXPIRED', EXPIRED);
+  throw new AppError('MESSAGE_LINK_INVALID', INVALID, { reason: check.reason });
+}
+
+async function viewOf(ctx: AppContext, bookingId: string) {
+  const view = await findBookingView(ctx.db, bookingId);
+  // A signed link to blocked time or a deleted booking opens nothing.
+  if (!view || view.isBlocked) throw new AppError('MESSAGE_LINK_INVALID', INVALID, { reason: 'invalid' });
+  return view;
+}
+
+const customerOf = (view: { userId: string | null }): BookingActor => ({ role: 'customer', userId: view.userId });
+
+function managed(ctx: AppContext, view: Awaited<ReturnType<typeof viewOf>>): ManagedBooking {
+  return {
+    id: view.id,
+    serviceName: view.serviceName,
+    serviceType: view.serviceType,
+    status: view.status,
+    scheduledDate: new Date(view.scheduledDate).toISOString(),
+    durationMinutes: view.durationMinutes,
+    selfServiceBlock: selfServiceBlock(view, ctx.now()),
+    changeDeadline: changeDeadline(view.scheduledDate).toISOString(),
+    businessPhone: ctx.config.business.phone,
+  };
+}
+
+/** GET /api/manage/:token */
+export async function getManagedBooking(ctx: AppContext, token: string): Promise<ManagedBooking> {
+  return managed(ctx, await viewOf(ctx, await openLink(ctx, token, 'manage')));
+}
+
+/** The booking's state inside the changing transaction (the verb then locks the row and checks its move). */
+async function currentFacts(ctx: AppContext, tx: AppContext['db'], id: string) {
+  const [row] = await tx.select({ status: bookingsTable.status, scheduledDate: bookingsTable.scheduledDate, businessDate: bookingsTable.businessDate, userId: bookingsTable.userId }).from(bookingsTable).where(eq(bookingsTable.id, id));
+  if (!row) throw new AppError('MESSAGE_LINK_INVALID', INVALID, { reason: 'invalid' });
+  return row;
+}
+
+/** POST /api/manage/:token/cancel — the customer's own cancel, refund and e-mail with the calendar's cancellation. */
+export async function cancelManagedBooking(ctx: AppContext, token: string): Promise<{ refunded: boolean; booking: ManagedBooking }> {
+  const id = await openLink(ctx, token, 'manage');
+  await viewOf(ctx, id);
+  const { refunded, creditRestored } = await ctx.db.transaction(async (tx) => {
+    const facts = await currentFacts(ctx, tx, id);
+    assertChangeable(ctx, facts, 'cancelled');
+    return bookingVerbs(ctx).cancel(tx, id, customerOf(facts));
+  });
+  await deliverAfterCommit(ctx, id);
+  const view = await viewOf(ctx, id);
+  await mailSelfServiceCancellation(ctx, view, refunded, Boolean(creditRestored));
+  return { refunded, booking: managed(ctx, view) };
+}
+
+/** POST /api/manage/:token/reschedule — the customer's own move, by the same slot rules as their account. */
+export async function rescheduleManagedBooking(ctx: AppContext, token: string, slotId: string): Promise<{ booking: ManagedBooking }> {
+  const id = await openLink(ctx, token, 'manage');
+  await viewOf(ctx, id);
+  const sequence = await ctx.db.transaction(async (tx) => {
+    const facts = await currentFacts(ctx, tx, id);
+    assertChangeable(ctx, facts, 'rescheduled');
+    if (slotId === slotIdOf(facts)) throw new AppError('SAME_TIME', 'Your booking is already at that time. Please choose another time.');
+    await bookingVerbs(ctx).change(tx, id, customerOf(facts), { slotId, by: 'customer', clearTimes: true });
+    return countMoves(tx, id);
+  });
+  await deliverAfterCommit(ctx, id);
+  const view = await viewOf(ctx, id);
+  await mailSelfServiceMove(ctx, view, sequence);
+  return { booking: managed(ctx, view) };
+}
+
+/** GET /api/rate/:token — what the rating page shows. */
+export async function getRatable(ctx: AppContext, token: string): Promise<{ serviceName: string; rating: number | null; businessName: string }> {
+  const view = await viewOf(ctx, await openLink(ctx, token, 'review'));
+  return { serviceName: view.serviceName, rating: view.rating, businessName: ctx.config.business.name };
+}
+
+/** POST /api/rate/:token — one tap: the booking's review, once, when completed (the review verb's rules). */
+export async function rateBooking(ctx: AppContext, token: string, input: { rating: number; review?: string | null }): Promise<{ rating: number }> {
+  const id = await openLink(ctx, token, 'review');
+  const view = await viewOf(ctx, id);
+  await ctx.db.transaction(async (tx) => {
+    await bookingVerbs(ctx).review(tx, id, customerOf(view), { rating: input.rating, review: input.review?.trim() || null });
+    await recomputeServiceRating(tx, view.serviceId);
+  });
+  await deliverAfterCommit(ctx, id);
+  return { rating: input.rating };
+}

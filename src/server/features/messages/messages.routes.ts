@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pageQuery, uuidParam } from '../../../shared/schemas/common';
+import { bookingMessagesPage, managedBooking, manageRescheduleRequest, messageLinkToken, rateRequest } from '../../../shared/schemas/messages';
+import { requireAdmin } from '../../http/auth-hooks';
+import { defineRoute } from '../../http/contract';
+import { latestSms } from '../../integrations/sms/sms';
+import { cancelManagedBooking, getManagedBooking, getRatable, rateBooking, rescheduleManagedBooking } from './links.service';
+import { listBookingMessages } from './messages.repository';
+import { receiveInboundSms, TWILIO_WEBHOOK_PATH } from './sms-consent.service';
+
+const tags = ['messages'];
+const tokenParam = z.object({ token: messageLinkToken });
+
+/** Twilio posts forms: the route's scope reads them as flat string maps (the signature covers every field). */
+async function formBodies(scope: FastifyInstance) {
+  scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
+}
+
+/** The customer's messages: the links they carry, inbound STOP/START, and what the back office sees (decision 050). */
+export const messagesRoutes = [
+  defineRoute(
+    { method: 'GET', url: '/api/manage/:token', schema: { tags, summary: 'The booking a Manage link opens (no account needed)', params: tokenParam, response: { 200: managedBooking } } },
+    async (request, _reply, ctx) => getManagedBooking(ctx, request.params.token),
+  ),
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/manage/:token/cancel',
+      schema: { tags, summary: 'Cancels within the self-service policy', params: tokenParam, response: { 200: z.object({ refunded: z.boolean(), booking: managedBooking }) } },
+    },
+    async (request, _reply, ctx) => cancelManagedBooking(ctx, request.params.token),
+  ),
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/manage/:token/reschedule',
+      schema: { tags, summary: 'Moves within the self-service policy', params: tokenParam, body: manageRescheduleRequest, response: { 200: z.object({ booking: managedBooking }) } },
+    },
+    async (request, _reply, ctx) => rescheduleManagedBooking(ctx, request.params.token, request.body.slotId),
+  ),
+  defineRoute(
+    {
+      method: 'GET',
+      url: '/api/rate/:token',
+      schema: { tags, params: tokenParam, response: { 200: z.object({ serviceName: z.string(), rating: z.number().int().nullable(), businessName: z.string() }) } },
+    },
+    async (request, _reply, ctx) => getRatable(ctx, request.params.token),
+  ),
+  defineRoute(
+    { method: 'POST', url: '/api/rate/:token', schema: { tags, summary: 'One-tap rating from the review request', params: tokenParam, body: rateRequest, response: { 200: z.object({ rating: z.number().int() }) } } },
+    async (request, _reply, ctx) => rateBooking(ctx, request.params.token, request.body),
+  ),
+  defineRoute(
+    {
+      method: 'POST',
+      url: TWILIO_WEBHOOK_PATH,
+      scope: formBodies,
+      schema: {
+        tags,
+        description: 'Inbound texts from Twilio (form-encoded, X-Twilio-Signature): STOP and START turn the number’s texts off and on.',
+        headers: z.looseObject({ 'x-twilio-signature': z.string().optional() }),
+        body: z.record(z.string(), z.string()),
+        response: { 200: { description: 'An empty TwiML answer', content: { 'text/xml': { schema: z.string() } } } },
+      },
+    },
+    async (request, reply, ctx) => {
+      await receiveInboundSms(ctx, request.body, request.headers['x-twilio-signature']);
+      return reply.type('text/xml; charset=utf-8').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    },
+  ),
+  defineRoute(
+    { method: 'GET', url: '/api/admin/bookings/:id/messages', guard: requireAdmin, schema: { tags: ['admin'], params: uuidParam, querystring: pageQuery, response: { 200: bookingMessagesPage } } },
+    async (request, _reply, ctx) => {
+      const { page, pageSize } = request.query;
+      return { ...(await listBookingMessages(ctx.db, request.params.id, page, pageSize)), page, pageSize };
+    },
+  ),
+  defineRoute(
+    {
+      method: 'GET',
+      url: '/api/dev/sms',
+      devOnly: true,
+      schema: {
+        tags: ['development'],
+        response: { 200: z.array(z.object({ id: z.string(), to: z.string(), body: z.string(), status: z.string(), error: z.string().nullable(), createdAt: z.string() })) },
+      },
+    },
+    async (_request, _reply, ctx) => latestSms(ctx.db, 50),
+  ),
+] as const;

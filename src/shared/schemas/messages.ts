@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
+import { pageOf } from './common';
+
+/** What Glint tells a customer about a booking (decision 050). */
+export const MESSAGE_KINDS = ['reminder_24h', 'reminder_2h', 'on_my_way', 'review_request', 'payment_reminder', 'driver_message'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const MESSAGE_STATES = ['scheduled', 'sent', 'skipped', 'failed'] as const;
+export type MessageState = (typeof MESSAGE_STATES)[number];
+
+/** One row of a booking's messages as the back office sees it. */
+export const scheduledMessage = z.object({
+  id: z.uuid(),
+  kind: z.enum(MESSAGE_KINDS),
+  channel: z.enum(MESSAGE_CHANNELS),
+  dueAt: z.iso.datetime(),
+  state: z.enum(MESSAGE_STATES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type ScheduledMessage = z.infer<typeof scheduledMessage>;
+
+export const bookingMessagesPage = pageOf(scheduledMessage);
+export type BookingMessagesPage = z.infer<typeof bookingMessagesPage>;
+
+/** A single-purpose link's token, as it arrives in a URL. */
+export const messageLinkToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Not a valid link' });
+
+/** What the Manage booking page shows and may do, for whoever holds the link (no account needed). */
+export const managedBooking = z.object({
+  id: z.uuid(),
+  serviceName: z.string(),
+  serviceType: z.enum(SERVICE_TYPES),
+  status: z.enum(BOOKING_STATUSES),
+  scheduledDate: z.iso.datetime(),
+  durationMinutes: z.number().int(),
+  /** Null when the customer may still cancel or reschedule; otherwise why not (SELF_SERVICE_CLOSED's reasons). */
+  selfServiceBlock: z.enum(['status', 'too_late']).nullable(),
+  changeDeadline: z.iso.datetime(),
+  businessPhone: z.string(),
+});
+export type ManagedBooking = z.infer<typeof managedBooking>;
+
+export const manageRescheduleRequest = z.object({
+  slotId: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'Please select a valid time slot' }),
+});
+
+export const rateRequest = z.object({
+  rating: z.number().int().min(1, { error: 'Choose 1 to 5 stars' }).max(5, { error: 'Choose 1 to 5 stars' }),
+  review: z.string().trim().max(1000, { error: 'At most 1000 characters' }).optional().nullable(),
+});

@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '@web/lib/api';
+
+/** The pages a customer's messages link to, opened by their signed token (no account needed, decision 050). */
+export const managedBookingQuery = (token: string) =>
+  queryOptions({ queryKey: ['manage', token], queryFn: () => apiCall('GET /api/manage/:token', { params: { token } }) });
+
+export const cancelManagedBooking = (token: string) => apiCall('POST /api/manage/:token/cancel', { params: { token } });
+
+export const ratableQuery = (token: string) => queryOptions({ queryKey: ['rate', token], queryFn: () => apiCall('GET /api/rate/:token', { params: { token } }) });
+
+export const rateBooking = (token: string, rating: number) => apiCall('POST /api/rate/:token', { params: { token }, body: { rating } });
