@@ -273,8 +273,3 @@ export async function markNotificationsRead(db: DbOrTx, userId: string, now: Dat
 export async function updateUser(db: DbOrTx, id: string, values: Partial<typeof users.$inferInsert>): Promise<void> {
   await db.update(users).set(values).where(eq(users.id, id));
 }
-
-/** The card provider's customer reference, saved the first time the person pays by card. */
-export async function setStripeCustomer(db: DbOrTx, userId: string, ref: string): Promise<void> {
-  await db.update(users).set({ stripeCustomerId: ref }).where(eq(users.id, userId));
-}

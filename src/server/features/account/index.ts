@@ -5,4 +5,4 @@
 export { accountRoutes } from './account.routes';
 export { contactCopiesOf, lockUser, upcomingBookings } from './account.repository';
 export { detachCards, eraseCustomer, eraseGuestClient, unusablePasswordHash } from './erase-customer';
-export { setStripeCustomer, updateUser } from './account.repository';
+export { updateUser } from './account.repository';

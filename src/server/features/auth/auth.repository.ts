@@ -213,3 +213,8 @@ export async function savedLanguage(db: DbOrTx, userId: string): Promise<string 
   const [row] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId));
   return row?.settings.language;
 }
+
+/** The card provider's customer reference, saved the first time the person pays by card. */
+export async function setStripeCustomer(db: DbOrTx, userId: string, ref: string): Promise<void> {
+  await db.update(users).set({ stripeCustomerId: ref }).where(eq(users.id, userId));
+}

@@ -4,6 +4,6 @@
  */
 export { authRoutes } from './auth.routes';
 export { createUser, mailTextsFor, recipientLanguage, resolveSession, sendAccountExistsMail, sendResetMail, sendSetPasswordMail, sendVerificationMail, startSession, type ClientInfo, type SessionUser } from './auth.service';
-export { consumeGuestClaim, deleteUserSessions, emailTaken, findCredentialsByEmail, findGuestContact, findPublicUserById, insertGuestClaim, insertUser, publicUserColumns, setResetToken, setVerificationToken, toPublicUser, updatePasswordHash } from './auth.repository';
+export { consumeGuestClaim, deleteUserSessions, emailTaken, findCredentialsByEmail, findGuestContact, findPublicUserById, insertGuestClaim, insertUser, publicUserColumns, setResetToken, setStripeCustomer, setVerificationToken, toPublicUser, updatePasswordHash } from './auth.repository';
 export { hashPassword, verifyPassword } from './passwords';
 export { hashToken, newToken } from '../../crypto/tokens';

@@ -14,11 +14,12 @@ async function customerTrackingUrl(ctx: AppContext, booking: { id: string; userI
   return trackingUrl(ctx, booking.id, token);
 }
 
-/** Statuses a customer hears about by e-mail (the socket always carries every change). */
+/**
+ * Statuses a customer hears about by a status e-mail (the socket always carries every change). The en-route
+ * steps are told by the technician's on-my-way message instead (features/messages, decision 050), with the
+ * ETA and the tracking link, so the customer gets one message, not two.
+ */
 export const EMAILED_STATUSES: ReadonlySet<BookingStatus> = new Set([
-  'en_route_pickup',
-  'en_route_service',
-  'en_route_return',
   'picked_up',
   'completed',
   'cancelled',

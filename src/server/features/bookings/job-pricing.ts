@@ -77,7 +77,7 @@ export async function priceRequestedJob(ctx: AppContext, db: DbOrTx, request: Jo
     }
     const addOns = wanted.map((id) => {
       const addOn = offered?.find((a) => a.id === id);
-      if (!addOn) throw new AppError('ADD_ON_NOT_AVAILABLE', `That add-on is not available for ${fact.name}`, { addOnId: id });
+      if (!addOn) throw new AppError('ADD_ON_NOT_AVAILABLE', 'That add-on is not available for this service', { addOnId: id, service: fact.name });
       return addOnAtSize(addOn, sizeClass);
     });
     vehicles.push({ sizeClass, service: jobService(fact), addOns, ...(label ? { label } : {}), ...(vehicleId ? { vehicleId } : {}) });
@@ -103,7 +103,7 @@ async function applyOffer(ctx: AppContext, db: DbOrTx, service: ServiceFact, siz
 export async function jobMinutes(ctx: AppContext, service: ServiceFact, choices: readonly JobChoice[]): Promise<number> {
   const offered = choices.some((c) => c.addOnIds.length > 0) ? await activeAddOnsOf(ctx.db, service.id) : [];
   const unknown = choices.flatMap((c) => c.addOnIds).find((id) => !offered.some((a) => a.id === id));
-  if (unknown) throw new AppError('ADD_ON_NOT_AVAILABLE', `That add-on is not available for ${service.name}`, { addOnId: unknown });
+  if (unknown) throw new AppError('ADD_ON_NOT_AVAILABLE', 'That add-on is not available for this service', { addOnId: unknown, service: service.name });
   return priceJob({ vehicles: jobVehiclesOf(jobService(service), offered, choices), serviceFee: '0' }).minutes;
 }
 

@@ -134,7 +134,8 @@ describe('PUT /api/driver/bookings/:id/status', () => {
       // Choosing an en-route step switches sharing on and makes this the current job.
       expect((await test.call('GET', '/api/driver/status', { cookie: driver })).json()).toMatchObject({ isLocationSharing: true, currentBookingId: pickupBookingId, status: 'busy' });
       const mail = await latestMailTo(test, DEMO_CUSTOMER_EMAIL);
-      expect(mail?.subject).toBe('Full Detail: Driver En Route to Pickup');
+      // The en-route step is told once, by the on-my-way message (decision 050), not by a status e-mail too.
+      expect(mail?.subject).toBe('Diego is on the way');
 
       test.clock.advance(60_000);
       for (const status of ['arrived_pickup', 'picked_up', 'en_route_service', 'arrived_service', 'in_progress', 'completed_service', 'en_route_return', 'completed']) {

@@ -3,7 +3,7 @@ import type { SavedCardView } from '../../../shared/schemas/checkout';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import type { CardDetails, PaymentProvider } from '../../integrations/payments';
-import { setStripeCustomer } from '../account';
+import { setStripeCustomer } from '../auth';
 import * as repo from './payment-methods.repository';
 
 /**

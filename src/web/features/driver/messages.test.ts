@@ -27,6 +27,6 @@ describe('the driver dashboard in three languages', () => {
     const tenAmPacific = '2026-03-03T18:00:00.000Z';
     expect(formatPacific(tenAmPacific)).toBe('Tue, Mar 3, 10:00 AM PST');
     expect(formatPacific(tenAmPacific, 'es')).toMatch(/^mar, 3 de mar.*10:00/);
-    expect(formatPacific(tenAmPacific, 'fr')).toMatch(/^mar\. 3 mars.*10:00/);
+    expect(formatPacific(tenAmPacific, 'fr')).toMatch(/^mar\. 3 mars.*10 h 00 heure du Pacifique/);
   });
 });

@@ -66,7 +66,7 @@ describe('the dashboard of the owner’s day', () => {
     expect(cents(after.received.today) - cents(before.received.today)).toBe(cents(booking.totalAmount));
 
     // Paid nine days ago (before this week's Monday): neither today's money nor this week's.
-    await t.handle.executeSql(`update bookings set created_at = now() - interval '9 days' where id = $1`, [booking.id]);
+    await t.handle.executeSql(`update booking_payments set created_at = now() - interval '9 days' where booking_id = $1`, [booking.id]);
     const paidLastWeek = await summary();
     expect(paidLastWeek.received.today).toBe(before.received.today);
     expect(paidLastWeek.received.week).toBe(before.received.week);
