@@ -157,6 +157,14 @@ test('tiles failing: the driver’s marker and the route stay visible on a plain
   await expect(map).toHaveAttribute('data-tiles', 'failed');
   await expect(dialog.getByTestId('map-tiles-failed')).toBeVisible();
   await expect(dialog.locator('.driver-marker')).toBeVisible();
+  // The note never covers the destination marker: it sits under the map, not over it.
+  const destination = dialog.locator('.destination-marker');
+  await expect(destination).toBeVisible();
+  const note = (await dialog.getByTestId('map-tiles-failed').boundingBox())!;
+  const mapBox = (await map.boundingBox())!;
+  const marker = (await destination.boundingBox())!;
+  expect(note.y).toBeGreaterThanOrEqual(mapBox.y + mapBox.height);
+  expect(marker.y + marker.height <= note.y || marker.y >= note.y + note.height).toBe(true);
   await expect(dialog.locator('path.driver-route')).toBeVisible();
   await expect(map).not.toHaveCSS('background-color', 'rgb(221, 221, 221)');
   await page.screenshot({ path: 'test-results/screenshots/tracking-map-no-tiles.png' });

@@ -79,6 +79,9 @@ export const adminService = z.object({
   createdAt: z.string(),
 });
 export type AdminService = z.infer<typeof adminService>;
+/** A saved service, saying whether HTML was removed from its description (the owner is told). */
+export const savedService = adminService.extend({ sanitized: z.boolean() });
+export type SavedService = z.infer<typeof savedService>;
 
 // Add-ons
 

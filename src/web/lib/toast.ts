@@ -44,3 +44,12 @@ export const toast = Object.assign((message: Message, data?: ExternalToast) => s
   info: (message: Message, data?: ExternalToast) => show((s) => s.toast.info(message, data)),
   warning: (message: Message, data?: ExternalToast) => show((s) => s.toast.warning(message, data)),
 });
+
+/**
+ * For a toast shown just before a page opens whose title sits at the top (payment done → tracking): on a
+ * phone it goes to the bottom instead of over the new page's title; wide screens keep the bottom-right corner.
+ * Only for pages without a sticky bottom bar.
+ */
+export function clearOfTitle(): Pick<ExternalToast, 'position'> {
+  return { position: window.matchMedia('(min-width: 768px)').matches ? 'bottom-right' : 'bottom-center' };
+}

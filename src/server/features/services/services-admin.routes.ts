@@ -3,7 +3,7 @@ import { idempotencyKeyHeader } from '../../../shared/schemas/checkout';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { adminService, serviceRequest } from '../../../shared/schemas/admin-services';
+import { adminService, savedService, serviceRequest } from '../../../shared/schemas/admin-services';
 import { messageResponse } from '../../../shared/schemas/auth';
 import { uuidParam } from '../../../shared/schemas/common';
 import { AppError } from '../../errors';
@@ -24,10 +24,10 @@ export const servicesAdminRoutes = [
   defineRoute({ method: 'GET', url: '/api/admin/services', guard, schema: { tags, response: { 200: adminService.array() } } }, async (_request, _reply, ctx) =>
     admin.listServicesForAdmin(ctx),
   ),
-  defineRoute({ method: 'POST', url: '/api/admin/services', guard, schema: { tags, headers: z.looseObject({ 'idempotency-key': idempotencyKeyHeader.optional() }), body: serviceRequest, response: { 201: adminService } } }, async (request, reply, ctx) =>
+  defineRoute({ method: 'POST', url: '/api/admin/services', guard, schema: { tags, headers: z.looseObject({ 'idempotency-key': idempotencyKeyHeader.optional() }), body: serviceRequest, response: { 201: savedService } } }, async (request, reply, ctx) =>
     reply.status(201).send(await idempotent(ctx, request, 'services', () => admin.createService(ctx, request.body))),
   ),
-  defineRoute({ method: 'PUT', url: '/api/admin/services/:id', guard, schema: { tags, params: uuidParam, body: serviceRequest, response: { 200: adminService } } }, async (request, _reply, ctx) =>
+  defineRoute({ method: 'PUT', url: '/api/admin/services/:id', guard, schema: { tags, params: uuidParam, body: serviceRequest, response: { 200: savedService } } }, async (request, _reply, ctx) =>
     admin.updateService(ctx, request.params.id, request.body),
   ),
   defineRoute(

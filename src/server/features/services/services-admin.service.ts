@@ -1,4 +1,4 @@
-import type { AdminService } from '../../../shared/schemas/admin-services';
+import type { AdminService, SavedService } from '../../../shared/schemas/admin-services';
 import { serviceRequest } from '../../../shared/schemas/admin-services';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
@@ -36,16 +36,21 @@ function catalogueChanging(ctx: AppContext): void {
   ctx.caches.serviceFacts.touch(null);
 }
 
-export function createService(ctx: AppContext, input: ServiceInput) {
+/** Whether the sanitiser changed what the owner typed: the answer says so and the page tells them. */
+const sanitizedFrom = (input: ServiceInput, values: repo.ServiceValues) => values.description !== input.description.trim();
+
+export async function createService(ctx: AppContext, input: ServiceInput): Promise<SavedService> {
   catalogueChanging(ctx);
-  return repo.insertService(ctx.db, toValues(input));
+  const values = toValues(input);
+  return { ...(await repo.insertService(ctx.db, values)), sanitized: sanitizedFrom(input, values) };
 }
 
-export async function updateService(ctx: AppContext, id: string, input: ServiceInput): Promise<AdminService> {
+export async function updateService(ctx: AppContext, id: string, input: ServiceInput): Promise<SavedService> {
   catalogueChanging(ctx);
-  const updated = await repo.updateService(ctx.db, id, { ...toValues(input), updatedAt: ctx.now() });
+  const values = toValues(input);
+  const updated = await repo.updateService(ctx.db, id, { ...values, updatedAt: ctx.now() });
   if (!updated) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
-  return updated;
+  return { ...updated, sanitized: sanitizedFrom(input, values) };
 }
 
 /** Adds the standard catalogue services that are missing (by slug): running it twice adds nothing. */

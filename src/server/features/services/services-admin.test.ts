@@ -43,11 +43,16 @@ describe('admin services', () => {
     const service = created.json();
     expect(service).toMatchObject({ name: 'Pet Hair Removal', price: '39.50', serviceFee: '5.00', duration: 45, isActive: true, rating: '5.0', locationOptions: { mobile: true, pickup: true, serviceLocation: false } });
     expect(service.description).toBe('<p>Fur gone</p>');
+    // The owner is told that what they typed was changed…
+    expect(service.sanitized).toBe(true);
     const edited = await t.call('PUT', `/api/admin/services/${service.id}`, { cookie: admin, body: { ...valid, price: '45.00', isActive: false } });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toMatchObject({ price: '45.00', isActive: false });
+    // …and not when safe HTML went through untouched.
+    expect(edited.json()).toMatchObject({ price: '45.00', isActive: false, sanitized: false });
     // An inactive service is bookable by no customer.
     expect((await t.call('GET', `/api/services/${service.id}/available-slots?date=2030-01-09`)).statusCode).toBe(404);
+    const scripted = await t.call('PUT', `/api/admin/services/${service.id}`, { cookie: admin, body: { ...valid, description: '<p>Fur gone</p><iframe src="https://x.example"></iframe>' } });
+    expect(scripted.json()).toMatchObject({ description: '<p>Fur gone</p>', sanitized: true });
     const unknown = await t.call('PUT', '/api/admin/services/00000000-0000-4000-8000-000000000000', { cookie: admin, body: valid });
     expect(unknown.statusCode).toBe(404);
   });

@@ -1,7 +1,7 @@
 import { track } from '@web/lib/analytics';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { toast } from '@web/lib/toast';
+import { clearOfTitle, toast } from '@web/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { CreateBookingResponse } from '@shared/schemas/checkout';
 import { ApiError, errorMessage } from '@web/lib/api';
@@ -223,7 +223,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
     try {
       const result = await confirmPayment(intentId, bookingId);
       if (result.paymentStatus !== 'paid') return void unknown();
-      toast.success(t('paymentSuccessful'), { description: t('paymentSuccessfulText') });
+      toast.success(t('paymentSuccessful'), { description: t('paymentSuccessfulText'), ...clearOfTitle() });
       rememberPaid(search, bookingId, trackingToken);
       // Replace checkout in the history: Back from tracking goes to the booking details, not to a payment form.
       await navigate({ to: '/tracking', search: { bookingId, ...(trackingToken ? { token: trackingToken } : {}) }, replace: true });

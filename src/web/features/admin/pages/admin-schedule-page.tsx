@@ -2,7 +2,7 @@ import { CalendarHeart, CalendarRange, ChevronLeft, ChevronRight, Clock, Lock, P
 import { useState } from 'react';
 import { CLOSURE_LABEL } from '@shared/domain';
 import type { AvailabilityRow, ClosureRow, ScheduleAppointment, ScheduleDay } from '@shared/schemas/admin-schedule';
-import { addDaysToKey, dayOfWeek, formatTime12, minutesOfDay } from '@shared/time';
+import { addDaysToKey, dayOfWeek, formatTime12, minutesOfDay, pacificDateKey, pacificTimeOfDay } from '@shared/time';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Alert, Spinner } from '@web/components/ui/feedback';
@@ -23,6 +23,9 @@ import {
 } from '../components/schedule-dialogs';
 import { pacificToday, paymentLabel, paymentTone, statusLabel, statusTone } from '../components/status';
 import { formatUsPhone } from '@shared/contact';
+
+/** What the "·3" after an open window means. */
+const places = (capacity: number) => `${capacity} ${capacity === 1 ? 'place' : 'places'} at a time`;
 
 /** 8 AM to 8 PM: 13 hourly rows. */
 const HOURS = Array.from({ length: 13 }, (_, i) => 8 + i);
@@ -242,13 +245,14 @@ function DayHeader({
                 type="button"
                 onClick={() => onEditAvailability(row)}
                 className={cn('rounded bg-green-100 px-1.5 py-0.5 text-[11px] text-green-900 hover:bg-green-200', !row.isActive && 'line-through opacity-60')}
-                aria-label={`Edit availability ${row.startTime}–${row.endTime}`}
+                aria-label={`Edit availability ${row.startTime}–${row.endTime}, ${places(row.maxCapacity)}`}
+                title={places(row.maxCapacity)}
               >
                 {row.startTime}–{row.endTime} ·{row.maxCapacity}
               </button>
             ))
           : day.windows.map((w) => (
-              <span key={w.startTime} className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600 dark:bg-slate-800 dark:text-slate-300" title="Weekly hours">
+              <span key={w.startTime} className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600 dark:bg-slate-800 dark:text-slate-300" title={`Weekly hours: ${places(w.capacity)}`} data-testid="window-hint">
                 {w.startTime}–{w.endTime} ·{w.capacity}
               </span>
             ))}
@@ -266,6 +270,16 @@ function DayHeader({
   );
 }
 
+/**
+ * Whether an hour is over (Pacific): earlier days, and hours of today that have ended. Its free time reads as
+ * unavailable; the appointments in it stay visible and open.
+ */
+function hourIsPast(date: string, hour: number, now = new Date()): boolean {
+  const today = pacificDateKey(now);
+  if (date !== today) return date < today;
+  return (hour + 1) * 60 <= minutesOfDay(pacificTimeOfDay(now));
+}
+
 /** What one hour of a day holds: its state, the appointments starting in it, and how full it is (booked / capacity). */
 function hourFacts(day: ScheduleDay, hour: number) {
   const start = hour * 60;
@@ -277,11 +291,12 @@ function hourFacts(day: ScheduleDay, hour: number) {
     return s < start && s + a.durationMinutes > start;
   });
   const blocked = [...starting, ...covering].some((a) => a.isBlocked);
-  const state = day.closure ? 'unavailable' : blocked ? 'blocked' : starting.length || covering.length ? 'booked' : open ? 'available' : 'closed';
+  const past = hourIsPast(day.date, hour);
+  const state = day.closure ? 'unavailable' : blocked ? 'blocked' : starting.length || covering.length ? 'booked' : past ? 'past' : open ? 'available' : 'closed';
   // Customer jobs in this hour against the window's capacity: "2/3".
   const booked = [...starting, ...covering].filter((a) => !a.isBlocked && a.status !== 'cancelled').length;
   const fill = window ? { booked: blocked ? window.capacity : booked, capacity: window.capacity } : null;
-  return { open, starting, state, fill };
+  return { open, bookable: open && !past, starting, state, fill };
 }
 
 function useDriverNames() {
@@ -291,7 +306,7 @@ function useDriverNames() {
 }
 
 function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour: number; onFree(): void; onAppointment(a: ScheduleAppointment): void }) {
-  const { open, starting, state, fill } = hourFacts(day, hour);
+  const { bookable, starting, state, fill } = hourFacts(day, hour);
   const driverName = useDriverNames();
   const label = `${day.date} ${pad(hour)}:00`;
   return (
@@ -303,7 +318,9 @@ function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour
         state === 'booked' && 'bg-blue-50 dark:bg-blue-950/40',
         state === 'available' && 'bg-green-50 hover:bg-green-100 dark:bg-green-950/30',
         state === 'closed' && 'bg-slate-50 dark:bg-slate-900',
+        state === 'past' && 'bg-slate-100 dark:bg-slate-800/60',
       )}
+      title={state === 'past' ? 'This hour is over' : undefined}
       data-state={state}
       data-testid={`cell-${label}`}
     >
@@ -333,12 +350,12 @@ function HourCell({ day, hour, onFree, onAppointment }: { day: ScheduleDay; hour
             )}
           </button>
         ))}
-        {fill && state !== 'unavailable' && (
-          <span className="ml-auto text-[10px] tabular-nums text-slate-500" data-testid="cell-fill" aria-label={`${fill.booked} of ${fill.capacity} booked`}>
+        {fill && state !== 'unavailable' && state !== 'past' && (
+          <span className="ml-auto text-[10px] tabular-nums text-slate-500" data-testid="cell-fill" aria-label={`${fill.booked} of ${fill.capacity} booked`} title={`${fill.booked} of ${fill.capacity} places booked`}>
             {fill.booked}/{fill.capacity}
           </span>
         )}
-        {state === 'available' || (state === 'booked' && open) ? (
+        {state === 'available' || (state === 'booked' && bookable) ? (
           <button type="button" onClick={onFree} className="min-h-4 w-full flex-1 rounded text-left text-[11px] text-green-800/0 hover:text-green-800" aria-label={`Open slot ${label}`}>
             + slot
           </button>
@@ -408,7 +425,7 @@ function Agenda({
       ) : (
         <ol className="flex flex-col gap-2">
           {hours.map((hour) => {
-            const { state, starting, fill } = hourFacts(day, hour);
+            const { state, starting, fill, bookable } = hourFacts(day, hour);
             return (
               <li key={hour} data-testid={`agenda-${day.date} ${pad(hour)}:00`} data-state={state} className="rounded-lg border border-slate-200 bg-white p-2 dark:border-slate-800 dark:bg-slate-900">
                 <div className="flex items-center gap-2 text-sm">
@@ -419,7 +436,7 @@ function Agenda({
                     </Badge>
                   )}
                   {state === 'blocked' && <Badge tone="red">Blocked</Badge>}
-                  {(state === 'available' || (state === 'booked' && fill && fill.booked < fill.capacity)) && (
+                  {(state === 'available' || (state === 'booked' && bookable && fill && fill.booked < fill.capacity)) && (
                     <Button variant="ghost" size="sm" className="ml-auto" onClick={() => onFree(day.date, hour)} aria-label={`Open slot ${day.date} ${pad(hour)}:00 (agenda)`}>
                       <Plus aria-hidden /> Book
                     </Button>
@@ -476,6 +493,7 @@ function Legend() {
     ['bg-red-200 border-red-300', 'Blocked time'],
     ['bg-slate-200 border-slate-300', 'Unavailable day'],
     ['bg-slate-50 border-slate-200', 'Outside open hours'],
+    ['bg-slate-100 border-slate-300', 'Past'],
   ];
   return (
     <ul className="mb-3 flex flex-wrap gap-3 text-xs text-slate-600 dark:text-slate-300" aria-label="Legend">
@@ -485,6 +503,12 @@ function Legend() {
           {text}
         </li>
       ))}
+      <li className="flex items-center gap-1.5" data-testid="legend-capacity">
+        <span className="font-medium tabular-nums">9:00–17:00 ·3</span> open hours, 3 places at a time
+      </li>
+      <li className="flex items-center gap-1.5">
+        <span className="font-medium tabular-nums">1/3</span> places booked in the hour
+      </li>
     </ul>
   );
 }

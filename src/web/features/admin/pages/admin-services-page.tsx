@@ -1,6 +1,7 @@
 import { Clock, DatabaseZap, ImageUp, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
+import { ImageOrPlaceholder } from '@web/components/ui/image';
 import { formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import { SIZE_CLASSES, type SizeClass } from '@shared/domain';
@@ -94,7 +95,7 @@ export function AdminServicesPage() {
           {data.map((service) => (
             <li key={service.id}>
               <Card className={service.isActive ? 'flex h-full flex-col overflow-hidden' : 'flex h-full flex-col overflow-hidden opacity-70'} aria-label={service.name}>
-                {service.imageUrl && <img src={service.imageUrl} alt="" className="aspect-[16/9] w-full bg-slate-100 object-cover" loading="lazy" />}
+                {service.imageUrl && <ImageOrPlaceholder src={service.imageUrl} className="aspect-[16/9] w-full bg-slate-100 object-cover" loading="lazy" />}
                 <div className="flex flex-1 flex-col gap-2 p-4">
                   <div className="flex items-start gap-2">
                     <h3 className="flex-1 font-semibold leading-tight">{service.name}</h3>
@@ -169,8 +170,10 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
     save.mutate(
       { id: editing?.id, form: { ...form, imageUrl: form.imageUrl || null }, idempotencyKey },
       {
-        onSuccess: () => {
-          toast.success(editing ? 'Service updated successfully' : 'Service created successfully');
+        onSuccess: (saved) => {
+          const title = editing ? 'Service updated successfully' : 'Service created successfully';
+          if (saved.sanitized) toast.warning(title, { description: 'Some HTML was removed from the description (scripts, styles, embedded content or unsupported tags). Check the text before publishing.' });
+          else toast.success(title);
           onOpenChange(false);
         },
         onError: (error) => toast.error(editing ? 'Error updating service' : 'Error creating service', { description: errorMessage(error, 'Please try again.') }),

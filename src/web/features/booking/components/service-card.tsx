@@ -5,6 +5,7 @@ import { formatUsd } from '@shared/money';
 import type { ServiceView } from '@shared/schemas/services';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
+import { ImageOrPlaceholder } from '@web/components/ui/image';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { cn } from '@web/lib/utils';
 import { bookingStartMessages } from '../start-messages';
@@ -19,7 +20,7 @@ export function ServiceCard({ service, selected, onSelect }: { service: ServiceV
     <Card className={cn('overflow-hidden transition-shadow', selected && 'border-brand-600 ring-2 ring-brand-500')} data-testid="service-card">
       <button type="button" aria-pressed={selected} onClick={onSelect} className="flex w-full gap-3 p-3 text-left">
         {service.imageUrl ? (
-          <img src={service.imageUrl} alt="" width={80} height={80} loading="lazy" decoding="async" className="size-20 shrink-0 rounded-lg bg-slate-100 object-cover" />
+          <ImageOrPlaceholder src={service.imageUrl} width={80} height={80} loading="lazy" decoding="async" className="size-20 shrink-0 rounded-lg bg-slate-100 object-cover" />
         ) : (
           <div className="size-20 shrink-0 rounded-lg bg-brand-100" aria-hidden />
         )}

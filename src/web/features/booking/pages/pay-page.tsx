@@ -13,7 +13,7 @@ import { rememberRedirect } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
-import { toast } from '@web/lib/toast';
+import { clearOfTitle, toast } from '@web/lib/toast';
 import { bookingToPay, confirmPayment, createPaymentIntent } from '../api';
 import { cardDeclined } from '../checkout-errors';
 import { bookingMessages } from '../messages';
@@ -102,7 +102,7 @@ export function PayPage() {
     try {
       const result = await confirmPayment(payment.paymentIntentId, bookingId!);
       if (result.paymentStatus !== 'paid') return void toast(t('paymentUnknown'), { description: t('paymentUnknownText') });
-      toast.success(t('paymentSuccessful'), { description: t('paidThanks') });
+      toast.success(t('paymentSuccessful'), { description: t('paidThanks'), ...clearOfTitle() });
       await navigate({ to: '/tracking', search: tracking, replace: true });
     } catch (error) {
       if (error instanceof ApiError && cardDeclined(error.code)) return setDeclined(error.serverMessage);

@@ -112,8 +112,9 @@ export default function LiveMap({ latitude, longitude, driverName, failedText, t
         role="img"
         aria-label={`${driverName}: ${latitude.toFixed(4)}, ${longitude.toFixed(4)}`}
       />
+      {/* Under the map, not over it: laid over the map it hid the destination marker when that sat low. */}
       {tilesFailed && (
-        <p className="pointer-events-none absolute inset-x-2 bottom-2 z-[1000] rounded bg-white/90 px-2 py-1 text-xs text-slate-700 shadow" data-testid="map-tiles-failed">
+        <p className="mt-2 rounded bg-slate-100 px-2 py-1 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200" data-testid="map-tiles-failed">
           {tilesFailedText}
         </p>
       )}
