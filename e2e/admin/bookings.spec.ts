@@ -60,7 +60,9 @@ test('on a phone the admin filters bookings, changes status, assigns the driver,
   await expect(card.getByText(/1:00 PM/).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/admin-bookings-phone.png', fullPage: true });
 
-  // Filters: by status and by date range.
+  // Filters: folded on a phone; by status and by date range.
+  await expect(page.getByLabel('Status filter')).toBeHidden();
+  await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByLabel('Status filter').selectOption('completed');
   await expect(page.getByText('No bookings found')).toBeVisible();
   await page.getByLabel('Status filter').selectOption('in_progress');
