@@ -179,6 +179,10 @@ export function AdminBookingsPage() {
  */
 function BookingRow({ booking, startOpen }: { booking: AdminBooking; startOpen: boolean }) {
   const [open, setOpen] = useState(startOpen);
+  // Also when a search narrows the list to this one booking (the row was already there, closed).
+  useEffect(() => {
+    if (startOpen) setOpen(true);
+  }, [startOpen]);
   const number = bookingNumber(booking.id);
   const detailsId = `booking-details-${booking.id}`;
   return (
@@ -192,7 +196,7 @@ function BookingRow({ booking, startOpen }: { booking: AdminBooking; startOpen: 
       >
         <ChevronDown aria-hidden className={`size-4 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
         <span className="font-mono text-xs font-semibold">#{number}</span>
-        <span className="shrink-0 font-medium md:w-44">{formatPacificDateTime(booking.scheduledDate)}</span>
+        <span className="shrink-0 whitespace-nowrap font-medium md:w-52">{formatPacificDateTime(booking.scheduledDate)}</span>
         <span className="min-w-0 flex-1 truncate font-medium md:flex-none md:basis-40" title={customerNameOf(booking)}>
           {customerNameOf(booking)}
         </span>
