@@ -42,7 +42,7 @@ test('on a phone the admin filters bookings, changes status, assigns the driver,
   await expect(page.getByText('Driver assigned', { exact: true })).toBeVisible();
   await expect(card.getByText('Driver assigned: Diego Ramirez')).toBeVisible();
 
-  // Reschedule: required fields, a full time refused by the capacity engine, then a free one.
+  // Reschedule: required fields, a full time the owner is asked to confirm (and declines), then a free one.
   await card.getByRole('button', { name: 'Reschedule' }).click();
   const dialog = page.getByRole('dialog', { name: 'Reschedule Booking' });
   await dialog.getByLabel('New Date *').fill('');
@@ -51,8 +51,10 @@ test('on a phone the admin filters bookings, changes status, assigns the driver,
   await dialog.getByLabel('New Date *').fill(tuesday);
   await dialog.getByLabel('New Time *').fill('15:00');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Error rescheduling booking')).toBeVisible();
-  await expect(page.getByText('That time was just taken. Please choose another time.')).toBeVisible();
+  const override = page.getByRole('dialog', { name: 'Book it anyway?' });
+  await expect(override.getByTestId('override-reason')).toHaveText('Every place at this time is already booked: the slot is at its capacity.');
+  await override.getByRole('button', { name: 'Choose another time' }).click();
+  await expect(override).toBeHidden();
   await dialog.getByLabel('New Time *').fill('13:00');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Booking rescheduled', { exact: true })).toBeVisible();
@@ -60,7 +62,9 @@ test('on a phone the admin filters bookings, changes status, assigns the driver,
   await expect(card.getByText(/1:00 PM/).first()).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/admin-bookings-phone.png', fullPage: true });
 
-  // Filters: by status and by date range.
+  // Filters: folded on a phone; by status and by date range.
+  await expect(page.getByLabel('Status filter')).toBeHidden();
+  await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByLabel('Status filter').selectOption('completed');
   await expect(page.getByText('No bookings found')).toBeVisible();
   await page.getByLabel('Status filter').selectOption('in_progress');

@@ -17,8 +17,13 @@ async function expectInside(page: Page, name: string | RegExp) {
 test('a paid booking is cancelled (with the refund spelled out), never deleted; payment shows as a badge; Cancelled asks first', async ({ page }) => {
   await adminLogin(page);
   await searchBookings(page, 'customer@glint.local');
-  const paid = page.locator('[data-testid^="booking-"]', { has: page.getByLabel('Payment: Paid') }).filter({ has: page.getByRole('button', { name: 'Cancel booking' }) }).first();
-  await expect(paid).toBeVisible();
+  // A paid booking not yet cancelled (from the searched list, not the one shown before): its row opens into the card.
+  await expect(page).toHaveURL(/search=customer/);
+  await page.waitForLoadState('networkidle');
+  const row = page.getByRole('list', { name: 'Bookings' }).locator(':scope > li', { has: page.getByLabel('Payment: Paid') }).filter({ hasNotText: 'Cancelled' }).first();
+  const paid = page.getByTestId((await row.getAttribute('data-testid'))!);
+  await paid.getByRole('button', { expanded: false }).first().click();
+  await expect(paid.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
   // Delete is not offered for it: its dialog says why and leads to Cancel instead.
   await paid.getByRole('button', { name: 'Delete' }).click();
   const refusal = page.getByRole('dialog', { name: 'This booking cannot be deleted' });

@@ -8,11 +8,13 @@ import { signingSecrets } from '../db/schema';
  * reschedule without an account) and "Rate your visit". The token carries the booking, the purpose and the
  * end of its validity, and an HMAC-SHA256 over them with a key the app keeps in its database; nothing is
  * stored per link, so any feature can mint one while writing a message, and a token of one purpose, of
- * another booking, expired or altered opens nothing. Short on purpose (about 50 characters), so a text
+ * another booking, expired or altered opens nothing. "Pay now" (decision 047) pays a phone appointment made
+for a customer's account without signing in: the link is enough to pay, and to see what is being paid for. Short on purpose (about 50 characters), so a text
  * with its link still fits one SMS where it can.
  */
 
-export const LINK_PURPOSES = ['manage', 'review'] as const;
+/** Appended only: a purpose's index is inside every token already sent. */
+export const LINK_PURPOSES = ['manage', 'review', 'pay'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 export interface SignedLink {
@@ -70,4 +72,11 @@ export function verifyLink(secret: Buffer, token: string, purpose: LinkPurpose, 
   if (now.getTime() >= expiresAt.getTime()) return { ok: false, reason: 'expired' };
   const hex = payload.subarray(0, 16).toString('hex');
   return { ok: true, bookingId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`, expiresAt };
+}
+
+/** True when `token` is an unexpired link of this purpose for this booking (a missing or foreign token is simply false). */
+export async function linkOpens(db: DbOrTx, token: string | undefined, purpose: LinkPurpose, bookingId: string, now: Date): Promise<boolean> {
+  if (!token) return false;
+  const check = verifyLink(await linkSecret(db), token, purpose, now);
+  return check.ok && check.bookingId === bookingId;
 }

@@ -19,11 +19,19 @@ export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: str
   return url.toString();
 }
 
-/** The page where the customer pays a booking the business e-mailed a payment link for (a guest's carries its token). */
-export function payUrl(ctx: AppContext, bookingId: string, guestToken?: string): string {
+/** How long after its start a "Pay now" link still opens (as long as a tracking link). */
+const PAY_LINK_DAYS = 30;
+
+/**
+ * The page where the customer pays a booking the business e-mailed a payment link for. A guest's carries the
+ * tracking token; one made for a customer's account carries a signed "pay" link, so the customer pays without
+ * signing in first (decision 047).
+ */
+export async function payUrl(ctx: AppContext, booking: { id: string; scheduledDate: Date | string }, guestToken?: string): Promise<string> {
   const url = new URL('/pay', ctx.config.publicUrl);
-  url.searchParams.set('bookingId', bookingId);
-  if (guestToken) url.searchParams.set('token', guestToken);
+  url.searchParams.set('bookingId', booking.id);
+  const expiresAt = new Date(new Date(booking.scheduledDate).getTime() + PAY_LINK_DAYS * 86_400_000);
+  url.searchParams.set('token', guestToken ?? signLink(await linkSecret(ctx.db), { bookingId: booking.id, purpose: 'pay', expiresAt }));
   return url.toString();
 }
 
@@ -80,7 +88,7 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
       t('confirmation.manageLink', { link: await manageUrl(ctx, booking.id, start) }),
       t('questions'),
     ],
-    payByLink ? { label: t('confirmation.payAction'), url: payUrl(ctx, booking.id, guestToken) } : { label: t('track.action'), url: link },
+    payByLink ? { label: t('confirmation.payAction'), url: await payUrl(ctx, booking, guestToken) } : { label: t('track.action'), url: link },
   );
   const ics = buildIcs(
     {

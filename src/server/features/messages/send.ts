@@ -149,7 +149,7 @@ async function compose(ctx: AppContext, row: MessageRow, view: BookingView, reci
       link = await rateUrl(ctx, view.id, new Date(ctx.now().getTime() + REVIEW_LINK_DAYS * 86_400_000));
       break;
     case 'payment_reminder':
-      link = payUrl(ctx, view.id, view.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, view.id));
+      link = await payUrl(ctx, view, view.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, view.id));
       params.total = formatMailMoney(language, toCents(view.totalAmount));
       break;
     case 'driver_message': {

@@ -126,11 +126,29 @@ describe('a phone appointment paid by a payment link', () => {
     expect((await adminBooking(booking.id)).paymentStatus).toBe('link_sent');
   });
 
-  it("lets the signed-in owner pay without a token when the appointment was booked for the customer's account", async () => {
+  it("lets the account's customer pay by the link's token alone, signed out; the token opens only its own booking", async () => {
     const customer = await t.createUser();
-    const { booking } = await linkAppointment(customer.user.email, openDayAfter(t, 5), '12:00');
-    const link = await payLinkOf(customer.user.email);
-    expect(link.searchParams.get('token')).toBeNull();
+    const day = openDayAfter(t, 5);
+    const { booking } = await linkAppointment(customer.user.email, day, '12:00');
+    const token = (await payLinkOf(customer.user.email)).searchParams.get('token');
+    expect(token, 'the pay link of an account booking carries a token').toBeTruthy();
+    // The token of another booking, or one altered, pays nothing.
+    const other = await linkAppointment((await t.createUser()).user.email, day, '13:00');
+    expect((await createIntent(other.booking.id, token!)).json()).toMatchObject({ code: 'NOT_YOUR_BOOKING' });
+    const altered = `${token!.slice(0, -2)}${token!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await createIntent(booking.id, altered)).statusCode).toBe(403);
+    // The pay link is not a tracking link: the booking's details stay behind the sign-in.
+    const view = await t.call('GET', `/api/bookings/guest/${booking.id}`, { headers: { 'x-tracking-token': token! } });
+    expect(view.json()).toMatchObject({ access: 'limited', serviceName: expect.any(String) });
+
+    const { card } = await payByCard(booking.id, token!);
+    expect(card.statusCode, card.body).toBe(200);
+    expect(await adminBooking(booking.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+  });
+
+  it('still lets the signed-in owner pay without a token (a link sent before tokens)', async () => {
+    const customer = await t.createUser();
+    const { booking } = await linkAppointment(customer.user.email, openDayAfter(t, 5), '14:00');
     const intent = await createIntent(booking.id, undefined, customer.cookie);
     expect(intent.statusCode, intent.body).toBe(200);
   });

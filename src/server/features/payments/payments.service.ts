@@ -17,6 +17,7 @@ import { keepCard, paymentCustomerRef, savedCardsFor, usableCard } from '../paym
 import { bookingVerbs, SYSTEM } from '../bookings';
 import { isPackageIntent, settlePackagePayment } from '../packages';
 import { verifyTrackingToken } from '../tracking';
+import { linkOpens } from '../../crypto/signed-links';
 import * as repo from './payments.repository';
 import { recordPaymentCompleted } from '../analytics';
 import { deliverAfterCommit } from '../../events/booking-events';
@@ -30,7 +31,8 @@ import { deliverAfterCommit } from '../../events/booking-events';
 /**
  * POST /api/create-payment-intent: an intent for the booking's own server-computed total (never an amount
  * from the client). Only the booking's customer may pay it: the signed-in owner, or the guest holding its
- * tracking token. A booking is paid while its hold is live, or — a phone appointment whose customer was
+ * tracking token, or whoever holds the e-mail's signed "pay" link (a phone appointment made for a customer's
+ * account is paid without signing in first, decision 047). A booking is paid while its hold is live, or — a phone appointment whose customer was
  * e-mailed a payment link — while it is confirmed and not yet cancelled or finished. A saved card is
  * charged at once. Whatever the way of paying, the booking has one open intent (`openIntent`).
  */
@@ -41,7 +43,8 @@ export async function createPaymentIntent(
   const { input, user } = options;
   const booking = await findBooking(ctx.db, input.bookingId);
   if (!booking) throw new AppError('BOOKING_NOT_FOUND', 'Booking not found');
-  const allowed = booking.userId ? user?.id === booking.userId : await verifyTrackingToken(ctx.db, booking.id, options.trackingToken, ctx.now());
+  const owner = booking.userId ? user?.id === booking.userId : await verifyTrackingToken(ctx.db, booking.id, options.trackingToken, ctx.now());
+  const allowed = owner || (await linkOpens(ctx.db, options.trackingToken, 'pay', booking.id, ctx.now()));
   if (!allowed) throw new AppError('NOT_YOUR_BOOKING', 'You can only pay for your own booking');
   if (booking.paymentStatus === 'paid') throw new AppError('ALREADY_PAID', 'This booking is already paid');
   if (!holdIsLive(booking, ctx.now()) && !awaitsLinkPayment(booking)) {

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { CalendarClock, ChevronLeft, ClipboardCheck, ChevronRight, Download, MessageSquare, Search, Send, Trash2, UserCheck, XCircle } from 'lucide-react';
+import { CalendarClock, ChevronDown, ChevronLeft, ClipboardCheck, ChevronRight, Download, MessageSquare, Search, Send, SlidersHorizontal, Trash2, UserCheck, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, type DeleteRefusal } from '@shared/booking-lifecycle';
@@ -13,7 +13,7 @@ import { JobLines } from '@web/components/job-lines';
 import { Badge } from '@web/components/ui/badge';
 import { BookingMoneyToggle } from '@web/components/payment/booking-money';
 import { Button } from '@web/components/ui/button';
-import { Card, CardContent, CardHeader } from '@web/components/ui/card';
+import { Card, CardContent } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { Input, Select, Textarea } from '@web/components/ui/input';
@@ -60,6 +60,9 @@ export function AdminBookingsPage() {
   const drivers = useDrivers();
   const pages = data ? Math.max(1, Math.ceil(data.total / ADMIN_PAGE_SIZE)) : 1;
   const update = (patch: Partial<BookingFilters>) => setFilters({ ...filters, ...patch, page: patch.page ?? 1 });
+  const activeFilters = [filters.from, filters.to, filters.status, filters.paymentStatus, filters.driverId, filters.serviceType].filter(Boolean).length;
+  // Folded on a phone unless a filter is already set (a shared link with filters shows them).
+  const [filtersOpen, setFiltersOpen] = useState(activeFilters > 0);
 
   const submitSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -70,12 +73,19 @@ export function AdminBookingsPage() {
     <AdminLayout title="Manage Bookings" actions={data ? <Badge tone="brand">{data.total} {data.total === 1 ? "booking" : "bookings"}</Badge> : null}>
       <Card className="mb-4">
         <CardContent className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-4">
-          <form onSubmit={submitSearch} className="flex gap-2 sm:col-span-2" role="search">
-            <Input aria-label="Search bookings" placeholder="Name, email, phone, service or booking #" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
-            <Button type="submit" variant="outline" aria-label="Search">
-              <Search aria-hidden />
+          <div className="flex gap-2 sm:col-span-2">
+            <form onSubmit={submitSearch} className="flex min-w-0 flex-1 gap-2" role="search">
+              <Input aria-label="Search bookings" placeholder="Name, email, phone, service or booking #" value={searchText} onChange={(e) => setSearchText(e.target.value)} />
+              <Button type="submit" variant="outline" aria-label="Search">
+                <Search aria-hidden />
+              </Button>
+            </form>
+            {/* On a phone the filters fold away behind this button; from md up they are always shown. */}
+            <Button type="button" variant="outline" className="md:hidden" aria-expanded={filtersOpen} aria-controls="booking-filters" onClick={() => setFiltersOpen(!filtersOpen)}>
+              <SlidersHorizontal aria-hidden /> Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
             </Button>
-          </form>
+          </div>
+          <div id="booking-filters" className={`${filtersOpen ? 'grid' : 'hidden'} gap-3 sm:col-span-2 sm:grid-cols-2 md:contents`}>
           <Field id="bookings-from" label="From date" type="date" value={filters.from ?? ''} onChange={(e) => update({ from: e.target.value || undefined })} />
           <Field id="bookings-to" label="To date" type="date" value={filters.to ?? ''} onChange={(e) => update({ to: e.target.value || undefined })} />
           <Select aria-label="Status filter" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value || undefined })}>
@@ -127,6 +137,7 @@ export function AdminBookingsPage() {
               </a>
             </Button>
           </div>
+          </div>
         </CardContent>
       </Card>
 
@@ -139,11 +150,10 @@ export function AdminBookingsPage() {
       {data && data.items.length === 0 && <EmptyState title="No bookings found" />}
       {data && data.items.length > 0 && (
         <div className={isFetching ? 'opacity-70 transition-opacity' : undefined}>
-          <ul className="grid gap-4 xl:grid-cols-2" aria-label="Bookings">
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900" aria-label="Bookings">
             {data.items.map((booking) => (
-              <li key={booking.id}>
-                <BookingCard booking={booking} />
-              </li>
+              // A search that finds one booking opens it.
+              <BookingRow key={booking.id} booking={booking} startOpen={data.items.length === 1} />
             ))}
           </ul>
           <nav aria-label="Pagination" className="mt-4 flex items-center justify-center gap-3">
@@ -163,12 +173,61 @@ export function AdminBookingsPage() {
   );
 }
 
+/**
+ * One booking as a compact row — number, when, who, what, status, payment and total on one line at desktop
+ * width — that opens into its full card (details, actions, money, messages, history) on click.
+ */
+function BookingRow({ booking, startOpen }: { booking: AdminBooking; startOpen: boolean }) {
+  const [open, setOpen] = useState(startOpen);
+  // Also when a search narrows the list to this one booking (the row was already there, closed).
+  useEffect(() => {
+    if (startOpen) setOpen(true);
+  }, [startOpen]);
+  const number = bookingNumber(booking.id);
+  const detailsId = `booking-details-${booking.id}`;
+  return (
+    <li data-testid={`booking-${number}`} aria-label={`Booking #${number}`}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={() => setOpen(!open)}
+        className="flex w-full flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-left text-sm hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 md:flex-nowrap dark:hover:bg-slate-800"
+      >
+        <ChevronDown aria-hidden className={`size-4 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
+        <span className="font-mono text-xs font-semibold">#{number}</span>
+        <span className="shrink-0 whitespace-nowrap font-medium md:w-52">{formatPacificDateTime(booking.scheduledDate)}</span>
+        <span className="min-w-0 flex-1 truncate font-medium md:flex-none md:basis-40" title={customerNameOf(booking)}>
+          {customerNameOf(booking)}
+        </span>
+        <span className="hidden min-w-0 flex-1 truncate text-slate-600 md:block dark:text-slate-300">
+          {booking.serviceName} · {TYPE_LABEL[booking.serviceType] ?? booking.serviceType}
+        </span>
+        <span className="flex shrink-0 items-center gap-1">
+          <Badge tone={statusTone(booking.status)}>{statusLabel(booking.status)}</Badge>
+          <Badge tone={paymentTone(booking.paymentStatus)} aria-label={`Payment: ${paymentLabel(booking.paymentStatus)}`}>
+            {paymentLabel(booking.paymentStatus)}
+          </Badge>
+          {booking.source === 'admin' && <Badge tone="purple">Appointment</Badge>}
+        </span>
+        <span className="ml-auto shrink-0 font-bold">{formatUsd(booking.totalAmount)}</span>
+      </button>
+      {open && (
+        <div id={detailsId} className="border-t border-slate-200 bg-slate-50/60 p-2 dark:border-slate-800 dark:bg-slate-950/40">
+          <BookingCard booking={booking} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+const customerNameOf = (booking: AdminBooking) => booking.user?.fullName ?? booking.guestName ?? 'Guest';
+
 function BookingCard({ booking }: { booking: AdminBooking }) {
   const drivers = useDrivers();
   const setStatus = useSetBookingStatus();
   const [rescheduling, setRescheduling] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const customerName = booking.user?.fullName ?? booking.guestName ?? 'Guest';
   const customerEmail = booking.user?.email ?? booking.guestEmail;
   const number = bookingNumber(booking.id);
 
@@ -196,25 +255,13 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
     });
 
   return (
-    <Card data-testid={`booking-${number}`} aria-label={`Booking #${number}`}>
-      <CardHeader className="flex-row flex-wrap items-center gap-2">
-        <span className="font-mono text-sm font-semibold">#{number}</span>
-        <Badge tone={statusTone(booking.status)}>{statusLabel(booking.status)}</Badge>
-        <Badge tone={paymentTone(booking.paymentStatus)} aria-label={`Payment: ${paymentLabel(booking.paymentStatus)}`}>
-          {paymentLabel(booking.paymentStatus)}
-        </Badge>
-        {booking.source === 'admin' && <Badge tone="purple">Appointment</Badge>}
-        <span className="ml-auto text-lg font-bold">{formatUsd(booking.totalAmount)}</span>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3 text-sm">
+    // The row above is its header: number, status, payment and total are not repeated here.
+    <Card>
+      <CardContent className="flex flex-col gap-3 pt-4 text-sm">
         <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
-          <dt className="text-slate-500">Customer</dt>
-          <dd>
-            <span className="font-medium [overflow-wrap:anywhere]">{customerName}</span>
-            {customerEmail && <span className="block break-all text-slate-500">{customerEmail}</span>}
-          </dd>
-          <dt className="text-slate-500">Scheduled</dt>
-          <dd className="font-medium">{formatPacificDateTime(booking.scheduledDate)}</dd>
+          {/* The name and the time are in the row. */}
+          <dt className="text-slate-500">E-mail</dt>
+          <dd className="break-all">{customerEmail ?? '—'}</dd>
           <dt className="text-slate-500">Order placed</dt>
           <dd>{formatPacificDateTime(booking.createdAt)}</dd>
           <dt className="text-slate-500">Service</dt>

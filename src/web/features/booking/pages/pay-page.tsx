@@ -26,8 +26,9 @@ const pacificWhen = (iso: string, language: string) =>
 
 /**
  * Pay now, from the confirmation e-mail of a phone appointment paid by link. The booking is already
- * confirmed: this page only takes its server-computed total by card, for the signed-in owner or the guest
- * holding the link's token, then opens tracking. The server says when it cannot be paid (already paid,
+ * confirmed: this page only takes its server-computed total by card, for the signed-in owner or whoever holds
+ * the link's token (a guest's tracking token, or the signed "pay" link of a booking made for an account: no
+ * sign-in first, decision 047), then opens tracking — or, where the token opens only the payment, says it is paid. The server says when it cannot be paid (already paid,
  * cancelled, not this person's), and the page shows its words.
  */
 export function PayPage() {
@@ -38,6 +39,7 @@ export function PayPage() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const navigate = useNavigate();
   const [declined, setDeclined] = useState<string>();
+  const [paidHere, setPaidHere] = useState(false);
   const booking = useQuery({ queryKey: ['pay', 'booking', bookingId, token], queryFn: () => bookingToPay(bookingId!, token), enabled: Boolean(bookingId), retry: false });
   // The intent is asked for once per visit; the server hands back the same intent for the same booking and amount.
   const intent = useQuery({
@@ -55,16 +57,33 @@ export function PayPage() {
   if (booking.isLoading || intent.isLoading || userLoading || !config) return <Spinner label={t('creatingPayment')} />;
 
   const view = booking.data?.access === 'full' ? booking.data : null;
+  // What is being paid for: even the limited view (a "pay" link opens no tracking) names the service and time.
   const header = (
     <div className="flex flex-col gap-1">
       <h1 className="text-2xl font-bold">{t('payTitle')}</h1>
-      {view && (
+      {booking.data && (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {view.serviceName} · {pacificWhen(view.scheduledDate, language)}
+          {booking.data.serviceName} · {pacificWhen(booking.data.scheduledDate, language)}
         </p>
       )}
     </div>
   );
+
+  if (paidHere) {
+    return (
+      <div className="flex flex-col gap-4">
+        {header}
+        <Alert tone="success" title={t('paymentSuccessful')}>
+          {t('paidThanks')}
+        </Alert>
+        <Button asChild variant="outline">
+          <Link to="/tracking" search={{ bookingId }}>
+            {t('viewBooking')}
+          </Link>
+        </Button>
+      </div>
+    );
+  }
 
   if (intent.isError || !intent.data) {
     const paid = intent.error instanceof ApiError && intent.error.code === 'ALREADY_PAID';
@@ -102,6 +121,8 @@ export function PayPage() {
     try {
       const result = await confirmPayment(payment.paymentIntentId, bookingId!);
       if (result.paymentStatus !== 'paid') return void toast(t('paymentUnknown'), { description: t('paymentUnknownText') });
+      // Tracking opens for whoever may see the booking; a "pay" link alone ends here, paid.
+      if (!view) return setPaidHere(true);
       toast.success(t('paymentSuccessful'), { description: t('paidThanks'), ...clearOfTitle() });
       await navigate({ to: '/tracking', search: tracking, replace: true });
     } catch (error) {
