@@ -24,8 +24,7 @@ test('Weekly Hours has column headings, and a capacity of 15 or none is refused 
 
 test('the offer editor names the vehicle types as people write them: SUV, not Suv', async ({ page }) => {
   await adminLogin(page);
-  await page.goto('/admin/analytics');
-  await page.getByRole('tab', { name: 'Offer' }).click();
+  await page.goto('/admin/marketing/offer');
   await expect(page.getByText('Promotional offer (/sww-offer)')).toBeVisible();
   await expect(page.getByRole('group', { name: 'SUV', exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Sedan', exact: true })).toBeVisible();

@@ -20,7 +20,7 @@ test('a signed-out visitor and a customer are kept out of the back office', asyn
   // The server refuses too, whatever the page shows.
   expect((await page.request.get('/api/admin/customers')).status()).toBe(403);
   // Every /admin page sits behind the guard, the ones of later issues included.
-  for (const path of ['/admin/packages', '/admin/analytics', '/admin/shopify', '/admin/fulfillment', '/admin/package-purchases', '/admin/staff']) {
+  for (const path of ['/admin/packages', '/admin/analytics', '/admin/marketing/offer', '/admin/shopify', '/admin/fulfillment', '/admin/package-purchases', '/admin/staff']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/admin\/login$/);
   }

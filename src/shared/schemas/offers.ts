@@ -13,10 +13,16 @@ const pricePair = z
 
 export const offerPrices = z.object({ sedan: pricePair, suv: pricePair, oversize: pricePair });
 
+export const offerFaqItem = z.object({ question: z.string(), answer: z.string() });
+
 /** The promotional offer (/sww-offer): GET /api/offers/current. `ended` is computed by the server. */
 export const offerView = z.object({
   id: z.string(),
   title: z.string(),
+  subtitle: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  /** The owner's questions; null: the page shows the standard, translated ones. */
+  faq: z.array(offerFaqItem).nullable(),
   serviceId: z.string().nullable(),
   endsAt: z.string(),
   prices: offerPrices,
@@ -27,12 +33,37 @@ export const offerView = z.object({
 });
 export type OfferView = z.infer<typeof offerView>;
 
-/** Admin: PUT /api/admin/offers/current. endsAt is the Pacific wall time YYYY-MM-DDTHH:mm. */
+const faqText = (what: string, max: number) =>
+  z.string({ error: `Each question needs a ${what}` }).trim().min(1, { error: `Each question needs a ${what}` }).max(max, { error: `A ${what} must be at most ${max} characters` });
+
+/** Empty or missing text is null: the page leaves that part out. */
+const optionalText = (max: number, error: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error })
+    .nullish()
+    .transform((v) => v || null);
+
+/**
+ * Admin: PUT /api/admin/offers/current. endsAt is the Pacific wall time YYYY-MM-DDTHH:mm. Subtitle, image
+ * and FAQ are optional: missing or empty keeps the page without them (an empty FAQ shows the standard one).
+ */
 export const updateOfferRequest = z.object({
   title: z.string({ error: 'Title is required' }).trim().min(1, { error: 'Title is required' }).max(120, { error: 'Title must be at most 120 characters' }),
+  subtitle: optionalText(300, 'Subtitle must be at most 300 characters'),
+  imageUrl: optionalText(2000, 'Image URL is too long').refine((v) => v === null || /^https:\/\/[^\s"'<>]+$/i.test(v) || /^\/(api\/uploads|images)\/[\w./-]+$/.test(v), {
+    error: 'Image URL must start with https:// (or be an uploaded /api/uploads/… image)',
+  }),
+  faq: z
+    .array(z.object({ question: faqText('question', 200), answer: faqText('answer', 1000) }), { error: 'FAQ must be a list of questions and answers' })
+    .max(10, { error: 'At most 10 questions' })
+    .nullish()
+    .transform((v) => (v?.length ? v : null)),
   endsAt: z.string({ error: 'End time is required' }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { error: 'End time must be YYYY-MM-DDTHH:mm (Pacific)' }),
   prices: offerPrices,
   isLive: z.boolean({ error: 'isLive must be true or false' }),
   serviceId: z.uuid({ error: 'Not a valid service id' }).optional().nullable(),
 });
-export type UpdateOfferRequest = z.infer<typeof updateOfferRequest>;
+export type UpdateOfferRequest = z.input<typeof updateOfferRequest>;
+export type UpdateOfferValues = z.output<typeof updateOfferRequest>;

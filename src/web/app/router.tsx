@@ -13,6 +13,7 @@ import { adminDispatchRoute } from './routes/admin/dispatch';
 import { adminFulfillmentRoute } from './routes/admin/fulfillment';
 import { orderLookupRoute, orderScheduleRoute } from './routes/shopify-order-schedule';
 import { adminLoginRoute } from './routes/admin/login';
+import { adminMarketingOfferRoute, adminMarketingRoute } from './routes/admin/marketing';
 import { adminPackagePurchasesRoute } from './routes/admin/package-purchases';
 import { adminPackagesRoute } from './routes/admin/packages';
 import { adminScheduleRoute } from './routes/admin/schedule';
@@ -92,6 +93,8 @@ const routeTree = rootRoute.addChildren([
   adminPackagesRoute,
   adminPackagePurchasesRoute,
   adminAnalyticsRoute,
+  adminMarketingRoute,
+  adminMarketingOfferRoute,
   adminShopifyRoute,
   adminFulfillmentRoute,
 ]);

@@ -55,12 +55,23 @@ export const analyticsSessions = pgTable(
 
 /** Regular and offer price (decimal strings) per vehicle type. */
 export type OfferPrices = Record<'sedan' | 'suv' | 'oversize', { regular: string; offer: string }>;
+/** One question and answer of the offer page. */
+export interface OfferFaqItem {
+  question: string;
+  answer: string;
+}
 
 /** The promotional offer shown on /sww-offer: data the admin edits, one row per slug ('current'). */
 export const offers = pgTable('offers', {
   id: id(),
   slug: text('slug').notNull().unique(),
   title: text('title').notNull(),
+  /** The line under the title; null shows none. */
+  subtitle: text('subtitle'),
+  /** The hero image (an https URL or an uploaded /api/uploads path); null shows none. */
+  imageUrl: text('image_url'),
+  /** The owner's questions and answers; null shows the standard, translated ones. */
+  faq: jsonb('faq').$type<OfferFaqItem[]>(),
   serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
   prices: jsonb('prices').$type<OfferPrices>().notNull(),

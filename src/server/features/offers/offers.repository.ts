@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { offers, services, type OfferPrices } from '../../db/schema';
+import { offers, services, type OfferFaqItem, type OfferPrices } from '../../db/schema';
 
 export const CURRENT = 'current';
 
@@ -11,6 +11,9 @@ export async function findOffer(db: DbOrTx, slug = CURRENT) {
 
 export interface OfferValues {
   title: string;
+  subtitle: string | null;
+  imageUrl: string | null;
+  faq: OfferFaqItem[] | null;
   endsAt: Date;
   prices: OfferPrices;
   isLive: boolean;

@@ -1,4 +1,4 @@
-import type { OfferView, UpdateOfferRequest, VehicleType } from '../../../shared/schemas/offers';
+import type { OfferView, UpdateOfferValues, VehicleType } from '../../../shared/schemas/offers';
 import { pacificInstant } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -18,6 +18,9 @@ function viewOf(offer: OfferRow, now: Date): OfferView {
   return {
     id: offer.id,
     title: offer.title,
+    subtitle: offer.subtitle,
+    imageUrl: offer.imageUrl,
+    faq: offer.faq,
     serviceId: offer.serviceId,
     endsAt: offer.endsAt.toISOString(),
     prices: offer.prices,
@@ -36,14 +39,14 @@ export async function currentOffer(ctx: AppContext): Promise<OfferView> {
 }
 
 /** PUT /api/admin/offers/current: the admin edits the one promotion (end time in Pacific wall time). */
-export async function updateCurrentOffer(ctx: AppContext, input: UpdateOfferRequest): Promise<OfferView> {
+export async function updateCurrentOffer(ctx: AppContext, input: UpdateOfferValues): Promise<OfferView> {
   const [date, time] = input.endsAt.split('T') as [string, string];
   const endsAt = pacificInstant(date, time);
   if (Number.isNaN(endsAt.getTime())) throw new AppError('INVALID_INPUT', 'End time must be a real date and time', { field: 'endsAt' });
   let serviceId = input.serviceId ?? (await repo.findOffer(ctx.db))?.serviceId ?? (await repo.serviceIdBySlug(ctx.db, OFFER_SERVICE_SLUG));
   if (input.serviceId && !(await repo.serviceExists(ctx.db, input.serviceId))) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
   serviceId ??= null;
-  const row = await repo.upsertOffer(ctx.db, { title: input.title, endsAt, prices: input.prices, isLive: input.isLive, serviceId }, ctx.now());
+  const row = await repo.upsertOffer(ctx.db, { title: input.title, subtitle: input.subtitle, imageUrl: input.imageUrl, faq: input.faq, endsAt, prices: input.prices, isLive: input.isLive, serviceId }, ctx.now());
   return viewOf(row, ctx.now());
 }
 
@@ -69,6 +72,9 @@ export async function seedOffer(db: DbOrTx, live: boolean, now: Date): Promise<v
     db,
     {
       title: 'Fall Wash & Wax Special',
+      subtitle: null,
+      imageUrl: null,
+      faq: null,
       endsAt,
       isLive: live,
       serviceId,

@@ -65,4 +65,38 @@ describe('the promotional offer', () => {
     expect(wrong.json()).toMatchObject({ code: 'OFFER_NOT_APPLICABLE' });
     expect((await book({ offerVehicle: 'truck', slotId: `${TUESDAY}T12:00` })).statusCode).toBe(400);
   });
+
+  it('keeps every field of the page: subtitle, image, service and FAQ; empty ones show nothing (FAQ: the standard one)', async () => {
+    const full = await serviceNamed(t, 'Full Detail');
+    const faq = [{ question: ' Is wax included? ', answer: 'Yes, carnauba.' }];
+    const saved = await t.call('PUT', '/api/admin/offers/current', {
+      cookie: admin,
+      body: { ...liveOffer, subtitle: 'Two hours, one shine', imageUrl: 'https://cdn.example.com/wax.jpg', serviceId: full.id, faq },
+    });
+    expect(saved.statusCode).toBe(200);
+    const page = (await t.call('GET', '/api/offers/current')).json();
+    expect(page).toMatchObject({ subtitle: 'Two hours, one shine', imageUrl: 'https://cdn.example.com/wax.jpg', serviceId: full.id, faq: [{ question: 'Is wax included?', answer: 'Yes, carnauba.' }] });
+    const cleared = await t.call('PUT', '/api/admin/offers/current', { cookie: admin, body: { ...liveOffer, subtitle: '  ', imageUrl: '', faq: [] } });
+    expect(cleared.json()).toMatchObject({ subtitle: null, imageUrl: null, faq: null, serviceId: full.id });
+    const wash = await serviceNamed(t, 'Wash & Wax');
+    await t.call('PUT', '/api/admin/offers/current', { cookie: admin, body: { ...liveOffer, serviceId: wash.id } });
+  });
+
+  it('refuses a bad image, an unanswered question or an unknown service with a 4xx that says so', async () => {
+    const put = (body: Record<string, unknown>) => t.call('PUT', '/api/admin/offers/current', { cookie: admin, body: { ...liveOffer, ...body } });
+    for (const imageUrl of ['javascript:alert(1)', 'http://plain.example.com/a.jpg', 'https://x.example.com/a b.jpg']) {
+      const bad = await put({ imageUrl });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toMatch(/Image URL/);
+    }
+    const unanswered = await put({ faq: [{ question: 'Why?', answer: ' ' }] });
+    expect(unanswered.statusCode).toBe(400);
+    expect(unanswered.json().message).toMatch(/answer/);
+    const tooMany = await put({ faq: Array.from({ length: 11 }, () => ({ question: 'Q', answer: 'A' })) });
+    expect(tooMany.statusCode).toBe(400);
+    const unknown = await put({ serviceId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'SERVICE_NOT_FOUND' });
+    expect((await t.call('GET', '/api/offers/current')).json()).toMatchObject({ title: 'Fall Wash & Wax Special' });
+  });
 });

@@ -5,6 +5,7 @@ import {
   ClipboardList,
   LayoutDashboard,
   LogOut,
+  Megaphone,
   Navigation,
   Package,
   PackageCheck,
@@ -34,6 +35,7 @@ export const ADMIN_NAV = [
   { to: '/admin/packages', label: 'Packages', icon: Package },
   { to: '/admin/package-purchases', label: 'Package Purchases', icon: PackageCheck },
   { to: '/admin/analytics', label: 'Analytics', icon: BarChart3 },
+  { to: '/admin/marketing/offer', label: 'Marketing', icon: Megaphone },
   { to: '/admin/shopify', label: 'Shopify', icon: ShoppingBag },
   { to: '/admin/fulfillment', label: 'Fulfillment', icon: Truck },
 ] as const;

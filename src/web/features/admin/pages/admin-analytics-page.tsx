@@ -1,9 +1,6 @@
 import { Activity, CreditCard, MousePointerClick, TrendingDown, TrendingUp } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { toast } from '@web/lib/toast';
-import { VEHICLE_TYPES } from '@shared/domain';
-import { formatUsd } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
@@ -11,19 +8,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@web/components/ui/tab
 import { errorMessage } from '@web/lib/api';
 import { cn } from '@web/lib/utils';
 import type { Page } from '@shared/schemas/common';
-import { rangeOfDays, useAnalyticsEvents, useAnalyticsSessions, useCurrentOffer, useDaily, useFunnel, useSaveOffer, type AnalyticsRange } from '../analytics-api';
+import { rangeOfDays, useAnalyticsEvents, useAnalyticsSessions, useDaily, useFunnel, type AnalyticsRange } from '../analytics-api';
 import { AdminLayout } from '../components/admin-layout';
 import { Pager } from '../components/pager';
 import { DailyChart, FunnelChart } from '../components/charts';
-import { CheckboxField, Field } from '../components/form-bits';
-
-/** Vehicle types as people write them (SUV, not the CSS-capitalised 'Suv'). */
-const VEHICLE_WORDS: Record<(typeof VEHICLE_TYPES)[number], string> = { sedan: 'Sedan', suv: 'SUV', oversize: 'Oversize' };
 
 const RANGES = [7, 30, 90] as const;
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'medium', timeStyle: 'short' });
 
-/** /admin/analytics: the funnel, recent events and sessions, a daily chart, and the promotional offer. */
+/** /admin/analytics: the funnel, recent events and sessions, and a daily chart (the offer is under Marketing). */
 export function AdminAnalyticsPage() {
   const [days, setDays] = useState<(typeof RANGES)[number]>(30);
   const range = useMemo(() => rangeOfDays(days), [days]);
@@ -48,7 +41,6 @@ export function AdminAnalyticsPage() {
             <TabsTrigger value="funnel">Conversion Funnel</TabsTrigger>
             <TabsTrigger value="events">Recent Events</TabsTrigger>
             <TabsTrigger value="sessions">User Sessions</TabsTrigger>
-            <TabsTrigger value="offer">Offer</TabsTrigger>
           </TabsList>
           <TabsContent value="funnel" className="mt-4">
             <Funnel range={range} />
@@ -58,9 +50,6 @@ export function AdminAnalyticsPage() {
           </TabsContent>
           <TabsContent value="sessions" className="mt-4">
             <Sessions range={range} />
-          </TabsContent>
-          <TabsContent value="offer" className="mt-4">
-            <OfferEditor />
           </TabsContent>
         </Tabs>
       </div>
@@ -232,63 +221,5 @@ function Sessions({ range }: { range: AnalyticsRange }) {
         { header: 'Visitor', cell: (s) => `${s.isGuest ? 'Guest' : 'Signed in'} · ${s.ipAddress ?? '–'}${s.referrer ? ` · from ${s.referrer}` : ''}`, className: 'text-xs text-slate-500' },
       ]}
     />
-  );
-}
-
-/** The Pacific wall time of an instant, as YYYY-MM-DDTHH:mm for a datetime-local field. */
-function pacificLocal(iso: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-}
-
-function OfferEditor() {
-  const offer = useCurrentOffer();
-  const save = useSaveOffer();
-  const [form, setForm] = useState<{ title: string; endsAt: string; isLive: boolean; prices: Record<string, { regular: string; offer: string }> } | null>(null);
-  useEffect(() => {
-    if (offer.data && !form) setForm({ title: offer.data.title, endsAt: pacificLocal(offer.data.endsAt), isLive: offer.data.isLive, prices: offer.data.prices });
-  }, [offer.data, form]);
-  if (offer.isLoading) return <Spinner />;
-  if (!form) return <Alert tone="error">{errorMessage(offer.error, 'Failed to load the offer')}</Alert>;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    save.mutate(
-      { title: form!.title, endsAt: form!.endsAt, isLive: form!.isLive, prices: form!.prices as never },
-      { onSuccess: () => toast.success('Offer saved'), onError: (error) => toast.error('Error saving offer', { description: errorMessage(error, '') }) },
-    );
-  }
-  const setPrice = (v: string, key: 'regular' | 'offer', value: string) => setForm({ ...form, prices: { ...form.prices, [v]: { ...form.prices[v]!, [key]: value } } });
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Promotional offer (/sww-offer)</CardTitle>
-        <p className="text-sm text-slate-500">{offer.data?.ended ? 'Not running now: ended or switched off.' : 'Live now.'}</p>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} className="flex max-w-xl flex-col gap-3">
-          <Field label="Title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} required />
-          <Field label="Ends (Pacific time)" type="datetime-local" value={form.endsAt} onChange={(e) => setForm({ ...form, endsAt: e.target.value })} required />
-          <div className="grid grid-cols-3 gap-2">
-            {VEHICLE_TYPES.map((v) => (
-              <fieldset key={v} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-2 dark:border-slate-700">
-                <legend className="px-1 text-sm font-semibold">{VEHICLE_WORDS[v]}</legend>
-                <Field label="Regular" inputMode="decimal" value={form.prices[v]!.regular} onChange={(e) => setPrice(v, 'regular', e.target.value)} />
-                <Field label="Offer" inputMode="decimal" value={form.prices[v]!.offer} onChange={(e) => setPrice(v, 'offer', e.target.value)} />
-                <span className="text-xs text-slate-500">Saves {formatUsd(Math.max(0, Number(form.prices[v]!.regular) - Number(form.prices[v]!.offer)) || 0)}</span>
-              </fieldset>
-            ))}
-          </div>
-          <CheckboxField label="Live" checked={form.isLive} onChange={(isLive) => setForm({ ...form, isLive })} />
-          <Button type="submit" disabled={save.isPending} className="self-start">
-            {save.isPending ? 'Saving...' : 'Save offer'}
-          </Button>
-        </form>
-      </CardContent>
-    </Card>
   );
 }
