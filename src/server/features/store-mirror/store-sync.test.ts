@@ -36,7 +36,7 @@ describe('store sync (/api/admin/shopify/sync/*)', () => {
     const done = await status();
     expect(done).toMatchObject({ status: 'completed', error: null, fullImportNext: false });
     expect(done.customers).toEqual({ total: 6, synced: 6, errors: 0 });
-    expect(done.orders).toEqual({ total: 8, synced: 8, errors: 0 });
+    expect(done.orders).toEqual({ total: 9, synced: 9, errors: 0 });
     expect(done.products.synced).toBe(done.products.total);
     expect(await count('shopify_customers')).toBe(6);
 
