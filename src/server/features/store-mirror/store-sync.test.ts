@@ -106,7 +106,7 @@ describe('store sync (/api/admin/shopify/sync/*)', () => {
       await runSync(t.ctx);
       expect(await status()).toMatchObject({ status: 'completed', error: null });
       expect(await count('shopify_customers')).toBe(6);
-      expect(await count('shopify_orders')).toBe(8);
+      expect(await count('shopify_orders')).toBe(9);
       const products = await count('shopify_products');
 
       // A later run reads only what changed (none) and duplicates nothing.
@@ -114,7 +114,7 @@ describe('store sync (/api/admin/shopify/sync/*)', () => {
       await settleInlineJobs();
       expect(await status()).toMatchObject({ status: 'completed', orders: { errors: 0 } });
       expect(await count('shopify_customers')).toBe(6);
-      expect(await count('shopify_orders')).toBe(8);
+      expect(await count('shopify_orders')).toBe(9);
       expect(await count('shopify_products')).toBe(products);
       // Every product maps to what it books, but the towel pack, which books nothing.
       expect(await count('shopify_product_mappings')).toBe(products - 1);
