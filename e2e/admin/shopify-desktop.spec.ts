@@ -32,8 +32,8 @@ test('the admin syncs the demo store and sees its customers, orders and webhooks
   // Polled every 2 s until it ends.
   await expect(page.getByTestId('sync-state')).toHaveText('Completed', { timeout: 60_000 });
   await expect(page.getByTestId('synced-customers')).toContainText('6 of 6 synced');
-  // Six orders, and #1277 and #1278 whose lines book services and an add-on (decision 044).
-  await expect(page.getByTestId('synced-orders')).toContainText('8 of 8 synced');
+  // Six orders, #1277 and #1278 whose lines book services and an add-on (decision 044), and #1279 of two services.
+  await expect(page.getByTestId('synced-orders')).toContainText('9 of 9 synced');
   await expect(page.getByRole('button', { name: 'Start Sync' })).toBeEnabled();
   await expect(page.getByLabel('Customers', { exact: true }).getByText('6')).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/admin-shopify-overview.png' });

@@ -61,6 +61,24 @@ test('with today and tomorrow closed, the start opens on the first day that has 
   }
 });
 
+test('the first free day is found for the whole job: a second vehicle asks for the days with both', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/available-days')) asked.push(new URL(request.url()).searchParams.get('vehicles') ?? '');
+  });
+  await page.goto('/');
+  await page.getByRole('button', { name: /Interior Refresh/ }).click();
+  await page.getByLabel('On-site Service').check();
+  await expect(page.getByLabel('Time slot')).toBeEnabled();
+  await page.getByRole('button', { name: 'Add another vehicle' }).click();
+  const second = page.getByTestId('job-vehicle').nth(1);
+  if (await second.getByLabel('Which vehicle').isVisible()) await second.getByLabel('Which vehicle').selectOption('new');
+  await second.getByLabel('Size').selectOption('oversize');
+  // The first free day of the start is asked for the job of two vehicles (a sedan or saved size, then an oversize).
+  await expect.poll(() => asked.some((vehicles) => vehicles.split(',').length === 2 && vehicles.endsWith(',oversize'))).toBe(true);
+  await expect(page.getByLabel('Time slot')).toBeEnabled();
+});
+
 test('the calendar opens into view above the sticky bar, and no time in the list is cut', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: /Interior Refresh/ }).click();

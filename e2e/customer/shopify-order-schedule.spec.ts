@@ -36,8 +36,11 @@ test('a store customer opens the link for order #1276, schedules Full Detail and
   await expect(page.getByText(/, [A-Z]{2} \d{5}$/)).toBeVisible();
   await expect(page.getByText(/, [A-Z]{2}, \d{5}/)).toHaveCount(0);
 
-  const service = page.getByLabel('Service', { exact: true });
-  await expect(service.locator('option:checked')).toHaveText(/^Full Detail – \$\d+\.\d{2} \(\d+ min\)$/);
+  // The order's service is what the visit covers: nothing to choose.
+  const visit = page.getByRole('region', { name: 'Your visit' });
+  await expect(visit).toContainText('Booked: Full Detail');
+  await expect(visit).toContainText(/About \d+ minutes in all/);
+  await expect(page.getByLabel('Service', { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Schedule Service' }).click();
   await expect(page.getByText('Please select a service, time slot, and service location type.')).toBeVisible();
 
@@ -89,4 +92,40 @@ test('a store customer opens the link for order #1276, schedules Full Detail and
   await expect(page.getByRole('button', { name: 'Return to Website' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/shopify-order-already.png' });
   await page.waitForURL((url) => url.toString() === trackingUrl, { timeout: 5_000 });
+});
+
+test('an order of two services (#1279) shows what the visit covers and offers only the starts the whole visit fits', async ({ page, request }) => {
+  const order = { number: '1279', email: 'hannah.berg@example.com' };
+  const day = dayKey(9);
+  await ensureTomorrowOpen(request, 'Interior Refresh', day);
+  const lookup = await request.post('/api/shopify-orders/lookup', { data: { orderNumber: order.number, email: order.email } });
+  expect(lookup.status(), await lookup.text()).toBe(200);
+  const found = (await lookup.json()) as { order: { id: string }; jobMinutes: number; allowedServices: { id: string; name: string }[] };
+  const interior = found.allowedServices.find((s) => s.name === 'Interior Refresh')!;
+  const oneService = (await (await request.get(`/api/services/${interior.id}/available-slots?date=${day}`)).json()) as { id: string }[];
+  const wholeOrder = (await (await request.post(`/api/shopify-orders/${found.order.id}/available-slots`, { data: { email: order.email, date: day } })).json()) as { id: string }[];
+  expect(wholeOrder.length).toBeGreaterThan(0);
+  expect(wholeOrder.length).toBeLessThan(oneService.length);
+
+  await page.goto(`/shopify-order-schedule/${order.number}?email=${encodeURIComponent(order.email)}`);
+  await expect(page.getByRole('heading', { name: `Order #${order.number}` })).toBeVisible();
+  const visit = page.getByRole('region', { name: 'Your visit' });
+  await expect(visit).toContainText('Booked: Interior Refresh');
+  await expect(visit).toContainText('Booked: Headlight Restoration');
+  await expect(visit).toContainText(`About ${found.jobMinutes} minutes in all`);
+  // No service picker that would suggest one of the two is booked alone.
+  await expect(page.getByLabel('Service', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Pick a date' }).click();
+  const dayButton = page.getByRole('button', { name: new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`)), exact: true });
+  if (!(await dayButton.isVisible())) await page.getByRole('button', { name: 'Next month' }).click();
+  await dayButton.click();
+  const slot = page.getByLabel('Time slot');
+  await expect(slot).toBeEnabled();
+  // The placeholder and the order's starts: fewer late starts than Interior Refresh alone would list.
+  await expect(slot.locator('option')).toHaveCount(wholeOrder.length + 1);
+  const values = await slot.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+  expect(values).toEqual(wholeOrder.map((s) => s.id));
+  expect(values.at(-1)! < oneService.at(-1)!.id).toBe(true);
+  await page.screenshot({ path: 'test-results/screenshots/shopify-order-two-services.png', fullPage: true });
 });

@@ -59,6 +59,8 @@ const PUBLIC_ROUTES = new Set([
   // Store orders: the customer is proven by the order number (or the order's id) plus its e-mail; lookups are rate-limited per IP.
   'POST /api/shopify-orders/lookup',
   'POST /api/shopify-orders/:orderId/schedule-booking',
+  'POST /api/shopify-orders/:orderId/available-slots',
+  'POST /api/shopify-orders/:orderId/available-days',
   // Outside production only: seeds the demo store's order #1276 when absent (browser tests).
   // A staff member's private iCal feed: the token in the URL is the credential (calendar apps cannot sign in).
   'GET /api/calendar/:token.ics',

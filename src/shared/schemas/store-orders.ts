@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, SERVICE_TYPES, SIZE_CLASSES } from '../domain';
 import { EMAIL_MAX, isEmailAddress, normaliseUsPhone, PHONE_MAX } from '../contact';
 import { addressInput } from './checkout';
-import { pageQuery } from './common';
+import { dateKey, pageQuery } from './common';
 import { serviceView } from './services';
 import { storeOrderBase } from './store-mirror';
 
@@ -115,6 +115,8 @@ export const orderLookupResponse = z.object({
   /** The order's booking and its tracking link token (the order number + e-mail already prove the customer). */
   booking: linkedBooking.extend({ trackingToken: z.string().nullable() }).nullable(),
   allowedServices: z.array(serviceView),
+  /** How long the order's job takes (its mapped services at their sizes and add-ons); null when it maps no service. */
+  jobMinutes: z.number().nullable(),
 });
 export type OrderLookupResponse = z.infer<typeof orderLookupResponse>;
 
@@ -148,3 +150,13 @@ export type ScheduleFromOrderRequest = z.infer<typeof scheduleFromOrderRequest>;
 
 export const scheduleFromOrderResponse = z.object({ booking: z.object({ id: z.string() }), trackingToken: z.string() });
 export type ScheduleFromOrderResponse = z.infer<typeof scheduleFromOrderResponse>;
+
+/**
+ * The open starts and days for the order's whole job (docs/decisions/044): the order's id and e-mail prove the
+ * customer, as for scheduling; `serviceId` only for an order that maps no service (the one the customer chose).
+ * A POST so the e-mail stays out of URLs.
+ */
+const orderJobChoice = z.object({ email, serviceId: z.uuid({ error: 'Not a valid service id' }).optional().nullable() });
+export const orderSlotsRequest = orderJobChoice.extend({ date: dateKey });
+export const orderDaysRequest = orderJobChoice.extend({ from: dateKey, to: dateKey });
+export type OrderJobChoice = z.infer<typeof orderJobChoice>;

@@ -81,6 +81,12 @@ export const availableDaysQuery = (serviceId: string, from: string, to: string, 
     refetchOnWindowFocus: false,
   });
 
+/** Where a calendar asks for its open days when they are not one service's (a store order's whole job). */
+export interface OpenDaysSource {
+  key: readonly unknown[];
+  fetch: (from: string, to: string) => Promise<{ dates: string[] }>;
+}
+
 /** Today's date key in San Jose. */
 export const todayKey = (now = Date.now()): string => pacificDateKey(now);
 
@@ -93,7 +99,7 @@ export function slotLabel(slot: { startTime: string; endTime: string }): string 
  * start too). All dates are Pacific. The calendar scrolls into view when opened, clear of the sticky bar
  * below it (its scroll margin).
  */
-export function DateChoice({ value, onChange, serviceId, vehicles }: { value: string; onChange: (dateKey: string) => void; serviceId?: string; vehicles?: string }) {
+export function DateChoice({ value, onChange, serviceId, vehicles, openDays }: { value: string; onChange: (dateKey: string) => void; serviceId?: string; vehicles?: string; openDays?: OpenDaysSource }) {
   const t = useT(pickerMessages);
   const today = todayKey();
   const tomorrow = addDaysToKey(today, 1);
@@ -130,14 +136,14 @@ export function DateChoice({ value, onChange, serviceId, vehicles }: { value: st
       </div>
       {calendarOpen && (
         <div ref={calendar} className="scroll-mb-48 scroll-mt-20" data-testid="date-calendar">
-          <Calendar value={value} min={today} onSelect={onChange} serviceId={serviceId} vehicles={vehicles} />
+          <Calendar value={value} min={today} onSelect={onChange} serviceId={serviceId} vehicles={vehicles} openDays={openDays} />
         </div>
       )}
     </div>
   );
 }
 
-function Calendar({ value, min, onSelect, serviceId, vehicles }: { value: string; min: string; onSelect: (dateKey: string) => void; serviceId?: string; vehicles?: string }) {
+function Calendar({ value, min, onSelect, serviceId, vehicles, openDays: source }: { value: string; min: string; onSelect: (dateKey: string) => void; serviceId?: string; vehicles?: string; openDays?: OpenDaysSource }) {
   const t = useT(pickerMessages);
   const { language } = useLanguage();
   const [month, setMonth] = useState(() => value.slice(0, 7));
@@ -156,7 +162,14 @@ function Calendar({ value, min, onSelect, serviceId, vehicles }: { value: string
   };
   const canGoBack = month > min.slice(0, 7);
   // Which days of the shown month have a free start; until known (or without a service) only the past is greyed.
-  const open = useQuery({ ...availableDaysQuery(serviceId ?? '', days.keys[0]!, days.keys[days.keys.length - 1]!, vehicles), enabled: Boolean(serviceId) && days.keys[days.keys.length - 1]! >= min });
+  const from = days.keys[0]!;
+  const to = days.keys[days.keys.length - 1]!;
+  const byService = availableDaysQuery(serviceId ?? '', from, to, vehicles);
+  const open = useQuery({
+    ...byService,
+    ...(source ? { queryKey: [...source.key, from, to] as unknown as typeof byService.queryKey, queryFn: () => source.fetch(from, to) } : {}),
+    enabled: (Boolean(serviceId) || Boolean(source)) && to >= min,
+  });
   const openDays = open.data ? new Set(open.data.dates) : null;
   return (
     <div className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">

@@ -15,9 +15,18 @@ export const MAX_AVAILABLE_DAYS_RANGE = 62;
  * NOTIFY-kept day cache as available-slots (docs/decisions/018), so the calendar and the slot list agree.
  */
 export async function availableDays(ctx: AppContext, serviceId: string, from: string, to: string, job?: readonly JobChoice[]): Promise<string[]> {
+  assertRange(from, to);
+  return openDays(ctx, from, to, await jobLength(ctx, serviceId, job));
+}
+
+function assertRange(from: string, to: string): void {
   if (to < from) throw new AppError('INVALID_INPUT', 'to must be on or after from', { field: 'to' });
   if (addDaysToKey(from, MAX_AVAILABLE_DAYS_RANGE - 1) < to) throw new AppError('INVALID_INPUT', `Ask for at most ${MAX_AVAILABLE_DAYS_RANGE} days at once`, { field: 'to' });
-  const durationMinutes = await jobLength(ctx, serviceId, job);
+}
+
+/** The days of `from`..`to` with a start that has room for a job of `durationMinutes` (the caller worked it out). */
+export async function openDays(ctx: AppContext, from: string, to: string, durationMinutes: number): Promise<string[]> {
+  assertRange(from, to);
   const now = ctx.now();
   const today = pacificDateKey(now);
   const first = from < today ? today : from;

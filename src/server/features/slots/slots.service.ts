@@ -23,7 +23,11 @@ export async function jobLength(ctx: AppContext, serviceId: string, job: readonl
  * the same day view and slot maths its verbs claim with (decision 036).
  */
 export async function availableSlots(ctx: AppContext, serviceId: string, dateKey: string, job?: readonly JobChoice[]): Promise<SlotCandidate[]> {
-  const durationMinutes = await jobLength(ctx, serviceId, job);
+  return openStarts(ctx, dateKey, await jobLength(ctx, serviceId, job));
+}
+
+/** The starts of a day with room for a job of `durationMinutes` (the length the caller's server side worked out). */
+export async function openStarts(ctx: AppContext, dateKey: string, durationMinutes: number): Promise<SlotCandidate[]> {
   const day = await ctx.caches.slotDays.get(dateKey, () => loadSlotDay(ctx.db, dateKey));
   const slots = slotsOfDay(day, { dateKey, durationMinutes, now: ctx.now() });
   return slots.filter((slot) => slot.availableCapacity > 0);

@@ -36,7 +36,7 @@ describe('store sync (/api/admin/shopify/sync/*)', () => {
     const done = await status();
     expect(done).toMatchObject({ status: 'completed', error: null, fullImportNext: false });
     expect(done.customers).toEqual({ total: 6, synced: 6, errors: 0 });
-    expect(done.orders).toEqual({ total: 8, synced: 8, errors: 0 });
+    expect(done.orders).toEqual({ total: 9, synced: 9, errors: 0 });
     expect(done.products.synced).toBe(done.products.total);
     expect(await count('shopify_customers')).toBe(6);
 
@@ -106,7 +106,7 @@ describe('store sync (/api/admin/shopify/sync/*)', () => {
       await runSync(t.ctx);
       expect(await status()).toMatchObject({ status: 'completed', error: null });
       expect(await count('shopify_customers')).toBe(6);
-      expect(await count('shopify_orders')).toBe(8);
+      expect(await count('shopify_orders')).toBe(9);
       const products = await count('shopify_products');
 
       // A later run reads only what changed (none) and duplicates nothing.
@@ -114,7 +114,7 @@ describe('store sync (/api/admin/shopify/sync/*)', () => {
       await settleInlineJobs();
       expect(await status()).toMatchObject({ status: 'completed', orders: { errors: 0 } });
       expect(await count('shopify_customers')).toBe(6);
-      expect(await count('shopify_orders')).toBe(8);
+      expect(await count('shopify_orders')).toBe(9);
       expect(await count('shopify_products')).toBe(products);
       // Every product maps to what it books, but the towel pack, which books nothing.
       expect(await count('shopify_product_mappings')).toBe(products - 1);

@@ -182,6 +182,66 @@ describe('an order of mapped products becomes one booking with all its lines', (
   });
 });
 
+describe("the scheduling page's times are the whole order's (POST /api/shopify-orders/:orderId/available-slots, available-days)", () => {
+  const starts = (response: { json(): unknown }) => (response.json() as { id: string }[]).map((slot) => slot.id);
+
+  it('lists fewer late starts for an order of two services than one service would, each of them bookable, and says how long the job takes', async () => {
+    const email = `slots-${randomUUID().slice(0, 8)}@example.com`;
+    const order = await twoServiceOrder(email);
+    const lookup = await t.call('POST', '/api/shopify-orders/lookup', { body: { orderNumber: order.orderNumber, email } });
+    // Interior Refresh at SUV size with pet hair (105 + 30) and Headlight Restoration (60).
+    expect(lookup.json().jobMinutes).toBe(195);
+
+    const forOrder = await t.call('POST', `/api/shopify-orders/${order.id}/available-slots`, { body: { email, date: TUESDAY } });
+    expect(forOrder.statusCode, forOrder.body).toBe(200);
+    const forService = await t.call('GET', `/api/services/${interior.id}/available-slots?date=${TUESDAY}`);
+    const orderStarts = starts(forOrder);
+    const serviceStarts = starts(forService);
+    expect(orderStarts.length).toBeGreaterThan(0);
+    expect(orderStarts.length).toBeLessThan(serviceStarts.length);
+    expect(orderStarts.every((id) => serviceStarts.includes(id))).toBe(true);
+    const lastForOrder = orderStarts.at(-1)!;
+    expect(lastForOrder < serviceStarts.at(-1)!).toBe(true);
+
+    const days = await t.call('POST', `/api/shopify-orders/${order.id}/available-days`, { body: { email, from: TUESDAY, to: '2026-06-09' } });
+    expect(days.statusCode, days.body).toBe(200);
+    expect(days.json().dates).toContain(TUESDAY);
+
+    // The last start offered fits the whole job: the booking takes it.
+    const booked = await t.call('POST', `/api/shopify-orders/${order.id}/schedule-booking`, {
+      body: { email, serviceId: interior.id, slotId: lastForOrder, dateKey: TUESDAY, serviceType: 'mobile', address: HOME },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+  });
+
+  it("answers only the order's e-mail, refuses a service outside the order, and times an unmapped order by the service chosen for it", async () => {
+    const email = `slots-auth-${randomUUID().slice(0, 8)}@example.com`;
+    const order = await twoServiceOrder(email);
+    const wrongEmail = await t.call('POST', `/api/shopify-orders/${order.id}/available-slots`, { body: { email: 'someone@example.com', date: TUESDAY } });
+    expect(wrongEmail.statusCode).toBe(404);
+    expect(wrongEmail.json().code).toBe('STORE_ORDER_NOT_FOUND');
+    const unknownOrder = await t.call('POST', `/api/shopify-orders/${randomUUID()}/available-days`, { body: { email, from: TUESDAY, to: TUESDAY } });
+    expect(unknownOrder.statusCode).toBe(404);
+    const fullDetail = await serviceNamed(t, 'Full Detail');
+    const foreign = await t.call('POST', `/api/shopify-orders/${order.id}/available-slots`, { body: { email, serviceId: fullDetail.id, date: TUESDAY } });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().code).toBe('STORE_SERVICE_NOT_IN_ORDER');
+    const badDate = await t.call('POST', `/api/shopify-orders/${order.id}/available-slots`, { body: { email, date: 'tuesday' } });
+    expect(badDate.statusCode).toBe(400);
+    const tooLong = await t.call('POST', `/api/shopify-orders/${order.id}/available-days`, { body: { email, from: TUESDAY, to: '2026-12-31' } });
+    expect(tooLong.statusCode).toBe(400);
+
+    const unmapped = await insertStoreOrder(t.ctx.db, { orderNumber: nextNumber(), email, totalPrice: '50.00', lineItems: [{ name: 'Gift card', quantity: 1, price: '50.00' }] });
+    expect((await t.call('POST', '/api/shopify-orders/lookup', { body: { orderNumber: unmapped.orderNumber, email } })).json().jobMinutes).toBeNull();
+    const noService = await t.call('POST', `/api/shopify-orders/${unmapped.id}/available-slots`, { body: { email, date: TUESDAY } });
+    expect(noService.statusCode).toBe(400);
+    expect(noService.json().code).toBe('INVALID_INPUT');
+    const chosen = await t.call('POST', `/api/shopify-orders/${unmapped.id}/available-slots`, { body: { email, serviceId: fullDetail.id, date: TUESDAY } });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(starts(chosen)).toEqual(starts(await t.call('GET', `/api/services/${fullDetail.id}/available-slots?date=${TUESDAY}`)));
+  });
+});
+
 describe("the client's vehicles", () => {
   it('lists the vehicles saved on the account, then those named on the booking lines and in older bookings’ text, each once', async () => {
     const { user, cookie } = await t.createUser({ email: `garage-${randomUUID().slice(0, 8)}@example.com` });

@@ -4,15 +4,19 @@ import {
   createBookingFromOrderResponse,
   fulfillmentListQuery,
   fulfillmentStatusSummary,
+  orderDaysRequest,
   orderLookupRequest,
   orderLookupResponse,
+  orderSlotsRequest,
   scheduleFromOrderRequest,
   scheduleFromOrderResponse,
   storeOrderParam,
   storeOrderView,
 } from '../../../shared/schemas/store-orders';
+import { availableDaysResponse, slotCandidate } from '../../../shared/schemas/services';
 import { requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
+import { openDays, openStarts } from '../slots';
 import * as service from './store-orders.service';
 
 const adminTags = ['store'];
@@ -53,5 +57,14 @@ export const storeOrdersRoutes = [
       schema: { tags: publicTags, params: storeOrderParam, body: scheduleFromOrderRequest, response: { 201: scheduleFromOrderResponse } },
     },
     async (request, reply, ctx) => reply.status(201).send(await service.scheduleFromOrder(ctx, request.params.orderId, request.body)),
+  ),
+  // The order's whole job decides which starts and days are open (a POST: the e-mail stays out of URLs).
+  defineRoute(
+    { method: 'POST', url: '/api/shopify-orders/:orderId/available-slots', notFound, schema: { tags: publicTags, params: storeOrderParam, body: orderSlotsRequest, response: { 200: slotCandidate.array() } } },
+    async (request, _reply, ctx) => openStarts(ctx, request.body.date, await service.orderJobMinutes(ctx, request.params.orderId, request.body)),
+  ),
+  defineRoute(
+    { method: 'POST', url: '/api/shopify-orders/:orderId/available-days', notFound, schema: { tags: publicTags, params: storeOrderParam, body: orderDaysRequest, response: { 200: availableDaysResponse } } },
+    async (request, _reply, ctx) => ({ dates: await openDays(ctx, request.body.from, request.body.to, await service.orderJobMinutes(ctx, request.params.orderId, request.body)) }),
   ),
 ] as const;

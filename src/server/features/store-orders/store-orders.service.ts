@@ -5,6 +5,7 @@ import type {
   CreateBookingFromOrderRequest,
   FulfillmentStatusSummary,
   OrderLookupRequest,
+  OrderJobChoice,
   OrderLookupResponse,
   ScheduleFromOrderRequest,
   ScheduleFromOrderResponse,
@@ -83,6 +84,7 @@ export async function lookupOrder(ctx: AppContext, input: OrderLookupRequest, ip
         }
       : null,
     allowedServices: await allowedServices(ctx, view.covers),
+    jobMinutes: coveredServiceIds(view.covers).length ? (await jobOfOrder(ctx, order, null)).job.minutes : null,
   };
 }
 
@@ -96,6 +98,24 @@ async function allowedServices(ctx: AppContext, covers: Awaited<ReturnType<typeo
   const mapped = new Set(coveredServiceIds(covers));
   const fromOrder = active.filter((s) => mapped.has(s.id));
   return fromOrder.length ? fromOrder : active;
+}
+
+/** The service the customer chose, which must be one the order allows; null when none was sent. */
+async function chosenService(ctx: AppContext, order: repo.OrderRow, serviceId: string | null | undefined): Promise<ServiceView | null> {
+  if (!serviceId) return null;
+  const chosen = (await allowedServices(ctx, await orderCoverage(ctx, order))).find((s) => s.id === serviceId);
+  if (!chosen) throw new AppError('STORE_SERVICE_NOT_IN_ORDER', 'This service is not part of your order. Please choose one of the services listed.');
+  return chosen;
+}
+
+/**
+ * How long the order's job takes, for its slot list and calendar: the whole job the booking will claim, so a
+ * listed start is one the booking fits (the customer proves the order with its id and e-mail, as for scheduling).
+ */
+export async function orderJobMinutes(ctx: AppContext, orderId: string, input: OrderJobChoice): Promise<number> {
+  const order = await repo.findOrderByIdAndEmail(ctx.db, orderId, input.email);
+  if (!order) throw notFound();
+  return (await jobOfOrder(ctx, order, await chosenService(ctx, order, input.serviceId))).job.minutes;
 }
 
 /**
@@ -202,10 +222,7 @@ export async function scheduleFromOrder(ctx: AppContext, orderId: string, input:
   if (!order) throw notFound();
   assertSchedulable(order);
   await assertNotBooked(ctx.db, order);
-  const allowed = await allowedServices(ctx, await orderCoverage(ctx, order));
-  const chosen = allowed.find((s) => s.id === input.serviceId);
-  if (!chosen) throw new AppError('STORE_SERVICE_NOT_IN_ORDER', 'This service is not part of your order. Please choose one of the services listed.');
-  const { job, services } = await jobOfOrder(ctx, order, chosen);
+  const { job, services } = await jobOfOrder(ctx, order, await chosenService(ctx, order, input.serviceId));
   for (const service of services) {
     if (!offeredServiceTypes(service.locationOptions).includes(input.serviceType)) {
       throw new AppError('SERVICE_TYPE_NOT_OFFERED', `${service.name} is not offered as ${SERVICE_TYPE_NAMES[input.serviceType]}. Please choose another service type.`, {

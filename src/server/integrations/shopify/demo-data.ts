@@ -71,7 +71,8 @@ const VEHICLE_TITLES = { sedan: 'Sedan', suv: 'Truck / SUV', oversize: 'Oversize
  * vehicle type of the promotion (tagged `vehicle:<size>`), an add-on and a towel pack that books nothing, and
  * orders: among them PAID #1272 for Interior Refresh + Headlight Restoration, PAID #1276 for Jordan Rivera,
  * one line of the "Full Detail" service (or the first service when there is none of that name), and #1277 and
- * #1278 whose lines book services and an add-on next to one that books nothing.
+ * #1278 whose lines book services and an add-on next to one that books nothing, and #1279 of two services for
+ * the public scheduling page.
  */
 export async function buildDemoData(db: Database, now: Date): Promise<DemoData> {
   const day = 86_400_000;
@@ -163,6 +164,8 @@ export async function buildDemoData(db: Database, now: Date): Promise<DemoData> 
     order(1277, 3, [byHandle('interior-refresh') ?? pick(1), byHandle('add-on-pet-hair'), towels], 'PAID', 1.5),
     // Two services and an add-on: one booking with two vehicles (the browser tests book it from the admin).
     order(1278, 4, [fullDetail, byHandle('headlight-restoration') ?? pick(6), byHandle('add-on-pet-hair')], 'PAID', 1),
+    // Two services the customer schedules on the public page (its times fit both); no test books it from the admin.
+    order(1279, 5, [byHandle('interior-refresh') ?? pick(1), byHandle('headlight-restoration') ?? pick(6)], 'PAID', 0.5),
   ];
   return { customers, products, orders };
 }

@@ -7,14 +7,23 @@ export const lookupOrder = (orderNumber: string, email: string) => apiCall('POST
 export const scheduleOrder = (orderId: string, body: ApiRequest<'POST /api/shopify-orders/:orderId/schedule-booking'>['body']) =>
   apiCall('POST /api/shopify-orders/:orderId/schedule-booking', { params: { orderId }, body });
 
-/** Always refetched: capacity moves while the customer chooses. */
-export const orderSlotsQuery = (serviceId: string, date: string) =>
+/**
+ * The order's open starts: the server times the whole order's job (docs/decisions/044); `serviceId` only for an
+ * order that maps no service. Always refetched: capacity moves while the customer chooses.
+ */
+export const orderSlotsQuery = (orderId: string, email: string, serviceId: string | null, date: string) =>
   queryOptions({
-    queryKey: ['store-orders', 'slots', serviceId, date],
-    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: { date } }),
+    queryKey: ['store-orders', orderId, 'slots', serviceId ?? '', date],
+    queryFn: () => apiCall('POST /api/shopify-orders/:orderId/available-slots', { params: { orderId }, body: { email, serviceId, date } }),
     staleTime: 0,
     refetchOnMount: 'always',
   });
+
+/** The calendar's open days for the order's whole job (DateChoice's `openDays`). */
+export const orderDaysOf = (orderId: string, email: string, serviceId: string | null) => ({
+  key: ['store-orders', orderId, 'days', serviceId ?? ''] as const,
+  fetch: (from: string, to: string) => apiCall('POST /api/shopify-orders/:orderId/available-days', { params: { orderId }, body: { email, serviceId, from, to } }),
+});
 
 /** Where the customer follows the booking: the tracking page with the link's token. */
 export function trackingHref(bookingId: string, token: string | null | undefined): string {

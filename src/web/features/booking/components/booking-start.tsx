@@ -1,5 +1,5 @@
 import { track } from '@web/lib/analytics';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
@@ -64,16 +64,10 @@ export function BookingStart() {
     if (defaultAddress && !again.address) pickSaved(defaultAddress);
   }, [defaultAddress?.id]); // eslint-disable-line react-hooks/exhaustive-deps
   // The day: the one the customer picks (or the link names, unless it has passed), else the first day with a
-  // free start of the chosen service, so the first list shown has times (late at night, today has none).
+  // free start of the whole job (below), so the first list shown has times (late at night, today has none).
   const today = todayKey();
   const [linkDate] = useState(() => resolveDate(again.date));
   const [pickedDate, setPickedDate] = useState<string | null>(() => (linkDate && linkDate >= today ? linkDate : null));
-  const openDays = useQuery({ ...availableDaysQuery(serviceId ?? '', today, addDaysToKey(today, 61)), enabled: Boolean(serviceId) });
-  const firstFreeDay = openDays.data?.dates[0];
-  const date = pickedDate ?? firstFreeDay ?? today;
-  const dateSettled = pickedDate !== null || openDays.isFetched;
-  const pastLinkDate = linkDate && linkDate < today ? linkDate : null;
-  const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && pickedDate && again.slotId.startsWith(`${pickedDate}T`) ? again.slotId : null));
 
   const service = services.data?.find((s) => s.id === serviceId);
   // The job: the visit's vehicles, each with its size and add-ons (decision 043). A signed-in customer starts
@@ -91,6 +85,13 @@ export function BookingStart() {
     if (first) setDrafts((current) => [{ ...current[0]!, vehicleId: first.id, sizeClass: first.sizeClass }, ...current.slice(1)]);
   }, [saved.length, draftsTouched]); // eslint-disable-line react-hooks/exhaustive-deps
   const job = jobOfDrafts(drafts, saved);
+  // The first free day is the whole job's (its vehicles and add-ons), as the slot list below is (decision 043).
+  const openDays = useQuery({ ...availableDaysQuery(serviceId ?? '', today, addDaysToKey(today, 61), jobSlotsQuery(job)), enabled: Boolean(serviceId), placeholderData: keepPreviousData });
+  const firstFreeDay = openDays.data?.dates[0];
+  const date = pickedDate ?? firstFreeDay ?? today;
+  const dateSettled = pickedDate !== null || openDays.isFetched || openDays.isPlaceholderData;
+  const pastLinkDate = linkDate && linkDate < today ? linkDate : null;
+  const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && pickedDate && again.slotId.startsWith(`${pickedDate}T`) ? again.slotId : null));
   const price = detail.data && detail.data.id === serviceId ? priceOfJob(detail.data, job, jobOffer) : null;
   const slots = useQuery({ ...slotsQuery(serviceId ?? '', date, jobSlotsQuery(job)), enabled: Boolean(serviceId) && dateSettled });
   useEffect(() => {

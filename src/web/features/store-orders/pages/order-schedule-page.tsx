@@ -17,7 +17,7 @@ import { Input, Label, Select, Textarea } from '@web/components/ui/input';
 import { ApiError, errorMessage } from '@web/lib/api';
 import { useLanguage, useT, type Translate } from '@web/lib/i18n';
 import { telHref, usePublicConfig } from '@web/lib/public-config';
-import { lookupOrder, orderSlotsQuery, scheduleOrder, trackingHref } from '../api';
+import { lookupOrder, orderDaysOf, orderSlotsQuery, scheduleOrder, trackingHref } from '../api';
 import { orderMessages } from '../messages';
 import { orderNumberFromPath } from '../search';
 
@@ -265,9 +265,11 @@ function ScheduleCard({ t, lookup, email, onAlreadyBooked }: { t: T; lookup: Loo
   const navigate = useNavigate();
   const ids = useId();
   const services = lookup.allowedServices;
-  // An order of mapped services books them all: the first is preselected (its times are offered).
+  // An order of mapped services books them all as one visit: no service to choose, the server times the whole
+  // job. Only an order that maps none asks which service (docs/decisions/044).
   const mapped = lookup.order.covers.some((item) => item.kind === 'service');
-  const [serviceId, setServiceId] = useState(services.length === 1 || mapped ? (services[0]?.id ?? '') : '');
+  const [chosenId, setChosenId] = useState(services.length === 1 && !mapped ? (services[0]?.id ?? '') : '');
+  const serviceId = mapped ? (services[0]?.id ?? '') : chosenId;
   const [date, setDate] = useState(todayKey);
   const [slotId, setSlotId] = useState<string | null>(null);
   const [serviceType, setServiceType] = useState<ServiceType | null>(null);
@@ -281,8 +283,11 @@ function ScheduleCard({ t, lookup, email, onAlreadyBooked }: { t: T; lookup: Loo
     zipCode: shipping?.zip ?? '',
   });
   const service = services.find((s) => s.id === serviceId);
-  const types = service ? offeredServiceTypes(service.locationOptions) : [];
-  const slots = useQuery({ ...orderSlotsQuery(serviceId, date), enabled: Boolean(serviceId) });
+  // Every service of the visit must be offered at the place chosen (the server checks each).
+  const visitServices = mapped ? services : service ? [service] : [];
+  const types = visitServices.length ? offeredServiceTypes(visitServices[0]!.locationOptions).filter((type) => visitServices.every((s) => offeredServiceTypes(s.locationOptions).includes(type))) : [];
+  const jobServiceId = mapped ? null : serviceId;
+  const slots = useQuery({ ...orderSlotsQuery(lookup.order.id, email, jobServiceId, date), enabled: Boolean(serviceId) });
 
   // A service offering one place picks it; a type the new service does not offer is cleared.
   useEffect(() => {
@@ -341,36 +346,41 @@ function ScheduleCard({ t, lookup, email, onAlreadyBooked }: { t: T; lookup: Loo
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor={`${ids}-service`}>{t('service')}</Label>
-            <Select
-              id={`${ids}-service`}
-              value={serviceId}
-              onChange={(e) => {
-                setServiceId(e.target.value);
-                setSlotId(null);
-              }}
-            >
-              <option value="">{t('chooseService')}</option>
-              {services.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {t('serviceOption', { name: s.name, price: formatUsd(s.price), minutes: s.duration })}
-                </option>
-              ))}
-            </Select>
-            {service && (
-              <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label={service.name}>
-                <p className="font-semibold">{service.name}</p>
-                <p className="text-slate-600 dark:text-slate-300">{stripHtml(service.description)}</p>
-                <p className="mt-1 text-slate-600">
-                  {formatUsd(service.price)} · {t('duration', { minutes: service.duration })}
-                </p>
-              </div>
-            )}
-          </div>
+          {mapped ? (
+            <VisitSummary t={t} covers={lookup.order.covers} minutes={lookup.jobMinutes} />
+          ) : (
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={`${ids}-service`}>{t('service')}</Label>
+              <Select
+                id={`${ids}-service`}
+                value={chosenId}
+                onChange={(e) => {
+                  setChosenId(e.target.value);
+                  setSlotId(null);
+                }}
+              >
+                <option value="">{t('chooseService')}</option>
+                {services.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {t('serviceOption', { name: s.name, price: formatUsd(s.price), minutes: s.duration })}
+                  </option>
+                ))}
+              </Select>
+              {service && (
+                <div className="mt-2 rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800" aria-label={service.name}>
+                  <p className="font-semibold">{service.name}</p>
+                  <p className="text-slate-600 dark:text-slate-300">{stripHtml(service.description)}</p>
+                  <p className="mt-1 text-slate-600">
+                    {formatUsd(service.price)} · {t('duration', { minutes: service.duration })}
+                  </p>
+                </div>
+              )}
+            </div>
+          )}
           {service && (
             <>
               <DateChoice
+                openDays={orderDaysOf(lookup.order.id, email, jobServiceId)}
                 value={date}
                 onChange={(next) => {
                   setDate(next);
@@ -414,5 +424,25 @@ function ScheduleCard({ t, lookup, email, onAlreadyBooked }: { t: T; lookup: Loo
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** What the visit covers when the order maps its services: each service with its size and add-ons, and the whole length. */
+function VisitSummary({ t, covers, minutes }: { t: T; covers: Lookup['order']['covers']; minutes: number | null }) {
+  const sizes = useT(jobLinesMessages);
+  const booked = covers.filter((item) => item.kind && item.itemName);
+  return (
+    <section aria-label={t('visitTitle')} className="rounded-lg bg-slate-50 p-3 text-sm dark:bg-slate-800">
+      <h3 className="font-semibold">{t('visitTitle')}</h3>
+      <ul className="mt-1 flex flex-col gap-0.5">
+        {booked.map((item, i) => (
+          <li key={i}>
+            {t(item.kind === 'add_on' ? 'coversAddOn' : 'coversService', { item: item.sizeClass ? `${item.itemName} · ${sizes(item.sizeClass)}` : item.itemName! })}
+            {item.quantity > 1 ? ` × ${item.quantity}` : ''}
+          </li>
+        ))}
+      </ul>
+      {minutes !== null && <p className="mt-1 text-slate-600 dark:text-slate-300">{t('visitLength', { minutes })}</p>}
+    </section>
   );
 }
