@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { pageOf } from './common';
+
+/** What the owner's other tools may be told (decision 052). */
+export const WEBHOOK_EVENT_TYPES = [
+  'booking.created',
+  'booking.confirmed',
+  'booking.status_changed',
+  'booking.rescheduled',
+  'booking.cancelled',
+  'booking.completed',
+  'payment.received',
+  'package.purchased',
+  'store_order.scheduled',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { error: 'Not a webhook event type' });
+
+export const WEBHOOK_MESSAGE_STATES = ['pending', 'delivered', 'failed'] as const;
+export type WebhookMessageState = (typeof WEBHOOK_MESSAGE_STATES)[number];
+
+/** Waits before the 2nd … 8th attempt (Standard Webhooks' schedule); after the last the message has failed. */
+export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
+/** An endpoint that has failed for this long, with no success between, is disabled and the admin told. */
+export const WEBHOOK_DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
+
+/** The data of every event: ids and small facts, never a name, an address or free text. */
+export const webhookEventData = z.object({
+  bookingId: z.uuid().optional(),
+  status: z.string().optional().describe('The booking status after the change'),
+  from: z.string().optional().describe('The status before (booking.status_changed)'),
+  by: z.string().optional().describe('Who made the change: customer, admin, driver, system, store, schedule'),
+  paymentStatus: z.string().optional(),
+  amountCents: z.number().int().optional(),
+  method: z.string().optional().describe('How money was taken on site (payment.received)'),
+  scheduledDate: z.string().optional().describe('The new start, ISO 8601 (booking.rescheduled)'),
+  refunded: z.boolean().optional(),
+  orderNumber: z.string().optional().describe('The store order (store_order.scheduled)'),
+  packagePurchaseId: z.uuid().optional(),
+  packageId: z.uuid().optional(),
+  test: z.boolean().optional().describe('Set on a test event sent from the back office'),
+});
+export type WebhookEventData = z.infer<typeof webhookEventData>;
+
+/** The body of every delivery (Standard Webhooks' shape); the same message id always carries the same bytes. */
+export const webhookPayload = z.object({
+  type: webhookEventType,
+  timestamp: z.string().describe('When it happened, ISO 8601'),
+  data: webhookEventData,
+});
+export type WebhookPayload = z.infer<typeof webhookPayload>;
+
+export const webhookUrl = z
+  .string()
+  .trim()
+  .max(2000, { error: 'The URL is too long' })
+  .pipe(z.url({ protocol: /^https?$/, error: 'Enter a full https:// URL' }));
+
+export const createWebhookEndpointRequest = z.object({
+  url: webhookUrl,
+  events: z.array(webhookEventType).min(1, { error: 'Choose at least one event' }).max(WEBHOOK_EVENT_TYPES.length),
+});
+
+export const webhookEndpoint = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(webhookEventType),
+  enabled: z.boolean(),
+  disabledReason: z.string().nullable(),
+  /** The secret's first characters, to tell endpoints apart; the whole secret is shown once, when made. */
+  secretHint: z.string(),
+  createdAt: z.string(),
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+export const webhookEndpointsPage = pageOf(webhookEndpoint);
+
+/** The answer to creating an endpoint: the only time the secret is shown. */
+export const createdWebhookEndpoint = z.object({ endpoint: webhookEndpoint, secret: z.string().regex(/^whsec_/) });
+
+export const updateWebhookEndpointRequest = z.object({ enabled: z.boolean() });
+
+export const webhookAttempt = z.object({
+  id: z.uuid(),
+  messageId: z.uuid(),
+  eventType: webhookEventType,
+  attempt: z.number().int(),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WebhookAttempt = z.infer<typeof webhookAttempt>;
+export const webhookAttemptsPage = pageOf(webhookAttempt);
