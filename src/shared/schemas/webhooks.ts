@@ -91,3 +91,48 @@ export const webhookAttempt = z.object({
 });
 export type WebhookAttempt = z.infer<typeof webhookAttempt>;
 export const webhookAttemptsPage = pageOf(webhookAttempt);
+
+const WEBHOOK_DESCRIPTIONS: Record<WebhookEventType, string> = {
+  'booking.created': 'A booking exists: held at checkout (pending until paid), or made by the business or from a store order (confirmed).',
+  'booking.confirmed': 'A booking is confirmed: paid, made by the business, or redeemed from a package.',
+  'booking.status_changed': 'The booking moved to another status (`status`, `from`, `by`).',
+  'booking.rescheduled': 'The booking moved to a new time (`scheduledDate`).',
+  'booking.cancelled': 'The booking was cancelled (`by`, `refunded`), or its unpaid hold ran out.',
+  'booking.completed': 'The job is done (sent with `booking.status_changed`).',
+  'payment.received': 'Money was received for the booking: a card payment, or cash, check or card reader on site (`amountCents`, `method`).',
+  'package.purchased': 'A prepaid package was bought (`packagePurchaseId`, `packageId`).',
+  'store_order.scheduled': 'A store order became a booking (`orderNumber`).',
+};
+
+/**
+ * The OpenAPI document's `webhooks` section: one POST per event type, its body and the Standard Webhooks
+ * headers. Built from the same Zod schemas as the bodies the server stores.
+ */
+export function webhooksOpenApi(): Record<string, unknown> {
+  const headers = [
+    { name: 'webhook-id', in: 'header', required: true, description: 'The message id (`msg_…`), the same on every retry with the same body: use it to ignore repeats.', schema: { type: 'string' } },
+    { name: 'webhook-timestamp', in: 'header', required: true, description: 'Seconds since the epoch when this attempt was signed.', schema: { type: 'string' } },
+    {
+      name: 'webhook-signature',
+      in: 'header',
+      required: true,
+      description: '`v1,` and base64 of HMAC-SHA256 over `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded secret after `whsec_`. Verify it with any Standard Webhooks library.',
+      schema: { type: 'string' },
+    },
+  ];
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: `${WEBHOOK_DESCRIPTIONS[type]} Answer 2xx within 15 s; otherwise it is sent again after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, and an endpoint failing for 5 days is disabled.`,
+          tags: ['webhooks'],
+          parameters: headers,
+          requestBody: { required: true, content: { 'application/json': { schema: z.toJSONSchema(webhookPayload.extend({ type: z.literal(type) }), { io: 'output' }) } } },
+          responses: { '2XX': { description: 'Received' } },
+        },
+      },
+    ]),
+  );
+}

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks';
 import { emailOutbox, webhookMessages } from '../../db/schema';
 import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard } from '../../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -58,7 +59,10 @@ async function disableAll() {
   for (const e of list.json().items as { id: string }[]) await t.call('DELETE', `/api/admin/webhooks/${e.id}`, { cookie: admin });
 }
 
-const attemptsOf = async (id: string) => (admin = await t.login('admin@glint.local')) && (await t.call('GET', `/api/admin/webhooks/${id}/attempts`, { cookie: admin })).json().items as { attempt: number; statusCode: number | null; error: string | null; durationMs: number }[];
+async function attemptsOf(id: string): Promise<{ attempt: number; statusCode: number | null; error: string | null; durationMs: number }[]> {
+  admin = await t.login('admin@glint.local');
+  return (await t.call('GET', `/api/admin/webhooks/${id}/attempts`, { cookie: admin })).json().items;
+}
 /** standardwebhooks checks the timestamp against the wall clock: verify at the moment the app's clock sent it. */
 function verify(secret: string, r: Received): unknown {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -240,5 +244,17 @@ describe('private addresses', () => {
     expect(unknownType.statusCode).toBe(400);
     expect((await t.call('GET', '/api/admin/webhooks')).statusCode).toBe(401);
     expect((await t.call('DELETE', '/api/admin/webhooks/6f1c1d7e-0000-4000-8000-000000000000', { cookie: admin })).json().code).toBe('WEBHOOK_ENDPOINT_NOT_FOUND');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every event type in its webhooks section with the signature headers and the body schema', async () => {
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const created = doc.webhooks['booking.created'].post;
+    expect(created.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const schema = created.requestBody.content['application/json'].schema;
+    expect(schema.properties.type.const).toBe('booking.created');
+    expect(Object.keys(schema.properties.data.properties)).toContain('bookingId');
   });
 });
