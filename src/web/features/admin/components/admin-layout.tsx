@@ -13,6 +13,7 @@ import {
   Truck,
   Users,
   UserCog,
+  Webhook,
   Wrench,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -36,6 +37,7 @@ export const ADMIN_NAV = [
   { to: '/admin/analytics', label: 'Analytics', icon: BarChart3 },
   { to: '/admin/shopify', label: 'Shopify', icon: ShoppingBag },
   { to: '/admin/fulfillment', label: 'Fulfillment', icon: Truck },
+  { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
 ] as const;
 
 /** The back office's frame: a sidebar on wide screens, a scrolling tab row on phones; always behind the guard. */
