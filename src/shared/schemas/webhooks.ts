@@ -1,28 +1,10 @@
 import { z } from 'zod';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhook-events';
 import { pageOf } from './common';
 
-/** What the owner's other tools may be told (decision 052). */
-export const WEBHOOK_EVENT_TYPES = [
-  'booking.created',
-  'booking.confirmed',
-  'booking.status_changed',
-  'booking.rescheduled',
-  'booking.cancelled',
-  'booking.completed',
-  'payment.received',
-  'package.purchased',
-  'store_order.scheduled',
-] as const;
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+export { WEBHOOK_DISABLE_AFTER_MS, WEBHOOK_EVENT_TYPES, WEBHOOK_MESSAGE_STATES, WEBHOOK_RETRY_DELAYS_MS, type WebhookEventType, type WebhookMessageState } from '../webhook-events';
+
 export const webhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { error: 'Not a webhook event type' });
-
-export const WEBHOOK_MESSAGE_STATES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookMessageState = (typeof WEBHOOK_MESSAGE_STATES)[number];
-
-/** Waits before the 2nd … 8th attempt (Standard Webhooks' schedule); after the last the message has failed. */
-export const WEBHOOK_RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000] as const;
-/** An endpoint that has failed for this long, with no success between, is disabled and the admin told. */
-export const WEBHOOK_DISABLE_AFTER_MS = 5 * 24 * 3_600_000;
 
 /** The data of every event: ids and small facts, never a name, an address or free text. */
 export const webhookEventData = z.object({

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WebhookEventType } from '@shared/schemas/webhooks';
+import type { WebhookEventType } from '@shared/webhook-events';
 import { apiCall } from '@web/lib/api';
 
 /** The back office's outbound webhooks (decision 052). */

@@ -1,6 +1,7 @@
 import { Plus, Send, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { WEBHOOK_EVENT_TYPES, type WebhookEndpoint, type WebhookEventType } from '@shared/schemas/webhooks';
+import type { WebhookEndpoint } from '@shared/schemas/webhooks';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '@shared/webhook-events';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
