@@ -5,9 +5,10 @@
  */
 import type { AppContext } from '../../context';
 import { subscribeInTransaction } from '../../events/booking-events';
+import { onPackagePurchased } from '../../events/package-purchased';
 import type { JobDefinition } from '../../jobs/boss';
 import { DELIVER_WEBHOOKS_JOB, sweepWebhooks } from './deliver';
-import { webhooksSubscriber } from './webhooks.service';
+import { queuePackagePurchased, webhooksSubscriber } from './webhooks.service';
 
 export { webhooksRoutes } from './webhooks.routes';
 export { deliverDueWebhooks } from './deliver';
@@ -20,3 +21,4 @@ export function webhookJobs(ctx: AppContext): JobDefinition[] {
 // The messages are written in the booking's own transaction. The route registry and the job list load this
 // face, so every app and worker subscribes before it writes an event.
 subscribeInTransaction(webhooksSubscriber);
+onPackagePurchased(queuePackagePurchased);

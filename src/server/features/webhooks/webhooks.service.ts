@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { InTransactionSubscriber } from '../../events/booking-events';
+import type { PackagePurchasedHandler } from '../../events/package-purchased';
 import { assertDeliverableUrl } from './address-guard';
 import { deliverDueWebhooks } from './deliver';
 import { WEBHOOK_SOURCE_KINDS, webhookDataOf, webhookTypesOf } from './event-map';
@@ -59,6 +60,18 @@ export async function listAttempts(ctx: AppContext, id: string, page: number, pa
   return { ...(await repo.listAttempts(ctx.db, id, page, pageSize)), page, pageSize };
 }
 
+/** In the writer's transaction: the messages of one source event to every enabled endpoint that wants them. */
+async function queueWebhookMessages(tx: DbOrTx, now: Date, sourceId: string, types: WebhookEventType[], data: WebhookEventData): Promise<void> {
+  const endpoints = await repo.enabledEndpointsFor(tx, types);
+  if (!endpoints.length) return;
+  await repo.insertMessages(
+    tx,
+    endpoints.flatMap((endpoint) =>
+      types.filter((type) => endpoint.events.includes(type)).map((type) => ({ endpointId: endpoint.id, sourceId, eventType: type, body: webhookBody(type, now, data), now })),
+    ),
+  );
+}
+
 /**
  * In the booking's own transaction: its messages to every enabled endpoint that wants them, so a rolled back
  * change sends nothing and a committed one cannot lose its message. The sweep sends them.
@@ -66,17 +79,14 @@ export async function listAttempts(ctx: AppContext, id: string, page: number, pa
 export const webhooksSubscriber: InTransactionSubscriber = {
   name: 'webhooks',
   kinds: WEBHOOK_SOURCE_KINDS,
-  async handle(ctx, tx: DbOrTx, event) {
-    const types = webhookTypesOf(event);
-    const endpoints = await repo.enabledEndpointsFor(tx, types);
-    if (!endpoints.length) return;
-    const now = ctx.now();
-    const data = webhookDataOf(event);
-    await repo.insertMessages(
-      tx,
-      endpoints.flatMap((endpoint) =>
-        types.filter((type) => endpoint.events.includes(type)).map((type) => ({ endpointId: endpoint.id, sourceId: event.id, eventType: type, body: webhookBody(type, now, data), now })),
-      ),
-    );
-  },
+  handle: (ctx, tx: DbOrTx, event) => queueWebhookMessages(tx, ctx.now(), event.id, webhookTypesOf(event), webhookDataOf(event)),
 };
+
+/** In the purchase's transaction (events/package-purchased.ts): `package.purchased`. */
+export const queuePackagePurchased: PackagePurchasedHandler = (tx, purchase, now) =>
+  queueWebhookMessages(tx, now, `package:${purchase.purchaseId}`, ['package.purchased'], {
+    packagePurchaseId: purchase.purchaseId,
+    packageId: purchase.packageId,
+    amountCents: purchase.amountCents,
+    paymentStatus: purchase.paymentStatus,
+  });

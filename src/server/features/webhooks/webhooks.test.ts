@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks';
 import { emailOutbox, webhookMessages } from '../../db/schema';
 import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard } from '../../test/checkout-fixtures';
+import { createPackage } from '../../test/package-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { classifyAddress } from './address-guard';
 import { deliverDueWebhooks } from './deliver';
@@ -101,6 +102,17 @@ describe('outbound webhooks', () => {
     const types = received.slice(1).map((r) => (verify(secret, r) as { type: string }).type).sort();
     expect(types).toEqual(['booking.confirmed', 'payment.received']);
     expect((await attemptsOf(endpoint.id)).every((a) => a.statusCode === 200 && a.attempt === 1)).toBe(true);
+  });
+
+  it('sends package.purchased when the business assigns a package, in the purchase\'s transaction', async () => {
+    const { secret } = await addEndpoint(['package.purchased']);
+    const pkg = await createPackage(t, admin);
+    const { user } = await t.createUser();
+    const assigned = await t.call('POST', '/api/admin/package-purchases', { cookie: admin, body: { userId: user.id, packageId: pkg.id, paymentMethod: 'cash' } });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    await deliverDueWebhooks(t.ctx);
+    expect(received).toHaveLength(1);
+    expect(verify(secret, received[0]!)).toMatchObject({ type: 'package.purchased', data: { packagePurchaseId: assigned.json().id, packageId: pkg.id, paymentStatus: 'paid' } });
   });
 
   it('sends only the types an endpoint wants, and nothing for a disabled one', async () => {
