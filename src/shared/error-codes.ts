@@ -249,6 +249,10 @@ export const ERROR_STATUS = {
   SMS_WEBHOOK_UNVERIFIED: 401,
   /** Twilio is not configured (TWILIO_*), so there is no inbound text to take. */
   SMS_NOT_CONFIGURED: 404,
+  // Outbound webhooks (decision 052)
+  /** A webhook URL that is not https in production, or whose host resolves to a private, loopback or link-local address. params: { host } */
+  WEBHOOK_URL_REFUSED: 400,
+  WEBHOOK_ENDPOINT_NOT_FOUND: 404,
   // Operations: metrics and backups
   /** /metrics from another machine without the right `Authorization: Bearer` METRICS_TOKEN. */
   METRICS_TOKEN_REQUIRED: 401,

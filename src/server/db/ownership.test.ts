@@ -63,6 +63,10 @@ const OWNERS: Record<string, string[]> = {
   messageOutbox: ['features/messages/'],
   smsConsent: ['features/messages/'],
   smsOutbox: ['integrations/sms/'],
+  // Outbound webhooks (decision 052): endpoints, their messages and every attempt.
+  webhookEndpoints: ['features/webhooks/'],
+  webhookMessages: ['features/webhooks/'],
+  webhookAttempts: ['features/webhooks/'],
   signingSecrets: ['crypto/signed-links.ts'],
   idempotentRequests: ['http/idempotency.ts'],
   // Every fixed-window counter (sign-in and the rate limits) lives in one table behind one counter.

@@ -23,6 +23,7 @@ import { offersRoutes } from './offers';
 import { storeMirrorRoutes } from './store-mirror';
 import { storeOrdersRoutes } from './store-orders';
 import { messagesRoutes } from './messages';
+import { webhooksRoutes } from './webhooks';
 
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
 export const apiRoutes = [
@@ -52,6 +53,7 @@ export const apiRoutes = [
   ...storeOrdersRoutes,
   ...calendarRoutes,
   ...messagesRoutes,
+  ...webhooksRoutes,
 ] as const;
 
 /** The union of every declaration: the web's typed client reads it as a type only (zero runtime). */

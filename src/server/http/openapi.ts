@@ -2,7 +2,9 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
+import { webhooksOpenApi } from '../../shared/schemas/webhooks';
 import { defineRoute } from './contract';
 
 export const DOCS_PREFIX = '/api/docs';
@@ -23,6 +25,8 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
           'The booking API of Glint. Errors answer `{ code, message, params? }` (codes in src/shared/error-codes.ts); signed-in calls use the `glint_session` cookie. Live booking updates arrive on the WebSocket `/ws?token=…` (or `?bookingId=…` with a session) (messages: `LiveMessage` in src/shared/schemas/tracking.ts).',
       },
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'glint_session' } } },
+      // What Glint sends to the owner's other tools (decision 052).
+      webhooks: webhooksOpenApi() as NonNullable<OpenAPIV3_1.Document['webhooks']>,
     },
     transform: createJsonSchemaTransform({ skipList: [] }),
     transformObject: jsonSchemaTransformObject,

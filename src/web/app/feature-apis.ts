@@ -8,3 +8,4 @@ export const bookingApi = () => import('@web/features/booking/api');
 export const driverApi = () => import('@web/features/driver/api');
 export const trackingApi = () => import('@web/features/tracking/api');
 export const packagesApi = () => import('@web/features/packages/api');
+export const adminWebhooksApi = () => import('@web/features/admin/webhooks-api');

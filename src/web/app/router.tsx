@@ -20,6 +20,7 @@ import { adminScheduleRoute } from './routes/admin/schedule';
 import { adminServicesRoute } from './routes/admin/services';
 import { adminShopifyRoute } from './routes/admin/shopify';
 import { adminStaffRoute } from './routes/admin/staff';
+import { adminWebhooksRoute } from './routes/admin/webhooks';
 import { authRoute } from './routes/auth';
 import { bookingRoute } from './routes/booking';
 import { bookingDetailsRoute } from './routes/booking-details';
@@ -97,6 +98,7 @@ const routeTree = rootRoute.addChildren([
   adminMarketingOfferRoute,
   adminShopifyRoute,
   adminFulfillmentRoute,
+  adminWebhooksRoute,
 ]);
 
 /** The app's router over the route table, made once when the app boots (main.tsx). */

@@ -17,3 +17,4 @@ export * from './vehicles';
 export * from './booking-lines';
 export * from './inspections';
 export * from './messages';
+export * from './webhooks';

@@ -2,6 +2,7 @@ import { toCents } from '../../../shared/money';
 import type { PackagePaidBy } from '../../../shared/schemas/packages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
+import { packagePurchased } from '../../events/package-purchased';
 import { renderMail } from '../../integrations/mail/templates';
 import { formatMailMoney, mailTexts } from '../../integrations/mail/mail-texts';
 import { recipientLanguage } from '../auth';
@@ -68,6 +69,7 @@ export async function recordPurchase(ctx: AppContext, input: PurchaseInput): Pro
     });
     if (!id) return undefined;
     await repo.applyCredit(tx, { purchaseId: id, kind: 'grant', delta: credits, adminUserId: input.assignedBy, reason: input.paymentStatus === 'manual' ? 'Assigned by the business' : 'Purchased' });
+    await packagePurchased(tx, { purchaseId: id, packageId: input.pkg.id, amountCents: toCents(input.purchasePrice), paymentStatus: input.paymentStatus }, now);
     return id;
   });
   if (!created) {

@@ -171,6 +171,8 @@ export const codes: Record<ErrorCode, string> = {
   MESSAGE_LINK_EXPIRED: 'This link has expired. Please call us about your booking.',
   SMS_WEBHOOK_UNVERIFIED: 'The Twilio signature is missing or wrong',
   SMS_NOT_CONFIGURED: 'Text messages are not set up on this server',
+  WEBHOOK_URL_REFUSED: 'This address cannot receive webhooks: use a public https URL',
+  WEBHOOK_ENDPOINT_NOT_FOUND: 'No such webhook endpoint',
   METRICS_TOKEN_REQUIRED: 'Metrics are readable from this machine, or with Authorization: Bearer <METRICS_TOKEN>',
   BACKUP_NOT_CONFIGURED: 'BACKUP_DIR is not set for this server',
 };

@@ -167,6 +167,8 @@ export const codes: { [K in ErrorCode]: string } = {
   MESSAGE_LINK_EXPIRED: 'Este enlace ha caducado. Llámenos para hablar de su reserva.',
   SMS_WEBHOOK_UNVERIFIED: 'Falta la firma de Twilio o no es correcta',
   SMS_NOT_CONFIGURED: 'Los mensajes de texto no están configurados en este servidor',
+  WEBHOOK_URL_REFUSED: 'Esta dirección no puede recibir webhooks: use una URL https pública',
+  WEBHOOK_ENDPOINT_NOT_FOUND: 'Ese punto de webhook no existe',
   METRICS_TOKEN_REQUIRED: 'Las métricas necesitan el token de métricas.',
   BACKUP_NOT_CONFIGURED: 'Las copias de seguridad no están configuradas en este servidor (BACKUP_DIR).',
 };

@@ -167,6 +167,8 @@ export const codes: { [K in ErrorCode]: string } = {
   MESSAGE_LINK_EXPIRED: 'Ce lien a expiré. Appelez-nous au sujet de votre réservation.',
   SMS_WEBHOOK_UNVERIFIED: 'La signature Twilio est absente ou incorrecte',
   SMS_NOT_CONFIGURED: 'Les SMS ne sont pas configurés sur ce serveur',
+  WEBHOOK_URL_REFUSED: 'Cette adresse ne peut pas recevoir de webhooks : utilisez une URL https publique',
+  WEBHOOK_ENDPOINT_NOT_FOUND: 'Ce point de webhook n’existe pas',
   METRICS_TOKEN_REQUIRED: 'Les métriques demandent le jeton de métriques.',
   BACKUP_NOT_CONFIGURED: 'Les sauvegardes ne sont pas configurées sur ce serveur (BACKUP_DIR).',
 };

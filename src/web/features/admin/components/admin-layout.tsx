@@ -14,6 +14,7 @@ import {
   Truck,
   Users,
   UserCog,
+  Webhook,
   Wrench,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -38,6 +39,7 @@ export const ADMIN_NAV = [
   { to: '/admin/marketing/offer', label: 'Marketing', icon: Megaphone },
   { to: '/admin/shopify', label: 'Shopify', icon: ShoppingBag },
   { to: '/admin/fulfillment', label: 'Fulfillment', icon: Truck },
+  { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
 ] as const;
 
 /** The back office's frame: a sidebar on wide screens, a scrolling tab row on phones; always behind the guard. */

@@ -1,0 +1,272 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { asc, eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks';
+import { emailOutbox, webhookMessages } from '../../db/schema';
+import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard } from '../../test/checkout-fixtures';
+import { createPackage } from '../../test/package-fixtures';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { classifyAddress } from './address-guard';
+import { deliverDueWebhooks } from './deliver';
+
+/** A local receiver on loopback: keeps what it was sent, answers the status the test sets. */
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+let receiver: Server;
+let receiverUrl: string;
+let received: Received[] = [];
+let answer = 200;
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      res.writeHead(answer).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  t = await createTestApp({ now: MONDAY_9AM_PACIFIC });
+  admin = await t.login('admin@glint.local');
+});
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => receiver.close(resolve));
+});
+beforeEach(() => {
+  received = [];
+  answer = 200;
+});
+
+async function addEndpoint(events: string[] = ['booking.created'], url = receiverUrl) {
+  const made = await t.call('POST', '/api/admin/webhooks', { cookie: admin, body: { url, events } });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json() as { endpoint: { id: string }; secret: string };
+}
+
+async function disableAll() {
+  // The clock moves between tests: a fresh admin session each time (admin sessions last 12 hours).
+  admin = await t.login('admin@glint.local');
+  const list = await t.call('GET', '/api/admin/webhooks?pageSize=100', { cookie: admin });
+  for (const e of list.json().items as { id: string }[]) await t.call('DELETE', `/api/admin/webhooks/${e.id}`, { cookie: admin });
+}
+
+async function attemptsOf(id: string): Promise<{ attempt: number; statusCode: number | null; error: string | null; durationMs: number }[]> {
+  admin = await t.login('admin@glint.local');
+  return (await t.call('GET', `/api/admin/webhooks/${id}/attempts`, { cookie: admin })).json().items;
+}
+/** standardwebhooks checks the timestamp against the wall clock: verify at the moment the app's clock sent it. */
+function verify(secret: string, r: Received): unknown {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Number(r.headers['webhook-timestamp']) * 1000);
+  try {
+    return new Webhook(secret).verify(r.body, r.headers as Record<string, string>);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+describe('outbound webhooks', () => {
+  beforeEach(disableAll);
+
+  it('shows the secret once and sends a booking.created signed per Standard Webhooks, verified by the standardwebhooks package', async () => {
+    const { endpoint, secret } = await addEndpoint(['booking.created', 'booking.confirmed', 'payment.received']);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{20,}$/);
+    const list = await t.call('GET', '/api/admin/webhooks', { cookie: admin });
+    expect(list.body).not.toContain(secret);
+    expect(list.json().items[0]).toMatchObject({ id: endpoint.id, enabled: true, events: ['booking.created', 'booking.confirmed', 'payment.received'] });
+
+    const booked = await bookAsGuest(t);
+    expect(booked.statusCode, booked.body).toBe(201);
+    const booking = booked.json();
+    expect(await deliverDueWebhooks(t.ctx)).toEqual({ delivered: 1, failed: 0 });
+    expect(received).toHaveLength(1);
+    const payload = verify(secret, received[0]!) as { type: string; data: Record<string, unknown> };
+    expect(payload).toMatchObject({ type: 'booking.created', data: { bookingId: booking.id, status: 'pending', by: 'customer' } });
+    expect(received[0]!.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(received[0]!.body).not.toContain('guest@example.com');
+    // A wrong secret does not verify.
+    expect(() => verify(`whsec_${Buffer.from('another secret of enough length').toString('base64')}`, received[0]!)).toThrow();
+
+    await payWithTestCard(t, booking);
+    await deliverDueWebhooks(t.ctx);
+    const types = received.slice(1).map((r) => (verify(secret, r) as { type: string }).type).sort();
+    expect(types).toEqual(['booking.confirmed', 'payment.received']);
+    expect((await attemptsOf(endpoint.id)).every((a) => a.statusCode === 200 && a.attempt === 1)).toBe(true);
+  });
+
+  it('sends package.purchased when the business assigns a package, in the purchase\'s transaction', async () => {
+    const { secret } = await addEndpoint(['package.purchased']);
+    const pkg = await createPackage(t, admin);
+    const { user } = await t.createUser();
+    const assigned = await t.call('POST', '/api/admin/package-purchases', { cookie: admin, body: { userId: user.id, packageId: pkg.id, paymentMethod: 'cash' } });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    await deliverDueWebhooks(t.ctx);
+    expect(received).toHaveLength(1);
+    expect(verify(secret, received[0]!)).toMatchObject({ type: 'package.purchased', data: { packagePurchaseId: assigned.json().id, packageId: pkg.id, paymentStatus: 'paid' } });
+  });
+
+  it('sends only the types an endpoint wants, and nothing for a disabled one', async () => {
+    const { endpoint } = await addEndpoint(['booking.cancelled']);
+    await bookAsGuest(t, { slotId: '2026-06-02T13:00' });
+    await deliverDueWebhooks(t.ctx);
+    expect(received).toHaveLength(0);
+    const disabled = await t.call('PATCH', `/api/admin/webhooks/${endpoint.id}`, { cookie: admin, body: { enabled: false } });
+    expect(disabled.json()).toMatchObject({ enabled: false, disabledReason: 'Disabled by the admin' });
+    const test = await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    expect(test.statusCode).toBe(409);
+  });
+
+  it('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h on the app clock, with the same id and body each time, then gives up', async () => {
+    answer = 503;
+    const { endpoint, secret } = await addEndpoint(['booking.created']);
+    const test = await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    expect(test.json()).toEqual({ delivered: false });
+    const waits = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000, 10 * 3_600_000];
+    for (const wait of waits) {
+      t.clock.now += wait - 1_000;
+      expect(await deliverDueWebhooks(t.ctx)).toEqual({ delivered: 0, failed: 0 });
+      t.clock.now += 1_000;
+      expect(await deliverDueWebhooks(t.ctx)).toEqual({ delivered: 0, failed: 1 });
+    }
+    t.clock.now += 24 * 3_600_000;
+    expect(await deliverDueWebhooks(t.ctx)).toEqual({ delivered: 0, failed: 0 });
+    expect(received).toHaveLength(8);
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(new Set(received.map((r) => r.body)).size).toBe(1);
+    // Each attempt is signed at its own moment, and still verifies.
+    expect(new Set(received.map((r) => r.headers['webhook-timestamp'])).size).toBe(8);
+    const [message] = await t.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.endpointId, endpoint.id));
+    expect(message).toMatchObject({ state: 'failed', attempts: 8 });
+    const log = await attemptsOf(endpoint.id);
+    expect(log.map((a) => a.attempt)).toEqual([8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(log.every((a) => a.statusCode === 503 && a.error === 'Answered 503')).toBe(true);
+    for (const r of received) expect(verify(secret, r)).toMatchObject({ type: 'booking.created', data: { test: true } });
+  });
+
+  it('delivers on a later attempt once the receiver answers 2xx', async () => {
+    answer = 500;
+    const { endpoint } = await addEndpoint(['booking.created']);
+    await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    answer = 204;
+    t.clock.now += 5_000;
+    expect(await deliverDueWebhooks(t.ctx)).toEqual({ delivered: 1, failed: 0 });
+    expect((await attemptsOf(endpoint.id)).map((a) => a.statusCode)).toEqual([204, 500]);
+  });
+
+  it('disables an endpoint that has failed for 5 days and e-mails the admin', async () => {
+    answer = 500;
+    const { endpoint } = await addEndpoint(['booking.created']);
+    await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    t.clock.now += 4 * 24 * 3_600_000;
+    admin = await t.login('admin@glint.local');
+    await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    let list = (await t.call('GET', '/api/admin/webhooks', { cookie: admin })).json();
+    expect(list.items[0]).toMatchObject({ enabled: true });
+    t.clock.now += 24 * 3_600_000;
+    admin = await t.login('admin@glint.local');
+    await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    list = (await t.call('GET', '/api/admin/webhooks', { cookie: admin })).json();
+    expect(list.items[0]).toMatchObject({ enabled: false, disabledReason: 'Failing for 5 days' });
+    const mails = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.to, 'admin@glint.local')).orderBy(asc(emailOutbox.createdAt));
+    expect(mails.filter((m) => m.subject.includes('webhook endpoint disabled'))).toHaveLength(1);
+    // Its pending retries end, and the sweep sends nothing more.
+    t.clock.now += 24 * 3_600_000;
+    received = [];
+    expect(await deliverDueWebhooks(t.ctx)).toEqual({ delivered: 0, failed: 0 });
+    expect(received).toHaveLength(0);
+  });
+
+  it('does not disable an endpoint whose failures were broken by a success', async () => {
+    answer = 500;
+    const { endpoint } = await addEndpoint(['booking.created']);
+    await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    t.clock.now += 3 * 24 * 3_600_000;
+    admin = await t.login('admin@glint.local');
+    answer = 200;
+    await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    answer = 500;
+    t.clock.now += 3 * 24 * 3_600_000;
+    admin = await t.login('admin@glint.local');
+    await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    const list = (await t.call('GET', '/api/admin/webhooks', { cookie: admin })).json();
+    expect(list.items[0]).toMatchObject({ enabled: true });
+  });
+});
+
+describe('private addresses', () => {
+  beforeEach(disableAll);
+
+  it('classifies IPv4 and IPv6 private, loopback, link-local and mapped addresses', () => {
+    for (const a of ['10.1.2.3', '172.16.0.1', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', 'fc00::1', 'fd12::1', 'fe80::1', '::', '::ffff:10.0.0.1', '::ffff:a9fe:a9fe']) {
+      expect(classifyAddress(a), a).toBe('private');
+    }
+    for (const a of ['127.0.0.1', '127.8.8.8', '::1', '::ffff:127.0.0.1']) expect(classifyAddress(a), a).toBe('loopback');
+    for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect(classifyAddress(a), a).toBe('public');
+  });
+
+  it('refuses private, loopback and link-local URLs at save in production, and plain http', async () => {
+    const config = t.ctx.config;
+    t.ctx.config = { ...config, isProduction: true };
+    try {
+      for (const url of ['https://127.0.0.1/hook', 'https://localhost/hook', 'https://10.0.0.7/hook', 'https://169.254.169.254/latest', 'https://[::1]/hook', 'https://[fe80::1]/hook', 'https://[::ffff:192.168.0.1]/hook', 'http://93.184.216.34/hook']) {
+        const made = await t.call('POST', '/api/admin/webhooks', { cookie: admin, body: { url, events: ['booking.created'] } });
+        expect(made.statusCode, url).toBe(400);
+        expect(made.json().code, url).toBe('WEBHOOK_URL_REFUSED');
+      }
+    } finally {
+      t.ctx.config = config;
+    }
+  });
+
+  it('allows loopback in tests but still refuses private ranges', async () => {
+    await addEndpoint(['booking.created'], receiverUrl);
+    const made = await t.call('POST', '/api/admin/webhooks', { cookie: admin, body: { url: 'http://192.168.1.10/hook', events: ['booking.created'] } });
+    expect(made.json().code).toBe('WEBHOOK_URL_REFUSED');
+  });
+
+  it('refuses the address again at delivery: an endpoint saved before goes unsent in production', async () => {
+    const { endpoint } = await addEndpoint(['booking.created'], receiverUrl.replace('127.0.0.1', 'localhost'));
+    const config = t.ctx.config;
+    t.ctx.config = { ...config, isProduction: true, };
+    try {
+      await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
+    } finally {
+      t.ctx.config = config;
+    }
+    expect(received).toHaveLength(0);
+    const [attempt] = await attemptsOf(endpoint.id);
+    expect(attempt).toMatchObject({ statusCode: null });
+    expect(attempt!.error).toBeTruthy();
+  });
+
+  it('answers bad input and strangers with 4xx', async () => {
+    const bad = await t.call('POST', '/api/admin/webhooks', { cookie: admin, body: { url: 'not a url', events: [] } });
+    expect(bad.statusCode).toBe(400);
+    const unknownType = await t.call('POST', '/api/admin/webhooks', { cookie: admin, body: { url: receiverUrl, events: ['booking.exploded'] } });
+    expect(unknownType.statusCode).toBe(400);
+    expect((await t.call('GET', '/api/admin/webhooks')).statusCode).toBe(401);
+    expect((await t.call('DELETE', '/api/admin/webhooks/6f1c1d7e-0000-4000-8000-000000000000', { cookie: admin })).json().code).toBe('WEBHOOK_ENDPOINT_NOT_FOUND');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists every event type in its webhooks section with the signature headers and the body schema', async () => {
+    const doc = (await t.call('GET', '/api/openapi.json')).json();
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    const created = doc.webhooks['booking.created'].post;
+    expect(created.parameters.map((p: { name: string }) => p.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const schema = created.requestBody.content['application/json'].schema;
+    expect(schema.properties.type.const).toBe('booking.created');
+    expect(Object.keys(schema.properties.data.properties)).toContain('bookingId');
+  });
+});
