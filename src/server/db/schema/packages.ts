@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { Translations } from '../../../shared/schemas/translations';
+import type { Translations } from '../../../shared/localized';
 import type { LedgerKind, PackagePaidBy, PurchasePaymentStatus, PurchaseStatus } from '../../../shared/schemas/packages';
 import { createdAt, id, money, updatedAt } from './columns';
 import { services } from './services';

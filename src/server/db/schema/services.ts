@@ -1,7 +1,7 @@
 import { boolean, index, integer, numeric, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { SizeClass } from '../../../shared/domain';
 import type { SizePrices } from '../../../shared/pricing';
-import type { Translations } from '../../../shared/schemas/translations';
+import type { Translations } from '../../../shared/localized';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export interface LocationOptions {

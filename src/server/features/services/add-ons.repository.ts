@@ -2,7 +2,7 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SizeClass } from '../../../shared/domain';
 import type { AdminAddOn } from '../../../shared/schemas/admin-services';
 import type { Page } from '../../../shared/schemas/common';
-import type { Translations } from '../../../shared/schemas/translations';
+import type { Translations } from '../../../shared/localized';
 import type { DbOrTx } from '../../db/client';
 import { addOns, serviceAddOns, services } from '../../db/schema';
 import { pricesBySizeOf } from './size-prices';

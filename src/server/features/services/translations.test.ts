@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localized } from '../../../shared/schemas/translations';
+import { localized } from '../../../shared/localized';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /** Spanish and French names and descriptions of the catalogue (decision 053), saved and read back through HTTP. */

@@ -1,4 +1,4 @@
-import type { TranslatedText, Translations } from '../../../shared/schemas/translations';
+import type { TranslatedText, Translations } from '../../../shared/localized';
 import { sanitizeHtml } from '../../http/sanitize';
 
 /**
