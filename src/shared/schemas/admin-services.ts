@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyText, pageOf, required, REQUIRED_MESSAGE } from './common';
 import { pricesBySize, sizePricesView } from './services';
+import { translationsRequest, translationsView } from './translations';
 
 /**
  * The back office's service catalogue: a service as staff edit it and as they see it.
@@ -60,6 +61,7 @@ export const serviceRequest = z.object({
     .default({ mobile: true, pickup: true, serviceLocation: false })
     .refine((o) => o.mobile || o.pickup || o.serviceLocation, { error: 'Choose at least one service location' }),
   sizePrices: sizePricesRequest,
+  translations: translationsRequest({ name: 120, description: 20_000 }),
 });
 export type ServiceRequest = z.input<typeof serviceRequest>;
 
@@ -76,6 +78,7 @@ export const adminService = z.object({
   isActive: z.boolean(),
   locationOptions: z.object({ mobile: z.boolean(), pickup: z.boolean(), serviceLocation: z.boolean() }),
   sizePrices: sizePricesView,
+  translations: translationsView,
   createdAt: z.string(),
 });
 export type AdminService = z.infer<typeof adminService>;
@@ -102,6 +105,7 @@ export const addOnRequest = z.object({
     .max(ADD_ON_MINUTES_MAX, { error: `Minutes must be at most ${ADD_ON_MINUTES_MAX}` }),
   serviceIds: z.array(z.uuid({ error: 'Unknown service' })).max(100, { error: 'Too many services' }).optional().default([]),
   isActive: z.boolean().default(true),
+  translations: translationsRequest({ name: 80, description: 500 }),
 });
 export type AddOnRequest = z.input<typeof addOnRequest>;
 export type AddOnValues = z.output<typeof addOnRequest>;
@@ -118,6 +122,7 @@ export const adminAddOn = z.object({
   minutes: z.number(),
   serviceIds: z.array(z.string()),
   isActive: z.boolean(),
+  translations: translationsView,
   sortOrder: z.number(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_INTENT_STATUSES } from '../booking-lifecycle';
 import { savedCardView } from './checkout';
 import { moneyText, optionalUsPhone, pageQuery, required } from './common';
+import { translationsRequest, translationsView } from './translations';
 
 /**
  * Prepaid packages (docs/decisions/013-package-credits.md): the admin's packages and purchases, the
@@ -54,6 +55,7 @@ export const packageRequest = z
       .max(120, { error: 'Validity must be at most 120 months' })
       .nullish()
       .transform((v) => v ?? null),
+    translations: translationsRequest({ name: 120, description: 2000 }),
   })
   .refine((v) => Number(v.packagePrice) <= Number(v.originalPrice), { error: 'The package price cannot be more than the regular price', path: ['packagePrice'] });
 export type PackageRequest = z.infer<typeof packageRequest>;
@@ -71,6 +73,8 @@ export const packageView = z.object({
   isActive: z.boolean(),
   sendNotificationEmail: z.boolean(),
   validityMonths: z.number().nullable(),
+  /** Spanish and French words; the page picks with localized() (decision 053). */
+  translations: translationsView,
 });
 export type PackageView = z.infer<typeof packageView>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { translationsView } from './translations';
 
 export const locationOptions = z.object({ mobile: z.boolean(), pickup: z.boolean(), serviceLocation: z.boolean() });
 
@@ -21,6 +22,8 @@ export const addOnView = z.object({
   prices: pricesBySize,
   /** Minutes it adds to the job. */
   minutes: z.number(),
+  /** Spanish and French words; the page picks with localized() (decision 053). */
+  translations: translationsView,
 });
 export type AddOnView = z.infer<typeof addOnView>;
 
@@ -43,6 +46,8 @@ export const serviceView = z.object({
   isPremium: z.boolean(),
   locationOptions,
   sizePrices: sizePricesView,
+  /** Spanish and French words; the page picks with localized() (decision 053). */
+  translations: translationsView,
 });
 export type ServiceView = z.infer<typeof serviceView>;
 

@@ -1,4 +1,5 @@
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Translations } from '../../../shared/localized';
 import type { LedgerKind, PackagePaidBy, PurchasePaymentStatus, PurchaseStatus } from '../../../shared/schemas/packages';
 import { createdAt, id, money, updatedAt } from './columns';
 import { services } from './services';
@@ -8,6 +9,8 @@ export const packages = pgTable('packages', {
   id: id(),
   name: text('name').notNull(),
   description: text('description'),
+  /** Spanish and French name and description (decision 053). */
+  translations: jsonb('translations').$type<Translations>().notNull().default({}),
   serviceId: uuid('service_id')
     .notNull()
     .references(() => services.id, { onDelete: 'restrict' }),

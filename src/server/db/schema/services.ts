@@ -1,6 +1,7 @@
 import { boolean, index, integer, numeric, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import type { SizeClass } from '../../../shared/domain';
 import type { SizePrices } from '../../../shared/pricing';
+import type { Translations } from '../../../shared/localized';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export interface LocationOptions {
@@ -37,6 +38,8 @@ export const services = pgTable(
      * duration: 210 } }. In the row, so the catalogue's NOTIFY trigger keeps the caches exact (decision 038).
      */
     sizePrices: jsonb('size_prices').$type<SizePrices>().notNull().default({}),
+    /** Spanish and French name and description, English being the fallback (decision 053). */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -57,6 +60,8 @@ export const addOns = pgTable(
     /** Only the classes priced apart from the base: { oversize: '60.00' }. */
     sizePrices: jsonb('size_prices').$type<Partial<Record<SizeClass, string>>>().notNull().default({}),
     minutes: integer('minutes').notNull().default(0),
+    /** Spanish and French name and description (decision 053). */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),

@@ -24,6 +24,7 @@ function packageValues(input: PackageRequest) {
     isActive: input.isActive,
     sendNotificationEmail: input.sendNotificationEmail,
     validityMonths: input.validityMonths,
+    translations: input.translations,
   };
 }
 

@@ -22,6 +22,7 @@ export function packageView(row: PackageRow): PackageView {
     isActive: row.isActive,
     sendNotificationEmail: row.sendNotificationEmail,
     validityMonths: row.validityMonths,
+    translations: row.translations,
   };
 }
 

@@ -22,6 +22,7 @@ const packageColumns = {
   isActive: packages.isActive,
   sendNotificationEmail: packages.sendNotificationEmail,
   validityMonths: packages.validityMonths,
+  translations: packages.translations,
 };
 
 const purchaseCount = sql<number>`(select count(*)::int from ${packagePurchases} pp where pp.package_id = ${packages.id})`;

@@ -2,6 +2,7 @@ import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { SizeClass } from '../../../shared/domain';
 import type { AdminAddOn } from '../../../shared/schemas/admin-services';
 import type { Page } from '../../../shared/schemas/common';
+import type { Translations } from '../../../shared/localized';
 import type { DbOrTx } from '../../db/client';
 import { addOns, serviceAddOns, services } from '../../db/schema';
 import { pricesBySizeOf } from './size-prices';
@@ -13,6 +14,7 @@ const columns = {
   price: addOns.price,
   sizePrices: addOns.sizePrices,
   minutes: addOns.minutes,
+  translations: addOns.translations,
   isActive: addOns.isActive,
   sortOrder: addOns.sortOrder,
   createdAt: addOns.createdAt,
@@ -26,6 +28,7 @@ export interface AddOnValues {
   price: string;
   sizePrices: Partial<Record<SizeClass, string>>;
   minutes: number;
+  translations: Translations;
   isActive: boolean;
 }
 

@@ -13,7 +13,7 @@ export function listAddOns(ctx: AppContext, query: { page: number; pageSize: num
 }
 
 function toValues(input: AddOnInput): repo.AddOnValues {
-  return { name: input.name, description: input.description, price: input.price, sizePrices: storedAddOnPrices(input.sizePrices), minutes: input.minutes, isActive: input.isActive };
+  return { name: input.name, description: input.description, price: input.price, sizePrices: storedAddOnPrices(input.sizePrices), minutes: input.minutes, translations: input.translations, isActive: input.isActive };
 }
 
 async function checkServices(tx: Parameters<typeof repo.countServices>[0], serviceIds: string[]): Promise<string[]> {

@@ -17,6 +17,7 @@ const adminColumns = {
   isActive: services.isActive,
   locationOptions: services.locationOptions,
   sizePrices: services.sizePrices,
+  translations: services.translations,
   createdAt: services.createdAt,
 };
 
@@ -30,7 +31,7 @@ export async function listAllServices(db: DbOrTx): Promise<AdminService[]> {
   return rows.map(toAdminService);
 }
 
-export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'price' | 'serviceFee' | 'duration' | 'imageUrl' | 'isActive' | 'locationOptions' | 'sizePrices'>;
+export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'price' | 'serviceFee' | 'duration' | 'imageUrl' | 'isActive' | 'locationOptions' | 'sizePrices' | 'translations'>;
 
 export async function insertService(db: DbOrTx, values: ServiceValues): Promise<AdminService> {
   const [max] = await db.select({ value: sql<number>`coalesce(max(${services.sortOrder}), 0)::int` }).from(services);

@@ -8,6 +8,7 @@ import { sanitizeHtml } from '../../http/sanitize';
 import { sendResetMail } from '../auth';
 import * as repo from './services-admin.repository';
 import { storedSizePrices } from './size-prices';
+import { sanitizedTranslations } from './translations';
 
 type ServiceInput = z.output<typeof serviceRequest>;
 
@@ -27,6 +28,7 @@ function toValues(input: ServiceInput): repo.ServiceValues {
     isActive: input.isActive,
     locationOptions: input.locationOptions,
     sizePrices: storedSizePrices(input.sizePrices),
+    translations: sanitizedTranslations(input.translations),
   };
 }
 

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { addOns, bookings, serviceAddOns, services } from '../../db/schema';
 import { sanitizeHtml } from '../../http/sanitize';
 import { pricesBySizeOf, sizePricesViewOf } from './size-prices';
+import { sanitizedTranslations } from './translations';
 
 /** Explicit public columns: nothing internal (slug, sort order) leaves through the catalogue. */
 const publicColumns = {
@@ -22,6 +23,7 @@ const publicColumns = {
   isPremium: services.isPremium,
   locationOptions: services.locationOptions,
   sizePrices: services.sizePrices,
+  translations: services.translations,
 };
 
 type Row = Omit<ServiceView, 'rating' | 'sizePrices'> & { rating: string; sizePrices: typeof services.$inferSelect.sizePrices };
@@ -29,7 +31,13 @@ type Row = Omit<ServiceView, 'rating' | 'sizePrices'> & { rating: string; sizePr
 function toView(row: Row): ServiceView {
   // Descriptions are sanitised when saved; cleaning again on the way out means a row written by any
   // other path (SQL, an old import) still cannot carry a script to a customer's browser.
-  return { ...row, description: sanitizeHtml(row.description), rating: Number(row.rating).toFixed(1), sizePrices: sizePricesViewOf(row.sizePrices) };
+  return {
+    ...row,
+    description: sanitizeHtml(row.description),
+    rating: Number(row.rating).toFixed(1),
+    sizePrices: sizePricesViewOf(row.sizePrices),
+    translations: sanitizedTranslations(row.translations),
+  };
 }
 
 /** The active catalogue in the admin's order. */
@@ -47,7 +55,7 @@ export async function getService(db: DbOrTx, id: string): Promise<ServiceView | 
 /** The active add-ons of a service, in the admin's order, with their price at every size class. */
 export async function activeAddOnsOf(db: DbOrTx, serviceId: string): Promise<AddOnView[]> {
   const rows = await db
-    .select({ id: addOns.id, name: addOns.name, description: addOns.description, price: addOns.price, sizePrices: addOns.sizePrices, minutes: addOns.minutes })
+    .select({ id: addOns.id, name: addOns.name, description: addOns.description, price: addOns.price, sizePrices: addOns.sizePrices, minutes: addOns.minutes, translations: addOns.translations })
     .from(serviceAddOns)
     .innerJoin(addOns, eq(addOns.id, serviceAddOns.addOnId))
     .where(and(eq(serviceAddOns.serviceId, serviceId), eq(addOns.isActive, true)))

@@ -40,6 +40,7 @@ describe('GET /api/services', () => {
       isPremium: false,
       locationOptions: { mobile: true, pickup: true, serviceLocation: false },
       sizePrices: { sedan: { price: null, duration: null }, suv: { price: '239.00', duration: 210 }, oversize: { price: '279.00', duration: 240 } },
+      translations: {},
     });
     expect(response.body).not.toMatch(/slug|sortOrder/);
   });

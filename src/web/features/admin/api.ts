@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { BookingStatus, SizeClass } from '@shared/domain';
 import type { ClosureRow, WeeklyHoursRow } from '@shared/schemas/admin-schedule';
 import type { AddOnRequest } from '@shared/schemas/admin-services';
+import type { Translations } from '@shared/localized';
 import { toast } from '@web/lib/toast';
 import { apiCall, errorMessage, type ApiRequest } from '@web/lib/api';
 
@@ -65,6 +66,8 @@ export interface ServiceForm {
   locationOptions: { mobile: boolean; pickup: boolean; serviceLocation: boolean };
   /** The size table: each class's price and minutes as typed; empty is the base. */
   sizePrices: Record<SizeClass, { price: string | null; duration: number | string | null }>;
+  /** Spanish and French words (decision 053). */
+  translations: Translations;
 }
 
 export function useSaveService() {

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Translations } from '@shared/localized';
 import { apiCall } from '@web/lib/api';
 
 /** The back office's packages and purchases. */
@@ -35,6 +36,8 @@ export interface PackageForm {
   isActive: boolean;
   sendNotificationEmail: boolean;
   validityMonths: string;
+  /** Spanish and French words (decision 053). */
+  translations: Translations;
 }
 
 export const useSavePackage = () =>

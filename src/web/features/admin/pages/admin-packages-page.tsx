@@ -17,6 +17,7 @@ import { usePublicConfig } from '@web/lib/public-config';
 import { useAdminServices, useCustomers } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { CheckboxField, Field, FormActions, LabelledControl } from '../components/form-bits';
+import { TranslationsFields } from '../components/translations-fields';
 import { startAdminPackagePayment, useAdminPackages, useAssignPackage, useDeletePackage, useSavePackage, type PackageForm } from '../packages-api';
 
 const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
@@ -111,7 +112,7 @@ export function AdminPackagesPage() {
   );
 }
 
-const blank: PackageForm = { name: '', description: '', serviceId: '', serviceCount: 10, originalPrice: '', packagePrice: '', discount: '', isActive: true, sendNotificationEmail: true, validityMonths: '' };
+const blank: PackageForm = { name: '', description: '', serviceId: '', serviceCount: 10, originalPrice: '', packagePrice: '', discount: '', isActive: true, sendNotificationEmail: true, validityMonths: '', translations: {} };
 
 function PackageDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | 'new' | null; onOpenChange(open: boolean): void }) {
   const save = useSavePackage();
@@ -170,6 +171,7 @@ function PackageDialog({ pkg, onOpenChange }: { pkg: AdminPackageView | 'new' | 
         <form onSubmit={submit} noValidate className="flex flex-col gap-3">
           <Field label="Package name *" value={form.name} onChange={(e) => set({ name: e.target.value })} />
           <LabelledControl label="Description">{(id) => <Textarea id={id} rows={2} value={form.description} onChange={(e) => set({ description: e.target.value })} />}</LabelledControl>
+          <TranslationsFields value={form.translations} onChange={(translations) => set({ translations })} englishName={form.name} englishDescription={form.description} />
           <div className="grid grid-cols-2 gap-3">
             <LabelledControl label="Service *">
               {(id) => (

@@ -6,6 +6,7 @@ import { formatDuration } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import { SIZE_CLASSES, type SizeClass } from '@shared/domain';
 import type { AdminAddOn, AdminService } from '@shared/schemas/admin-services';
+import type { Translations } from '@shared/localized';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -29,6 +30,7 @@ import {
 import { AdminLayout } from '../components/admin-layout';
 import { CheckboxField, Field, FormActions, LabelledControl } from '../components/form-bits';
 import { Pager } from '../components/pager';
+import { TranslationsFields } from '../components/translations-fields';
 
 const SIZE_LABELS: Record<SizeClass, string> = { sedan: 'Sedan', suv: 'SUV', oversize: 'Oversize' };
 
@@ -42,6 +44,7 @@ const toForm = (s: AdminService): ServiceForm => ({
   isActive: s.isActive,
   locationOptions: s.locationOptions,
   sizePrices: s.sizePrices,
+  translations: s.translations,
 });
 
 export function AdminServicesPage() {
@@ -144,6 +147,7 @@ const blank: ServiceForm = {
   isActive: true,
   locationOptions: { mobile: true, pickup: true, serviceLocation: false },
   sizePrices: { sedan: { price: null, duration: null }, suv: { price: null, duration: null }, oversize: { price: null, duration: null } },
+  translations: {},
 };
 
 const isImageUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) || /^\/(api\/uploads|images)\/[\w./-]+$/.test(value);
@@ -209,6 +213,7 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
             <Field label="Duration (min) *" type="number" min={15} step={15} value={form.duration} onChange={(e) => set({ duration: e.target.value })} />
           </div>
           <SizeTable form={form} onChange={(sizePrices) => set({ sizePrices })} />
+          <TranslationsFields value={form.translations} onChange={(translations) => set({ translations })} englishName={form.name} englishDescription={form.description} />
           <Field label="Image URL" placeholder="https://… or upload below" value={form.imageUrl ?? ''} onChange={(e) => set({ imageUrl: e.target.value })} />
           <div className="flex items-center gap-3">
             {form.imageUrl && isImageUrl(form.imageUrl) && <img src={form.imageUrl} alt="" className="size-14 rounded-lg bg-slate-100 object-cover" />}
@@ -375,10 +380,10 @@ function AddOnsSection({ services }: { services: AdminService[] }) {
   );
 }
 
-type AddOnForm = { name: string; description: string; price: string; sizePrices: Record<SizeClass, string | null>; minutes: number | string; serviceIds: string[]; isActive: boolean };
+type AddOnForm = { name: string; description: string; price: string; sizePrices: Record<SizeClass, string | null>; minutes: number | string; serviceIds: string[]; isActive: boolean; translations: Translations };
 
-const toAddOnForm = (a: AdminAddOn): AddOnForm => ({ name: a.name, description: a.description, price: a.price, sizePrices: a.sizePrices, minutes: a.minutes, serviceIds: a.serviceIds, isActive: a.isActive });
-const blankAddOn: AddOnForm = { name: '', description: '', price: '', sizePrices: { sedan: null, suv: null, oversize: null }, minutes: 30, serviceIds: [], isActive: true };
+const toAddOnForm = (a: AdminAddOn): AddOnForm => ({ name: a.name, description: a.description, price: a.price, sizePrices: a.sizePrices, minutes: a.minutes, serviceIds: a.serviceIds, isActive: a.isActive, translations: a.translations });
+const blankAddOn: AddOnForm = { name: '', description: '', price: '', sizePrices: { sedan: null, suv: null, oversize: null }, minutes: 30, serviceIds: [], isActive: true, translations: {} };
 
 function AddOnDialog({ addOn, services, onOpenChange }: { addOn: AdminAddOn | 'new' | null; services: AdminService[]; onOpenChange(open: boolean): void }) {
   const save = useSaveAddOn();
@@ -446,6 +451,7 @@ function AddOnDialog({ addOn, services, onOpenChange }: { addOn: AdminAddOn | 'n
               ))}
             </div>
           </fieldset>
+          <TranslationsFields value={form.translations} onChange={(translations) => set({ translations })} englishName={form.name} englishDescription={form.description} />
           <label className="flex items-center gap-2 text-sm">
             <Switch checked={form.isActive} onCheckedChange={(isActive) => set({ isActive })} /> Active
           </label>

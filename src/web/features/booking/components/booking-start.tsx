@@ -1,3 +1,4 @@
+import { localized } from '@shared/localized';
 import { track } from '@web/lib/analytics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
@@ -396,7 +397,7 @@ export function BookingStart() {
                 {service && total && (
                   <>
                     <span className="truncate text-xs text-slate-600 dark:text-slate-300">
-                      {t('runningTotal')} · {service.name}
+                      {t('runningTotal')} · {localized(service, language).name}
                     </span>
                     <strong className="text-lg" data-testid="booking-running-total">
                       {total}

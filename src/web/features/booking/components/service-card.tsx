@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { containsHtml, descriptionPreview, formatDuration, formatRating } from '@shared/format';
 import { formatUsd } from '@shared/money';
 import type { ServiceView } from '@shared/schemas/services';
+import { localized } from '@shared/localized';
 import { Badge } from '@web/components/ui/badge';
 import { Card } from '@web/components/ui/card';
 import { ImageOrPlaceholder } from '@web/components/ui/image';
@@ -14,6 +15,7 @@ import { bookingStartMessages } from '../start-messages';
 export function ServiceCard({ service, selected, onSelect }: { service: ServiceView; selected: boolean; onSelect: () => void }) {
   const t = useT(bookingStartMessages);
   const { language } = useLanguage();
+  const words = localized(service, language);
   const [open, setOpen] = useState(false);
   const detailsId = `service-details-${service.id}`;
   return (
@@ -26,7 +28,7 @@ export function ServiceCard({ service, selected, onSelect }: { service: ServiceV
         )}
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex items-start gap-2">
-            <h3 className="flex-1 font-semibold leading-tight">{service.name}</h3>
+            <h3 className="flex-1 font-semibold leading-tight">{words.name}</h3>
             {selected && (
               <span className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700">
                 <Check className="size-4" aria-hidden /> {t('selected')}
@@ -39,7 +41,7 @@ export function ServiceCard({ service, selected, onSelect }: { service: ServiceV
               {service.isPremium && <Badge tone="purple">{t('premium')}</Badge>}
             </div>
           )}
-          <p className="text-sm text-slate-600 dark:text-slate-300">{descriptionPreview(service.description)}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{descriptionPreview(words.description)}</p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
             <span className="text-base font-bold text-brand-800 dark:text-brand-400">{formatUsd(service.price)}</span>
             {service.originalPrice && <s className="text-slate-500">{formatUsd(service.originalPrice)}</s>}
@@ -75,11 +77,11 @@ export function ServiceCard({ service, selected, onSelect }: { service: ServiceV
         </button>
         {open && (
           <div id={detailsId} className="service-description pb-3 text-sm text-slate-700 dark:text-slate-300 [&_li]:ml-5 [&_li]:list-disc [&_p]:mb-2">
-            {containsHtml(service.description) ? (
-              // Sanitised on the server when saved and again when served: no scripts or handlers survive.
-              <div dangerouslySetInnerHTML={{ __html: service.description }} />
+            {containsHtml(words.description) ? (
+              // Sanitised on the server when saved and again when served (translations too): no scripts or handlers survive.
+              <div dangerouslySetInnerHTML={{ __html: words.description }} />
             ) : (
-              <p>{service.description}</p>
+              <p>{words.description}</p>
             )}
           </div>
         )}

@@ -1,3 +1,4 @@
+import { localized } from '@shared/localized';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, X } from 'lucide-react';
 import { vehicleLabelOf } from '@shared/booking-job';
@@ -9,7 +10,7 @@ import { findMakeIn, modelSizeClass } from '@shared/vehicle-names';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input, Label } from '@web/components/ui/input';
-import { useT } from '@web/lib/i18n';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { vehicleCatalogueQuery } from '../api';
 import type { JobVehicles } from '../job';
 import { bookingStartMessages } from '../start-messages';
@@ -49,6 +50,7 @@ export function jobOfDrafts(drafts: readonly VehicleDraft[], saved: readonly Sav
 /** The vehicles of the visit: saved or typed, each with its size and the service's add-ons. */
 export function VehiclesStep({ service, drafts, saved, signedIn, onChange }: { service: ServiceDetailView; drafts: VehicleDraft[]; saved: readonly SavedVehicle[]; signedIn: boolean; onChange: (next: VehicleDraft[]) => void }) {
   const t = useT(bookingStartMessages);
+  const { language } = useLanguage();
   const typing = drafts.some((d) => !d.vehicleId);
   const catalogue = useQuery({ ...vehicleCatalogueQuery, enabled: typing });
   const makes = catalogue.data?.makes ?? [];
@@ -155,7 +157,7 @@ export function VehiclesStep({ service, drafts, saved, signedIn, onChange }: { s
                         checked={draft.addOnIds.includes(addOn.id)}
                         onChange={(e) => update(draft.key, { addOnIds: e.target.checked ? [...draft.addOnIds, addOn.id] : draft.addOnIds.filter((id) => id !== addOn.id) })}
                       />
-                      {t('addOnLine', { name: addOn.name, price: formatUsd(addOn.prices[size]), minutes: addOn.minutes })}
+                      {t('addOnLine', { name: localized(addOn, language).name, price: formatUsd(addOn.prices[size]), minutes: addOn.minutes })}
                     </label>
                   ))}
                 </div>

@@ -1,3 +1,4 @@
+import { localized } from '@shared/localized';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
@@ -8,7 +9,7 @@ import { useState } from 'react';
 import { Spinner } from '@web/components/ui/feedback';
 import { usePublicConfig } from '@web/lib/public-config';
 import { errorMessage } from '@web/lib/api';
-import { useT } from '@web/lib/i18n';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { useOffer, useService } from '../api';
 import { amountsOfJob, OrderSummary } from '../components/order-summary';
 import { OfferBanner } from '../components/offer-banner';
@@ -22,6 +23,7 @@ const route = getRouteApi('/booking-details');
 /** Booking Details: Service, Address, Date, Time, then on to checkout with the same query. */
 export function BookingDetailsPage() {
   const t = useT(bookingMessages);
+  const { language } = useLanguage();
   const search = route.useSearch();
   const navigate = useNavigate();
   const config = usePublicConfig();
@@ -35,7 +37,7 @@ export function BookingDetailsPage() {
   if (service.isLoading) return <Spinner />;
   if (service.isError || !service.data) return <FlowError title={t('error')} text={t('somethingWrong')} detail={errorMessage(service.error, '')} />;
   const rows: Array<[string, string]> = [
-    [t('service'), `${service.data.name} (${t(`type_${search.serviceType}`)})`],
+    [t('service'), `${localized(service.data, language).name} (${t(`type_${search.serviceType}`)})`],
     [t('address'), search.serviceType === 'serviceLocation' ? `${t('atOurLocation')}: ${config?.businessAddress ?? ''}` : search.address],
     [t('date'), view.dateText],
     [t('time'), search.time ?? ''],
@@ -47,7 +49,7 @@ export function BookingDetailsPage() {
       {offer && <OfferBanner offer={offer} />}
       <Card>
         <CardHeader>
-          <CardTitle>{service.data.name}</CardTitle>
+          <CardTitle>{localized(service.data, language).name}</CardTitle>
         </CardHeader>
         <CardContent>
           <dl className="flex flex-col gap-3">

@@ -1,3 +1,4 @@
+import { localized } from '@shared/localized';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatUsd } from '@shared/money';
@@ -5,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
-import { useT } from '@web/lib/i18n';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { useOffer, useService } from '../api';
 import { OfferBanner } from '../components/offer-banner';
 import { jobOfSearch, priceOfJob } from '../job';
@@ -19,6 +20,7 @@ const route = getRouteApi('/booking');
 /** /booking: the price summary and Book Service, which continues to checkout with the same query. */
 export function BookingPage() {
   const t = useT(bookingMessages);
+  const { language } = useLanguage();
   const search = route.useSearch();
   const navigate = useNavigate();
   const view = useBookingSearchView(search);
@@ -32,7 +34,7 @@ export function BookingPage() {
   const amounts = amountsOfJob(job);
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold">{service.data.name}</h1>
+      <h1 className="text-2xl font-bold">{localized(service.data, language).name}</h1>
       <Card>
         <CardHeader>
           <CardTitle>{t('bookingSummary')}</CardTitle>

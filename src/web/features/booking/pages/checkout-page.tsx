@@ -1,3 +1,4 @@
+import { localized } from '@shared/localized';
 import { SavedCardChoice } from '@web/components/payment/saved-card-choice';
 import type { CardFormProps } from '@web/components/payment/card-form';
 import { TestCardForm } from '@web/components/payment/test-card-form';
@@ -11,7 +12,7 @@ import { Alert, Spinner } from '@web/components/ui/feedback';
 import { FieldError, Input, Label } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { rememberRedirect } from '@web/lib/guest-mode';
-import { useT } from '@web/lib/i18n';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { useOffer, useService } from '../api';
@@ -29,6 +30,7 @@ const route = getRouteApi('/checkout');
 /** Renders checkout's phases; useCheckout owns them and every call. */
 export function CheckoutPage() {
   const t = useT(bookingMessages);
+  const { language } = useLanguage();
   const search = route.useSearch();
   const view = useBookingSearchView(search);
   const service = useService(search.serviceId);
@@ -69,7 +71,7 @@ export function CheckoutPage() {
     <div className="flex flex-col gap-1">
       <h1 className="text-2xl font-bold">{t('checkout')}</h1>
       <p className="text-sm text-slate-600">
-        {service.data.name} · {t(`type_${search.serviceType}`)} · {view.dateText} · {search.time}
+        {localized(service.data, language).name} · {t(`type_${search.serviceType}`)} · {view.dateText} · {search.time}
       </p>
     </div>
   );

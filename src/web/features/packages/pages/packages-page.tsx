@@ -1,3 +1,4 @@
+import { localized } from '@shared/localized';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronLeft, PackageOpen } from 'lucide-react';
@@ -14,7 +15,7 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { rememberRedirect } from '@web/lib/guest-mode';
-import { useT } from '@web/lib/i18n';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { confirmPurchase, packageKeys, startPurchase, useStorePackages } from '../api';
@@ -25,6 +26,7 @@ const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-fo
 /** /packages: the customers' package store. */
 export function PackagesPage() {
   const t = useT(packageMessages);
+  const { language } = useLanguage();
   const packages = useStorePackages();
   const { user } = useCurrentUser();
   const navigate = useNavigate();
@@ -110,7 +112,7 @@ export function PackagesPage() {
       <Dialog open={Boolean(paying)} onOpenChange={(open) => !open && setPaying(undefined)}>
         {paying && (
           <DialogContent
-            title={t('payTitle', { name: paying.pkg.name })}
+            title={t('payTitle', { name: localized(paying.pkg, language).name })}
             description={t('payDescription', { count: paying.pkg.serviceCount, service: paying.pkg.serviceName, price: formatUsd(paying.intent.amount) })}
           >
             <div className="flex flex-col gap-3">
@@ -154,16 +156,18 @@ export function PackagesPage() {
 
 function PackageCard({ pkg, busy, onPurchase }: { pkg: PackageView; busy: boolean; onPurchase: () => void }) {
   const t = useT(packageMessages);
+  const { language } = useLanguage();
+  const words = localized(pkg, language);
   const savings = fromCents(Math.max(0, toCents(pkg.originalPrice) - toCents(pkg.packagePrice)));
   const percent = Math.round(Number(pkg.discount));
   return (
     <Card className="h-full">
       <CardContent className="flex h-full flex-col gap-2 pt-4">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg font-semibold">{pkg.name}</h2>
+          <h2 className="text-lg font-semibold">{words.name}</h2>
           {percent > 0 && <Badge tone="green">{t('save', { percent })}</Badge>}
         </div>
-        {pkg.description && <p className="text-sm text-slate-600 dark:text-slate-400">{pkg.description}</p>}
+        {words.description && <p className="text-sm text-slate-600 dark:text-slate-400">{words.description}</p>}
         <p className="text-sm font-medium">{t('countOf', { count: pkg.serviceCount, service: pkg.serviceName })}</p>
         <div className="flex items-baseline gap-2">
           <span className="text-sm text-slate-500 line-through" aria-label={`${t('regularPrice')} ${formatUsd(pkg.originalPrice)}`}>
