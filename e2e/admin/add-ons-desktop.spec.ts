@@ -29,7 +29,7 @@ test('the admin prices a service for SUVs and adds an add-on that the service th
   await addOns.getByRole('button', { name: 'Add Add-on' }).click();
   const create = page.getByRole('dialog', { name: 'Create Add-on' });
   await create.getByLabel('Name *').fill(name);
-  await create.getByLabel('Description').fill('Salt and mud off the underside.');
+  await create.getByLabel('Description', { exact: true }).fill('Salt and mud off the underside.');
   await create.getByLabel('Base price ($) *').fill('25');
   await create.getByLabel('Minutes *').fill('20');
   await create.getByLabel('SUV price').fill('30');

@@ -166,8 +166,10 @@ for (const [language, guest, onSite] of [
       expect(box!.y + box!.height).toBeLessThanOrEqual(844 - 64); // above the bottom navigation
       await guestButton.click();
       await page.getByRole('button', { name: /Interior Refresh/ }).click();
-      // Forced: the choice is not what this test measures, and in French the sticky bar can sit over it mid-scroll.
-      await page.getByLabel(onSite).check({ force: true });
+      // The choice is not what this test measures; the page scrolls to it after the service is chosen and the
+      // sticky bar can sit over it mid-scroll, so the click goes to the radio itself.
+      await page.getByLabel(onSite).dispatchEvent('click');
+      await expect(page.getByLabel(onSite)).toBeChecked();
       const slot = page.locator('#booking-slot');
       await expect(slot).toBeEnabled();
       expect(await cutOptions(slot)).toEqual([]);

@@ -16,7 +16,7 @@ async function firstFreeSlot(api: Awaited<ReturnType<typeof playwrightRequest.ne
   throw new Error('no free slot in two weeks');
 }
 
-test("a guest's 'Driver En Route' e-mail link opens the full tracking view", async ({ page, baseURL }) => {
+test("a guest's on-my-way e-mail link opens the full tracking view", async ({ page, baseURL }) => {
   const guest = await playwrightRequest.newContext({ baseURL });
   const email = uniqueEmail('guest-mail');
   const services = (await (await guest.get('/api/services')).json()) as Array<{ id: string; name: string; locationOptions: { mobile: boolean } }>;
@@ -44,7 +44,8 @@ test("a guest's 'Driver En Route' e-mail link opens the full tracking view", asy
   const moved = await driverLogin.put(`/api/driver/bookings/${booking.id}/status`, { data: { status: 'en_route_pickup' } });
   expect(moved.ok(), await moved.text()).toBeTruthy();
 
-  const mail = await latestMail(page.request, email, /Driver En Route/);
+  // The technician's on-my-way message tells the en-route step (decision 050).
+  const mail = await latestMail(page.request, email, /is on the way/);
   const link = mail.links.find((l) => l.includes('/tracking'))!;
   expect(link).toContain(`token=${booking.trackingToken}`);
   await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
