@@ -49,6 +49,13 @@ const OWNERS: Record<string, string[]> = {
   inspections: ['features/inspections/'],
   inspectionPhotos: ['features/inspections/'],
   inspectionConcerns: ['features/inspections/'],
+  // Technicians and their time (decision 051); drive times cached by the travel feature; the business's settings.
+  technicianProfiles: ['features/technicians/'],
+  technicianHours: ['features/technicians/'],
+  technicianExceptions: ['features/technicians/'],
+  technicianServices: ['features/technicians/'],
+  travelTimes: ['features/travel/'],
+  businessSettings: ['features/settings/'],
   packages: ['features/packages/'],
   packagePurchases: ['features/packages/'],
   packageUsage: ['features/packages/'],

@@ -24,6 +24,7 @@ import { storeMirrorRoutes } from './store-mirror';
 import { storeOrdersRoutes } from './store-orders';
 import { messagesRoutes } from './messages';
 import { webhooksRoutes } from './webhooks';
+import { settingsRoutes } from './settings';
 
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
 export const apiRoutes = [
@@ -54,6 +55,7 @@ export const apiRoutes = [
   ...calendarRoutes,
   ...messagesRoutes,
   ...webhooksRoutes,
+  ...settingsRoutes,
 ] as const;
 
 /** The union of every declaration: the web's typed client reads it as a type only (zero runtime). */

@@ -18,3 +18,4 @@ export * from './booking-lines';
 export * from './inspections';
 export * from './messages';
 export * from './webhooks';
+export * from './technicians';
