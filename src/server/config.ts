@@ -111,6 +111,9 @@ const envSchema = z.object({
   BUSINESS_PHONE: z.string().trim().min(1).default('(408) 555-0142'),
   BUSINESS_EMAIL: z.string().trim().toLowerCase().pipe(z.email({ error: 'must be an e-mail address' })).default('hello@glint.local'),
   BUSINESS_ADDRESS: z.string().trim().min(1).default('1180 Industrial Ave, San Jose, CA 95112'),
+  /** Where the business is (on-site jobs, technicians' default start, the service area's centre). */
+  BUSINESS_LATITUDE: z.coerce.number().min(-90).max(90).default(37.3694),
+  BUSINESS_LONGITUDE: z.coerce.number().min(-180).max(180).default(-121.9069),
   SERVICE_ZIP_CODES: z
     .string()
     .optional()
@@ -179,7 +182,7 @@ export interface Config {
   mapTileUrl: string;
   /** No storeDomain: the built-in demo store. With it, an admin token or a client id + secret (client-credentials grant). */
   shopify: { storeDomain?: string; adminToken?: string; clientId?: string; clientSecret?: string; webhookSecret?: string };
-  business: { name: string; city: string; phone: string; email: string; address: string; serviceZipCodes: string[] };
+  business: { name: string; city: string; phone: string; email: string; address: string; location: { latitude: number; longitude: number }; serviceZipCodes: string[] };
   jobs: boolean;
   authRateLimitPerIp: number;
   /** Analytics batches per (truncated) IP per minute. */
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       phone: formatUsPhone(e.BUSINESS_PHONE),
       email: e.BUSINESS_EMAIL,
       address: e.BUSINESS_ADDRESS,
+      location: { latitude: e.BUSINESS_LATITUDE, longitude: e.BUSINESS_LONGITUDE },
       serviceZipCodes: e.SERVICE_ZIP_CODES,
     },
     jobs: e.JOBS,
