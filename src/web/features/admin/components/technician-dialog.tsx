@@ -244,9 +244,10 @@ function ExceptionsSection({ userId }: { userId: string }) {
           {data.items.map((e) => (
             <li key={e.date} className="flex items-center gap-2 py-1">
               <CalendarOff className="size-4 text-slate-500" aria-hidden />
-              <span className="font-medium">{e.date}</span>
-              <span>{e.startTime ? `${e.startTime}–${e.endTime}` : 'Day off'}</span>
-              {e.note && <span className="text-slate-500">· {e.note}</span>}
+              <span>
+                <span className="font-medium">{e.date}</span> {e.startTime ? `${e.startTime}–${e.endTime}` : 'Day off'}
+                {e.note && <span className="text-slate-500"> · {e.note}</span>}
+              </span>
               <Button
                 type="button"
                 variant="ghost"

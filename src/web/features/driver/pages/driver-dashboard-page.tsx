@@ -215,7 +215,7 @@ function MyHoursCard() {
   if (!data) return null;
   const days = t('weekdays').split('|');
   return (
-    <Card aria-labelledby="my-hours-heading">
+    <Card role="region" aria-labelledby="my-hours-heading">
       <CardHeader>
         <CardTitle id="my-hours-heading">{t('myHours')}</CardTitle>
       </CardHeader>
