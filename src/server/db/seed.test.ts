@@ -20,7 +20,8 @@ describe('seed', () => {
     expect(n.services).toBeGreaterThanOrEqual(6);
     expect(n.services).toBeLessThanOrEqual(8);
     expect(n.business_hours).toBe(7);
-    expect(n.users).toBe(3);
+    // The admin, the demo customer and three technicians.
+    expect(n.users).toBe(5);
     expect(n.bookings).toBeGreaterThanOrEqual(3);
     const hours = await t.handle.executeSql('select day_of_week, start_time, end_time, capacity, is_open from business_hours order by day_of_week');
     expect(hours.rows[1]).toMatchObject({ day_of_week: 1, start_time: '09:00', end_time: '17:00', capacity: 3, is_open: true });
@@ -29,6 +30,16 @@ describe('seed', () => {
     expect(sundays.rows[0]!.n).toBe(0);
     const statuses = await t.handle.executeSql('select distinct status from bookings');
     expect(statuses.rows.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('gives the demo three technicians starting in different towns, with jobs spread over the county, every one located', async () => {
+    const crew = await t.handle.executeSql("select u.full_name, p.start_latitude from users u join technician_profiles p on p.user_id = u.id where u.role = 'driver' order by u.full_name");
+    expect(crew.rows.map((r) => (r as { full_name: string }).full_name)).toEqual(['Diego Ramirez', 'Marcus Lee', 'Priya Shah']);
+    expect(new Set(crew.rows.map((r) => (r as { start_latitude: number | null }).start_latitude)).size).toBe(3);
+    const jobs = await t.handle.executeSql("select assigned_driver_id, address_city, latitude from bookings where status = 'confirmed' and assigned_driver_id is not null");
+    expect(new Set(jobs.rows.map((r) => (r as { assigned_driver_id: string }).assigned_driver_id)).size).toBe(3);
+    expect(new Set(jobs.rows.map((r) => (r as { address_city: string }).address_city)).size).toBeGreaterThanOrEqual(4);
+    expect(jobs.rows.every((r) => (r as { latitude: string | null }).latitude !== null)).toBe(true);
   });
 
   it('books each demo booking before its service date, never in the future, and stores phones as E.164', async () => {

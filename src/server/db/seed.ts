@@ -10,7 +10,7 @@ import { sanitizeHtml } from '../http/sanitize';
 import { seedOffer } from '../features/offers/offers.service';
 import { STANDARD_ADD_ONS, STANDARD_CATALOGUE } from './catalogue';
 import type { Database, DbOrTx } from './client';
-import { addOns, addresses, bookingPayments, bookings, bookingUpdates, businessHours, clients, driverStatus, serviceAddOns, services, users } from './schema';
+import { addOns, addresses, bookingPayments, bookings, bookingUpdates, businessHours, clients, driverStatus, serviceAddOns, services, technicianHours, technicianProfiles, users } from './schema';
 
 export interface SeedResult {
   /** Set only when the admin was created now without ADMIN_PASSWORD: printed once. */
@@ -89,6 +89,14 @@ async function seedAdmin(db: Database, config: Config): Promise<Omit<SeedResult,
 export const DEMO_DRIVER_EMAIL = 'driver@glint.local';
 export const DEMO_CUSTOMER_EMAIL = 'customer@glint.local';
 
+/** Customers of the demo business who booked without an account, across the county. */
+const DEMO_GUESTS = [
+  { name: 'Alex Kim', email: 'alex.kim@example.com', phone: '+16505550101', street: '420 Emerson St', city: 'Palo Alto', zipCode: '94301', latitude: '37.4445', longitude: '-122.1611' },
+  { name: 'Sam Ortiz', email: 'sam.ortiz@example.com', phone: '+14085550102', street: '150 S Murphy Ave', city: 'Sunnyvale', zipCode: '94086', latitude: '37.3772', longitude: '-122.0300' },
+  { name: 'Jamie Chen', email: 'jamie.chen@example.com', phone: '+14085550103', street: '7390 Monterey St', city: 'Gilroy', zipCode: '95020', latitude: '37.0058', longitude: '-121.5683' },
+  { name: 'Riley Park', email: 'riley.park@example.com', phone: '+14085550104', street: '17400 Monterey Rd', city: 'Morgan Hill', zipCode: '95037', latitude: '37.1283', longitude: '-121.6522' },
+] as const;
+
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -109,6 +117,25 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
       .returning({ id: users.id });
     if (!driver || !customer) return false;
     await tx.insert(driverStatus).values({ driverId: driver.id, status: 'offline' });
+    // Three technicians spread over the county (decision 051): Diego from the business, Priya from Palo Alto,
+    // Marcus from Morgan Hill, each with their own week.
+    const crew: Record<'diego' | 'priya' | 'marcus', string> = { diego: driver.id, priya: '', marcus: '' };
+    for (const [key, person] of [
+      ['priya', { fullName: 'Priya Shah', username: 'priya', email: 'priya@glint.local', phone: '+14085550176' }],
+      ['marcus', { fullName: 'Marcus Lee', username: 'marcus', email: 'marcus@glint.local', phone: '+14085550177' }],
+    ] as const) {
+      const [row] = await tx.insert(users).values({ ...person, passwordHash, role: 'driver', emailVerified: true }).onConflictDoNothing().returning({ id: users.id });
+      if (!row) return false;
+      crew[key] = row.id;
+      await tx.insert(driverStatus).values({ driverId: row.id, status: 'offline' });
+    }
+    await tx.insert(technicianProfiles).values([
+      { userId: crew.diego },
+      { userId: crew.priya, startLabel: '250 University Ave, Palo Alto, CA 94301', startLatitude: 37.4457, startLongitude: -122.1619 },
+      { userId: crew.marcus, startLabel: '17090 Monterey Rd, Morgan Hill, CA 95037', startLatitude: 37.1305, startLongitude: -121.6544 },
+    ]);
+    const week = (userId: string, days: number[]) => days.map((dayOfWeek) => ({ userId, dayOfWeek, startTime: '08:00', endTime: '18:00' }));
+    await tx.insert(technicianHours).values([...week(crew.diego, [1, 2, 3, 4, 5, 6]), ...week(crew.priya, [1, 2, 3, 4, 5]), ...week(crew.marcus, [2, 3, 4, 5, 6])]);
     // The demo customer's client record (docs/decisions/039-clients.md), which their bookings point at.
     const [client] = await tx.insert(clients).values({ name: 'Casey Morgan', email: DEMO_CUSTOMER_EMAIL, phone: '+14085550199', phoneDigits: '4085550199', userId: customer.id }).returning({ id: clients.id });
     const [home] = await tx
@@ -118,12 +145,17 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
     const catalogue = await tx.select().from(services).where(sql`${services.slug} is not null`);
     const bySlug = new Map(catalogue.map((s) => [s.slug, s]));
     const today = pacificDateKey(now);
-    const demo: Array<{ slug: string; days: number; time: string; status: BookingStatus; type: ServiceType; assigned: boolean; rating?: number }> = [
+    const demo: Array<{ slug: string; days: number; time: string; status: BookingStatus; type: ServiceType; assigned: boolean; rating?: number; by?: keyof typeof crew; guest?: (typeof DEMO_GUESTS)[number] }> = [
       { slug: 'full-detail', days: -14, time: '10:00', status: 'completed', type: 'pickup', assigned: true, rating: 5 },
       { slug: 'interior-refresh', days: -3, time: '13:00', status: 'completed', type: 'mobile', assigned: true },
       { slug: 'wash-and-wax', days: 1, time: '10:00', status: 'confirmed', type: 'mobile', assigned: true },
       { slug: 'full-detail', days: 2, time: '09:00', status: 'confirmed', type: 'pickup', assigned: true },
       { slug: 'headlight-restoration', days: 4, time: '14:00', status: 'confirmed', type: 'mobile', assigned: false },
+      // Other customers' jobs across the county, so the dispatch board and the slot engine have drives to weigh.
+      { slug: 'interior-refresh', days: 1, time: '13:00', status: 'confirmed', type: 'mobile', assigned: true, by: 'priya', guest: DEMO_GUESTS[0] },
+      { slug: 'wash-and-wax', days: 1, time: '15:30', status: 'confirmed', type: 'mobile', assigned: true, by: 'priya', guest: DEMO_GUESTS[1] },
+      { slug: 'wash-and-wax', days: 2, time: '11:00', status: 'confirmed', type: 'mobile', assigned: true, by: 'marcus', guest: DEMO_GUESTS[2] },
+      { slug: 'interior-refresh', days: 2, time: '14:30', status: 'confirmed', type: 'mobile', assigned: true, by: 'marcus', guest: DEMO_GUESTS[3] },
     ];
     for (const item of demo) {
       const service = bySlug.get(item.slug)!;
@@ -136,14 +168,23 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
       const bookedAt = new Date(Math.min(now.getTime() - HOUR_MS, scheduledDate.getTime() - 3 * DAY_MS));
       const intentId = `pi_test_demo_${randomBytes(6).toString('hex')}`;
       const finishedAt = new Date(scheduledDate.getTime() + service.duration * 60_000);
+      const technician = crew[item.by ?? 'diego'];
+      const guest = item.guest;
+      const guestClient = guest
+        ? (await tx.insert(clients).values({ name: guest.name, email: guest.email, phone: guest.phone, phoneDigits: guest.phone.slice(2) }).returning({ id: clients.id }))[0]!
+        : null;
+      const place = guest ?? { street: home!.street, city: home!.city, zipCode: home!.zipCode, latitude: home!.latitude!, longitude: home!.longitude! };
       const [booking] = await tx
         .insert(bookings)
         .values({
-          userId: customer.id,
-          clientId: client!.id,
+          userId: guest ? null : customer.id,
+          clientId: guestClient?.id ?? client!.id,
           serviceId: service.id,
-          addressId: home!.id,
-          assignedDriverId: item.assigned ? driver.id : null,
+          addressId: guest ? null : home!.id,
+          assignedDriverId: item.assigned ? technician : null,
+          guestName: guest?.name ?? null,
+          guestEmail: guest?.email ?? null,
+          guestPhone: guest?.phone ?? null,
           serviceType: item.type,
           scheduledDate,
           durationMinutes: service.duration,
@@ -158,12 +199,12 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
           paymentIntentId: intentId,
           paymentMethodBrand: 'visa',
           paymentMethodLast4: '4242',
-          addressStreet: home!.street,
-          addressCity: home!.city,
-          addressState: home!.state,
-          addressZip: home!.zipCode,
-          latitude: home!.latitude,
-          longitude: home!.longitude,
+          addressStreet: place.street,
+          addressCity: place.city,
+          addressState: 'CA',
+          addressZip: place.zipCode,
+          latitude: place.latitude,
+          longitude: place.longitude,
           rating: item.rating ?? null,
           review: item.rating ? 'Spotless, and the car was back before dinner.' : null,
           reviewedAt: item.rating ? new Date(Math.min(now.getTime(), finishedAt.getTime() + DAY_MS)) : null,
@@ -176,7 +217,7 @@ async function seedDemo(db: Database, config: Config, now: Date): Promise<boolea
       await tx.insert(bookingPayments).values({ bookingId: booking!.id, kind: 'full', method: 'card', provider: 'test', intentId, amountCents: price.totalCents, status: 'succeeded', createdAt: bookedAt });
       await tx.insert(bookingUpdates).values({ bookingId: booking!.id, status: 'confirmed', kind: 'payment_received', createdAt: bookedAt });
       if (item.status === 'completed') {
-        await tx.insert(bookingUpdates).values({ bookingId: booking!.id, driverId: driver.id, status: 'completed', kind: 'note', message: 'All done. Thanks for choosing us!', createdAt: finishedAt });
+        await tx.insert(bookingUpdates).values({ bookingId: booking!.id, driverId: technician, status: 'completed', kind: 'note', message: 'All done. Thanks for choosing us!', createdAt: finishedAt });
       }
     }
     return true;

@@ -5,3 +5,4 @@
  * Other features import only this file (docs/decisions/033-feature-faces.md).
  */
 export { pointOf, technicianDays } from './technician-days.repository';
+export { technicianRoutes } from './technicians.routes';

@@ -95,6 +95,9 @@ export function sendDriverLocation(input: DriverLocationRequest) {
  * The account's saved language (GET /api/settings; the same key as the settings page's query, so a change
  * there applies here at once) and saving a new choice from the dashboard's picker.
  */
+/** The driver's own hours, days off and start place (decision 051). */
+export const myHoursQuery = queryOptions({ queryKey: ['driver', 'hours'] as const, queryFn: () => apiCall('GET /api/driver/hours'), staleTime: 60_000 });
+
 export const settingsQuery = queryOptions({ queryKey: ['settings'] as const, queryFn: () => apiCall('GET /api/settings') });
 
 export function useSaveLanguage() {

@@ -1,7 +1,8 @@
-import { KeyRound, MailPlus, UserPlus } from 'lucide-react';
+import { Clock, KeyRound, MailPlus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@web/lib/toast';
 import type { StaffMember } from '@shared/schemas/admin-staff';
+import type { TechnicianView } from '@shared/schemas/technicians';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
@@ -11,6 +12,8 @@ import { errorMessage } from '@web/lib/api';
 import { useAddDriver, useResendInvite, useResetAdminPassword, useStaff, useUpdateStaff } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { PersonDialog } from '../components/person-dialog';
+import { TechnicianDialog, WEEKDAYS } from '../components/technician-dialog';
+import { useTechnicians } from '../technicians-api';
 import { formatPacificDateTime } from '../components/status';
 import { formatUsPhone } from '@shared/contact';
 
@@ -22,6 +25,9 @@ export function AdminStaffPage() {
   const [adding, setAdding] = useState(false);
   const onShift = data?.items.filter((s) => s.onShift).length ?? 0;
   const resetPassword = useResetAdminPassword();
+  const technicians = useTechnicians();
+  const technicianOf = new Map(technicians.data?.items.map((t) => [t.userId, t]));
+  const admins = technicians.data?.items.filter((t) => t.role === 'admin') ?? [];
   return (
     <AdminLayout
       title="Staff"
@@ -63,17 +69,34 @@ export function AdminStaffPage() {
         <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3" aria-label="Drivers">
           {data.items.map((member) => (
             <li key={member.id}>
-              <StaffCard member={member} />
+              <StaffCard member={member} technician={technicianOf.get(member.id)} />
             </li>
           ))}
         </ul>
+      )}
+      {admins.length > 0 && (
+        <section className="mt-8" aria-label="Admins who work jobs">
+          <h2 className="mb-1 text-base font-semibold">Admins</h2>
+          <p className="mb-3 text-sm text-slate-600">An admin is offered jobs only when “Works jobs” is on in their hours & services.</p>
+          <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {admins.map((a) => (
+              <li key={a.userId}>
+                <Card className="p-4" aria-label={a.fullName}>
+                  <p className="font-semibold">{a.fullName}</p>
+                  <TechnicianSummary technician={a} />
+                  <TechnicianButton technician={a} />
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </section>
       )}
       <AddDriverDialog open={adding} onOpenChange={setAdding} />
     </AdminLayout>
   );
 }
 
-function StaffCard({ member }: { member: StaffMember }) {
+function StaffCard({ member, technician }: { member: StaffMember; technician: TechnicianView | undefined }) {
   const update = useUpdateStaff();
   const resend = useResendInvite();
   const setDisabled = (isDisabled: boolean) =>
@@ -110,7 +133,8 @@ function StaffCard({ member }: { member: StaffMember }) {
         {member.isLocationSharing ? ' · sharing location' : ''}
         {member.lastSeen ? ` · last seen ${formatPacificDateTime(member.lastSeen)}` : ''}
       </p>
-      <div className="mt-3 flex items-center gap-2">
+      {technician && <TechnicianSummary technician={technician} />}
+      <div className="mt-3 flex flex-wrap items-center gap-2">
         <label className="flex items-center gap-2 text-sm">
           <Switch checked={!member.isDisabled} disabled={update.isPending} onCheckedChange={(enabled) => setDisabled(!enabled)} aria-label={`Enabled: ${member.fullName}`} />
           Enabled
@@ -131,8 +155,35 @@ function StaffCard({ member }: { member: StaffMember }) {
             <MailPlus aria-hidden /> Resend Invitation
           </Button>
         )}
+        {technician && <TechnicianButton technician={technician} />}
       </div>
     </Card>
+  );
+}
+
+/** "Mon–Fri 07:30–15:00 · every service · starts at …": a technician's week at a glance. */
+function TechnicianSummary({ technician }: { technician: TechnicianView }) {
+  const hours = technician.hours.length
+    ? technician.hours.map((h) => `${WEEKDAYS[h.dayOfWeek]!.slice(0, 3)} ${h.startTime}–${h.endTime}`).join(', ')
+    : 'Business hours';
+  return (
+    <p className="mt-2 text-xs text-slate-600" data-testid="technician-summary">
+      {technician.worksJobs ? hours : 'Does not work jobs'}
+      {technician.worksJobs && ` · ${technician.limitedServices ? `${technician.serviceIds.length} service${technician.serviceIds.length === 1 ? '' : 's'}` : 'every service'}`}
+      {technician.worksJobs && ` · starts at ${technician.start?.label ?? "the business's address"}`}
+    </p>
+  );
+}
+
+function TechnicianButton({ technician }: { technician: TechnicianView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="outline" className="ml-auto" onClick={() => setOpen(true)} aria-label={`Hours & services: ${technician.fullName}`}>
+        <Clock aria-hidden /> Hours & services
+      </Button>
+      <TechnicianDialog technician={technician} open={open} onOpenChange={setOpen} />
+    </>
   );
 }
 

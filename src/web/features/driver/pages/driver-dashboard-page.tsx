@@ -17,7 +17,7 @@ import { useLogout } from '@web/lib/logout';
 import { useCurrentUser } from '@web/lib/session';
 import { rememberRedirect } from '@web/lib/guest-mode';
 import { isEnRouteStatus } from '@shared/tracking';
-import { activeBookingsQuery, completedBookingsQuery, driverBookingsKey, driverStatusKey, driverStatusQuery, settingsQuery, useSaveLanguage } from '../api';
+import { activeBookingsQuery, completedBookingsQuery, driverBookingsKey, driverStatusKey, driverStatusQuery, myHoursQuery, settingsQuery, useSaveLanguage } from '../api';
 import { DriverStatusCard } from '../components/driver-status-card';
 import { JobCard } from '../components/job-card';
 import { formatPacific } from '../format';
@@ -203,7 +203,54 @@ function Dashboard({ name, email }: { name: string; email: string }) {
           )}
         </CardContent>
       </Card>
+      <MyHoursCard />
     </div>
+  );
+}
+
+/** The driver's week, the next days off or other hours, and where the day starts (read-only; the office edits it). */
+function MyHoursCard() {
+  const t = useT(driverMessages);
+  const { data } = useQuery(myHoursQuery);
+  if (!data) return null;
+  const days = t('weekdays').split('|');
+  return (
+    <Card role="region" aria-labelledby="my-hours-heading">
+      <CardHeader>
+        <CardTitle id="my-hours-heading">{t('myHours')}</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 text-sm">
+        {data.hours ? (
+          <ul className="grid grid-cols-2 gap-x-4 gap-y-1" data-testid="my-hours">
+            {days.map((day, dayOfWeek) => {
+              const h = data.hours!.find((x) => x.dayOfWeek === dayOfWeek);
+              return (
+                <li key={day} className="flex justify-between gap-2">
+                  <span className="font-medium">{day}</span>
+                  <span>{h ? `${h.startTime}–${h.endTime}` : t('notWorking')}</span>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p data-testid="my-hours">{t('businessHours')}</p>
+        )}
+        {data.exceptions.length > 0 && (
+          <>
+            <h3 className="font-semibold">{t('upcomingChanges')}</h3>
+            <ul>
+              {data.exceptions.map((e) => (
+                <li key={e.date}>
+                  {e.date}: {e.startTime ? `${e.startTime}–${e.endTime}` : t('dayOff')}
+                  {e.note ? ` · ${e.note}` : ''}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p className="text-slate-600">{data.start ? t('startsAt', { place: data.start.label }) : t('startsAtBusiness')}</p>
+      </CardContent>
+    </Card>
   );
 }
 
