@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlotCandidate } from '../../../shared/slots';
 import type { CacheEvent } from '../../events/bus';
-import { addresses, bookings, bookingUpdates, technicianProfiles, technicianServices } from '../../db/schema';
+import { addresses, bookings, bookingUpdates, businessAvailability, technicianExceptions, technicianProfiles, technicianServices } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createBooking } from '../../test/account-fixtures';
 import { HOME, MONDAY_9AM_PACIFIC, newKey, serviceNamed } from '../../test/checkout-fixtures';
@@ -25,6 +25,7 @@ const THURSDAY = '2026-06-04';
 let t: TestApp;
 let washId: string;
 let ana: string;
+let ben: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: MONDAY_9AM_PACIFIC });
@@ -132,7 +133,7 @@ describe('available starts where a technician can get there', () => {
   });
 
   it('assigns a confirmed booking to the technician whose day gains the least drive, and records it', async () => {
-    const ben = (await t.createUser({ role: 'driver', fullName: 'Ben Brooks' })).user.id;
+    ben = (await t.createUser({ role: 'driver', fullName: 'Ben Brooks' })).user.id;
     await t.ctx.db.insert(technicianProfiles).values({ userId: ben, startLatitude: PALO_ALTO.latitude, startLongitude: PALO_ALTO.longitude });
     const job = await appointment(`${WEDNESDAY}T11:00`, NEAR_PALO_ALTO);
     expect(await driverOf(job)).toBe(ben);
@@ -167,5 +168,30 @@ describe('available starts where a technician can get there', () => {
     const after = times(await slots(friday, at(GILROY)));
     expect(after).not.toContain('14:00');
     expect(after.length).toBeLessThan(before.length);
+  });
+
+  it('reads the day’s jobs at their wall-clock times when the clocks spring forward and fall back', async () => {
+    // Three Sundays opened 08:00–17:00: the two clock changes of 2027 and an ordinary one, each with a 10:00
+    // job in Palo Alto for Ana (Ben has those days off). Drive times go by the wall clock, so the three lists
+    // must be the same.
+    const days = { spring: '2027-03-14', fall: '2027-11-07', plain: '2027-03-21' };
+    for (const date of Object.values(days)) {
+      await t.ctx.db.insert(businessAvailability).values({ date, startTime: '08:00', endTime: '17:00', maxCapacity: 3, isActive: true });
+      await t.ctx.db.insert(technicianExceptions).values({ userId: ben, date, startTime: null, endTime: null, note: 'Day off' });
+    }
+    const empty = times(await slots(days.plain, at(NEAR_PALO_ALTO)));
+    const lists: Record<string, string[]> = {};
+    for (const [name, date] of Object.entries(days)) {
+      const job = await appointment(`${date}T10:00`, PALO_ALTO);
+      expect(await driverOf(job)).toBe(ana);
+      lists[name] = times(await slots(date, at(NEAR_PALO_ALTO)));
+    }
+    // Busy 10:00–11:00 in Palo Alto, Ana can do the next job a block away from 11:30 (parking included), not
+    // 11:00, nor 09:30, which would not leave her the drive back by 10:00.
+    expect(empty).toEqual(expect.arrayContaining(['09:30', '10:00', '11:00']));
+    expect(lists.plain).toContain('11:30');
+    for (const time of ['09:30', '10:00', '10:30', '11:00']) expect(lists.plain).not.toContain(time);
+    expect(lists.spring).toEqual(lists.plain);
+    expect(lists.fall).toEqual(lists.plain);
   });
 });
