@@ -263,7 +263,8 @@ export function bookingVerbs(ctx: AppContext) {
   /**
    * A booking that became confirmed goes to the technician whose day gains the least drive (decision 055),
    * when it has none yet: the day's other jobs without one are placed first, in start order, as the slot
-   * list assumed. Nobody fits: it stays unassigned, for the dispatch board. Recorded like a manual assignment.
+   * list assumed. Nobody fits: it stays unassigned, for the dispatch board. Recorded like a manual assignment
+   * (its event says `auto`: the confirmation just sent tells the customer, so no second e-mail).
    */
   async function assignOnConfirm(tx: DbOrTx, booking: Pick<BookingRow, 'id' | 'businessDate' | 'scheduledDate' | 'durationMinutes' | 'assignedDriverId' | 'isBlocked' | 'status'> & JobPlace): Promise<string | null> {
     if (booking.assignedDriverId || booking.isBlocked || booking.status !== 'confirmed') return booking.assignedDriverId;
@@ -275,7 +276,7 @@ export function bookingVerbs(ctx: AppContext) {
     const chosen = rule.days.find((d) => d.jobs.some((j) => j.bookingId === booking.id));
     if (!chosen) return null;
     await write(tx, booking.id, { assignedDriverId: chosen.technicianId, updatedAt: ctx.now() });
-    await record(tx, booking.id, { status: booking.status, kind: 'driver_assigned', params: { driverName: chosen.name }, driverId: chosen.technicianId }, { previousDriverId: null });
+    await record(tx, booking.id, { status: booking.status, kind: 'driver_assigned', params: { driverName: chosen.name }, driverId: chosen.technicianId }, { previousDriverId: null, auto: true });
     return chosen.technicianId;
   }
 
