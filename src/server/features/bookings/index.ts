@@ -23,7 +23,7 @@ export { blockNotes, blockReasonOf } from './blocked-time';
 export { slotsForDay, slotsOfDay } from './slot-capacity';
 export { loadDay as loadSlotDay, openWindows } from './slot-day.repository';
 // Who can get where on a day (decision 055): the slot list's cached view and rule, the claim's twin.
-export { loadReachDay, reachableMinutes, type ReachDay } from './reach-day';
+export { loadReachDay, provideTechnicianDays, reachableMinutes, type ReachDay } from './reach-day';
 
 import { subscribe } from '../../events/booking-events';
 import { customerMailSubscriber } from './customer-mail';

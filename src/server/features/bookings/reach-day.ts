@@ -7,7 +7,6 @@ import type { Point } from '../../../shared/travel';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema';
-import { pointOf, technicianDays } from '../technicians';
 import { travelFnFor } from '../travel';
 
 /**
@@ -21,15 +20,30 @@ export interface ReachDay {
   unassigned: (UnassignedJob & { lapsesAt: number | null })[];
 }
 
-/** Where a job happens for driving: null when at the business (on-site), else its stored coordinates. */
+/** Each technician's day: the technicians face's `technicianDays`, handed in at start-up (features/index.ts). */
+export type TechnicianDaysSource = (db: DbOrTx, dateKey: string, base: Point) => Promise<TechnicianDay[]>;
+let technicianDays: TechnicianDaysSource | undefined;
+
+/**
+ * The technicians feature reads the business's day from this one (`loadSlotDay`), so this one cannot import
+ * it back (no loops between features): the route registry, which every app instance loads, hands it in.
+ */
+export function provideTechnicianDays(source: TechnicianDaysSource): void {
+  technicianDays = source;
+}
+
+/** Where a job happens for driving: null when at the business (on-site) or without coordinates that parse. */
 export function jobPoint(serviceType: ServiceType, latitude: string | null, longitude: string | null): Point | null {
-  return serviceType === 'serviceLocation' ? null : pointOf(latitude, longitude);
+  if (serviceType === 'serviceLocation' || latitude === null || longitude === null) return null;
+  const point = { latitude: Number(latitude), longitude: Number(longitude) };
+  return Number.isFinite(point.latitude) && Number.isFinite(point.longitude) && (point.latitude !== 0 || point.longitude !== 0) ? point : null;
 }
 
 type JobRow = [string, number, number, string, ServiceType, string | null, string | null, string | null, number | string | null];
 
 /** A day's technicians and its jobs without one, in two round trips side by side. */
 export async function loadReachDay(db: DbOrTx, dateKey: string, base: Point): Promise<ReachDay> {
+  if (!technicianDays) throw new Error('No technicians source: features/index.ts hands it in with provideTechnicianDays');
   const [technicians, result] = await Promise.all([
     technicianDays(db, dateKey, base),
     db.execute(sql`
