@@ -16,6 +16,7 @@ import { embeddedFigures } from './embedded';
 import { bookingFigures, rssMb, settledRssMb, startApp, throughputFigures } from './server';
 import { socketFigures } from './sockets';
 import { slotsBench } from './slots';
+import { reachEngineBench, reachSlotsFigures } from './reach';
 import { measureWeb } from './web';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
@@ -28,6 +29,7 @@ const figures: Figure[] = [];
 const notes: Record<string, unknown> = { seconds, rounds, loadAverageAtStart: loadavg() };
 
 figures.push(figure('slot engine, one day with 60 bookings', slotsBench(), 'µs', '≤', 20));
+figures.push(figure('reachable slot engine, 4 technicians × 8 jobs', reachEngineBench(), 'µs', '≤', 300));
 
 // The embedded default first (npm start's own database), then PostgreSQL.
 const embedded = await embeddedFigures(seconds * 2);
@@ -56,6 +58,9 @@ try {
     figures.push(...booking.figures);
     Object.assign(notes, booking.notes);
     figures.push(figure('PostgreSQL: server memory after the load', rssMb(app.pid), 'MB', '≤', 180));
+    const reach = await reachSlotsFigures(app, database.url, seconds, rounds);
+    figures.push(...reach.figures);
+    Object.assign(notes, reach.notes);
     const sockets = await socketFigures(app, database.url);
     figures.push(...sockets.figures);
     Object.assign(notes, sockets.notes);

@@ -122,7 +122,7 @@ async function cannon(url: string, paths: string[], seconds: number): Promise<Ro
 }
 
 /** `a` and `b` in alternating rounds against one process, so both see the same machine load. */
-async function sideBySide(url: string, a: string[], b: string[], rounds: number, seconds: number) {
+export async function sideBySide(url: string, a: string[], b: string[], rounds: number, seconds: number) {
   const ra: Round[] = [];
   const rb: Round[] = [];
   // A short unmeasured warm-up of each (JIT, the pool's connections, the caches' first loads).
@@ -173,8 +173,13 @@ export type BenchSql = (text: string, values?: unknown[]) => Promise<Record<stri
 const CAPACITY = 60;
 const bookingDays = () => Array.from({ length: 10 }, (_, i) => dateKeyIn(i + 2));
 
-/** Opens the ten booking days at CAPACITY, 08:00–20:00 (before the run). */
+/**
+ * Opens the ten booking days at CAPACITY, 08:00–20:00 (before the run). The demo's technician is taken off
+ * jobs: this load measures the capacity claim under contention, which one technician would cut to a few
+ * bookings a day; reachability has figures of its own (bench/reach.ts).
+ */
 export async function openBookingDays(sql: BenchSql): Promise<void> {
+  await sql(`insert into technician_profiles (user_id, works_jobs) select id, false from users where role = 'driver' on conflict (user_id) do update set works_jobs = false`);
   const days = bookingDays();
   await sql(`delete from business_availability where date = any($1::date[])`, [days]);
   await sql(`insert into business_availability (date, start_time, end_time, max_capacity, is_active) select d, '08:00', '20:00', $2, true from unnest($1::date[]) d`, [days, CAPACITY]);

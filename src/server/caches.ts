@@ -2,6 +2,7 @@ import type { ServiceView } from '../shared/schemas/services';
 import type { DatabaseHandle } from './db/client';
 import type { EventBus } from './events/bus';
 import { NotifiedCache } from './events/notified-cache';
+import type { ReachDay } from './features/bookings/reach-day';
 import type { DayView } from './features/bookings/slot-day.repository';
 import type { ServiceFacts } from './features/services/services.cache';
 
@@ -9,6 +10,11 @@ import type { ServiceFacts } from './features/services/services.cache';
 export interface AppCaches {
   /** Per business day: closure, windows and occupants. */
   slotDays: NotifiedCache<DayView>;
+  /**
+   * Per business day: the technicians' days and the jobs without one (decision 055). Dropped with `slotDays`
+   * (the same NOTIFY per date on booking writes, assignments included; every day on technician or settings writes).
+   */
+  reachDays: NotifiedCache<ReachDay>;
   /** The public catalogue. */
   services: NotifiedCache<ServiceView[]>;
   serviceFacts: NotifiedCache<ServiceFacts>;
@@ -20,9 +26,11 @@ const MAX_DAYS = 550;
 export function createCaches(events: EventBus, handle: DatabaseHandle): { caches: AppCaches; stop: () => void } {
   const caches: AppCaches = {
     slotDays: new NotifiedCache<DayView>(MAX_DAYS),
+    reachDays: new NotifiedCache<ReachDay>(MAX_DAYS),
     services: new NotifiedCache<ServiceView[]>(4),
     serviceFacts: new NotifiedCache<ServiceFacts>(4),
   };
+  caches.slotDays.alsoDrops(caches.reachDays as NotifiedCache<unknown>);
   // Invalidations missed while the LISTEN connection is down would leave a cache stale: off (every read
   // from the database) until it listens again, then on, empty.
   handle.onListening?.((listening) => {
@@ -36,4 +44,13 @@ export function createCaches(events: EventBus, handle: DatabaseHandle): { caches
     }
   });
   return { caches, stop };
+}
+
+/**
+ * For the writers of technicians' hours, exceptions, profiles and services and of the business settings
+ * (decision 055): their tables' triggers NOTIFY every instance on commit that every day's slots may have
+ * changed; this makes the writing instance read every day uncached until that NOTIFY has arrived.
+ */
+export function notifyTechniciansChanged(ctx: { caches: AppCaches }): void {
+  ctx.caches.slotDays.touch(null);
 }

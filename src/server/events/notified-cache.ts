@@ -16,6 +16,8 @@ export class NotifiedCache<V> {
   /** Keys written by this instance lately: read uncached until the time stored. */
   private readonly touched = new Map<string, number>();
   private touchedAllUntil = 0;
+  /** Caches keyed by the same keys whose values are read from the same rows: dropped and touched with this one. */
+  private readonly followers: NotifiedCache<unknown>[] = [];
   /** False while the NOTIFY listener is not known to be live: every read goes to the database. */
   private enabled = true;
 
@@ -43,6 +45,12 @@ export class NotifiedCache<V> {
   invalidate(keys: readonly string[] | null): void {
     if (keys === null) this.entries.clear();
     else for (const key of keys) this.entries.delete(key);
+    for (const follower of this.followers) follower.invalidate(keys);
+  }
+
+  /** `other` is dropped and touched whenever this cache is (the same keys, read from the same writes). */
+  alsoDrops(other: NotifiedCache<unknown>): void {
+    this.followers.push(other);
   }
 
   /** This instance is writing these keys (null: all): drop them and read them uncached for TOUCH_MS. */
@@ -52,6 +60,7 @@ export class NotifiedCache<V> {
     if (keys === null) this.touchedAllUntil = until;
     else for (const key of keys) this.touched.set(key, until);
     if (this.touched.size > this.maxEntries) this.pruneTouched();
+    for (const follower of this.followers) follower.touch(keys);
   }
 
   /** Turns the cache off (and empties it) when invalidations can no longer be heard, on again when they can. */

@@ -5,7 +5,7 @@ import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { calendarRoutes } from './calendar';
 import { bookingsAccountRoutes } from './bookings';
-import { bookingsRoutes } from './bookings';
+import { bookingsRoutes, provideTechnicianDays } from './bookings';
 import { driverRoutes } from './drivers';
 import { inspectionRoutes } from './inspections';
 import { geoRoutes } from './geo';
@@ -25,7 +25,11 @@ import { storeOrdersRoutes } from './store-orders';
 import { messagesRoutes } from './messages';
 import { webhooksRoutes } from './webhooks';
 import { settingsRoutes } from './settings';
-import { technicianRoutes } from './technicians';
+import { technicianDays, technicianRoutes } from './technicians';
+
+// Who can get there (decision 055): the bookings' claim and the slot lists read each technician's day, which
+// the technicians feature builds on the bookings' own day (so bookings cannot import it: no loops).
+provideTechnicianDays(technicianDays);
 
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
 export const apiRoutes = [

@@ -58,7 +58,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents each JSON route with its request and success schemas and the shared error body', () => {
     const slots = document.paths['/api/services/{id}/available-slots']!.get as unknown as { parameters: Array<{ name: string; in: string }>; responses: Record<string, { content: Record<string, { schema: { type?: string; properties?: Record<string, unknown> } }> }> };
-    expect(slots.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:date', 'query:vehicles']);
+    expect(slots.parameters.map((p) => `${p.in}:${p.name}`).sort()).toEqual(['path:id', 'query:addressId', 'query:date', 'query:lat', 'query:lng', 'query:vehicles']);
     expect(slots.responses['200']!.content['application/json']!.schema.type).toBe('array');
     const error = slots.responses['4XX']!.content['application/json']!.schema;
     expect(Object.keys(error.properties ?? {}).sort()).toEqual(['code', 'message', 'params']);

@@ -10,6 +10,8 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({ seedDemo: true, now: MONDAY_9AM_PACIFIC });
+  // The demo's one technician has Tuesday 10:00 taken: two more, so the guests' bookings there find someone (decision 055).
+  for (const n of [1, 2]) await t.createUser({ role: 'driver', fullName: `Extra Technician ${n}` });
 }, 120_000);
 afterAll(() => t.close());
 

@@ -156,7 +156,13 @@ export type ScheduleFromOrderResponse = z.infer<typeof scheduleFromOrderResponse
  * customer, as for scheduling; `serviceId` only for an order that maps no service (the one the customer chose).
  * A POST so the e-mail stays out of URLs.
  */
-const orderJobChoice = z.object({ email, serviceId: z.uuid({ error: 'Not a valid service id' }).optional().nullable() });
+// `latitude`/`longitude`: where the job is, when known, so the starts are ones a technician can get to (decision 055).
+const orderJobChoice = z.object({
+  email,
+  serviceId: z.uuid({ error: 'Not a valid service id' }).optional().nullable(),
+  latitude: z.number().min(-90).max(90).optional().nullable(),
+  longitude: z.number().min(-180).max(180).optional().nullable(),
+});
 export const orderSlotsRequest = orderJobChoice.extend({ date: dateKey });
 export const orderDaysRequest = orderJobChoice.extend({ from: dateKey, to: dateKey });
 export type OrderJobChoice = z.infer<typeof orderJobChoice>;

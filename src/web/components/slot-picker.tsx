@@ -70,16 +70,25 @@ export const pickerMessages = defineMessages({
 });
 
 /** The days of `from`..`to` on which the service has a free start (kept like the slots: 5 minutes, no refetch on focus). */
-/** `vehicles` (shared/booking-job.ts jobQueryOf): the days must have a start the whole job fits. */
-export const availableDaysQuery = (serviceId: string, from: string, to: string, vehicles?: string) =>
+/**
+ * `vehicles` (shared/booking-job.ts jobQueryOf): the days must have a start the whole job fits; `place`: where
+ * the job is, so the days have a start a technician can get to (decision 055).
+ */
+export const availableDaysQuery = (serviceId: string, from: string, to: string, vehicles?: string, place?: SlotPlace) =>
   queryOptions({
-    queryKey: ['services', serviceId, 'days', from, to, vehicles ?? ''] as const,
-    queryFn: () => apiCall('GET /api/services/:id/available-days', { params: { id: serviceId }, query: vehicles ? { from, to, vehicles } : { from, to } }),
+    queryKey: ['services', serviceId, 'days', from, to, vehicles ?? '', placeKey(place)] as const,
+    queryFn: () => apiCall('GET /api/services/:id/available-days', { params: { id: serviceId }, query: { from, to, ...(vehicles ? { vehicles } : {}), ...place } }),
     staleTime: SLOTS_STALE_MS,
     refetchOnMount: false,
     refetchOnReconnect: false,
     refetchOnWindowFocus: false,
   });
+
+/** Where a job is, for the slot lists: the customer's saved address, or a found address's coordinates. */
+export type SlotPlace = { addressId: string } | { lat: number; lng: number };
+
+/** A place's part of a query key ('' for none). */
+export const placeKey = (place: SlotPlace | undefined): string => (!place ? '' : 'addressId' in place ? place.addressId : `${place.lat},${place.lng}`);
 
 /** Where a calendar asks for its open days when they are not one service's (a store order's whole job). */
 export interface OpenDaysSource {
@@ -99,7 +108,21 @@ export function slotLabel(slot: { startTime: string; endTime: string }): string 
  * start too). All dates are Pacific. The calendar scrolls into view when opened, clear of the sticky bar
  * below it (its scroll margin).
  */
-export function DateChoice({ value, onChange, serviceId, vehicles, openDays }: { value: string; onChange: (dateKey: string) => void; serviceId?: string; vehicles?: string; openDays?: OpenDaysSource }) {
+export function DateChoice({
+  value,
+  onChange,
+  serviceId,
+  vehicles,
+  place,
+  openDays,
+}: {
+  value: string;
+  onChange: (dateKey: string) => void;
+  serviceId?: string;
+  vehicles?: string;
+  place?: SlotPlace;
+  openDays?: OpenDaysSource;
+}) {
   const t = useT(pickerMessages);
   const today = todayKey();
   const tomorrow = addDaysToKey(today, 1);
@@ -136,14 +159,30 @@ export function DateChoice({ value, onChange, serviceId, vehicles, openDays }: {
       </div>
       {calendarOpen && (
         <div ref={calendar} className="scroll-mb-48 scroll-mt-20" data-testid="date-calendar">
-          <Calendar value={value} min={today} onSelect={onChange} serviceId={serviceId} vehicles={vehicles} openDays={openDays} />
+          <Calendar value={value} min={today} onSelect={onChange} serviceId={serviceId} vehicles={vehicles} place={place} openDays={openDays} />
         </div>
       )}
     </div>
   );
 }
 
-function Calendar({ value, min, onSelect, serviceId, vehicles, openDays: source }: { value: string; min: string; onSelect: (dateKey: string) => void; serviceId?: string; vehicles?: string; openDays?: OpenDaysSource }) {
+function Calendar({
+  value,
+  min,
+  onSelect,
+  serviceId,
+  vehicles,
+  place,
+  openDays: source,
+}: {
+  value: string;
+  min: string;
+  onSelect: (dateKey: string) => void;
+  serviceId?: string;
+  vehicles?: string;
+  place?: SlotPlace;
+  openDays?: OpenDaysSource;
+}) {
   const t = useT(pickerMessages);
   const { language } = useLanguage();
   const [month, setMonth] = useState(() => value.slice(0, 7));
@@ -164,7 +203,7 @@ function Calendar({ value, min, onSelect, serviceId, vehicles, openDays: source 
   // Which days of the shown month have a free start; until known (or without a service) only the past is greyed.
   const from = days.keys[0]!;
   const to = days.keys[days.keys.length - 1]!;
-  const byService = availableDaysQuery(serviceId ?? '', from, to, vehicles);
+  const byService = availableDaysQuery(serviceId ?? '', from, to, vehicles, place);
   const open = useQuery({
     ...byService,
     ...(source ? { queryKey: [...source.key, from, to] as unknown as typeof byService.queryKey, queryFn: () => source.fetch(from, to) } : {}),

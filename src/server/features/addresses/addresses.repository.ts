@@ -42,6 +42,12 @@ export async function findOwnAddress(db: DbOrTx, userId: string, id: string): Pr
   return row && toView(row);
 }
 
+/** The customer's own address's stored coordinates (null when it has none), or undefined when it is not theirs. */
+export async function findOwnAddressCoordinates(db: DbOrTx, userId: string, id: string): Promise<Coordinates | undefined> {
+  const [row] = await db.select({ latitude: addresses.latitude, longitude: addresses.longitude }).from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  return row;
+}
+
 type Coordinates = { latitude: string | null; longitude: string | null };
 
 export async function insertAddress(db: DbOrTx, userId: string, values: { street: string; city: string; state: string; zipCode: string; isDefault: boolean } & Coordinates): Promise<SavedAddress> {

@@ -3,4 +3,5 @@
  * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
  */
 export { addressesRoutes } from './addresses.routes';
-export { deleteAddressesOf } from './addresses.repository';
+// Where a saved address is, for the slot list of a job there (decision 055).
+export { deleteAddressesOf, findOwnAddressCoordinates } from './addresses.repository';

@@ -32,7 +32,8 @@ export const customerMailSubscriber: BookingEventSubscriber = {
       case 'status_changed':
         return payload.from !== payload.status && EMAILED_STATUSES.has(payload.status as BookingStatus);
       case 'driver_assigned':
-        return Boolean(payload.driverId) && payload.driverId !== payload.previousDriverId;
+        // Given a technician at confirmation (decision 055): the confirmation e-mail is the one the customer gets.
+        return Boolean(payload.driverId) && payload.driverId !== payload.previousDriverId && !payload.auto;
       case 'rescheduled':
         return payload.by === 'admin' && !payload.blocked;
       case 'cancelled':

@@ -32,7 +32,9 @@ import type { CardDetails } from '../../integrations/payments/provider';
 import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
 import { adoptBookingIntent, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
 import { findEntryByKey, findPayment, insertEntry, recordIntent, summaryOf, type LedgerEntry } from './ledger';
-import { claimCapacity, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
+import { claimCapacity, claimReach, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
+import { dayForRule, jobPoint, loadReachDay, type ReachJob } from './reach-day';
+import { lockBusinessDay } from './slot-day.repository';
 
 /**
  * The owner of the booking (docs/decisions/010-booking-lifecycle.md): the only code that locks, writes or
@@ -51,6 +53,22 @@ export type BookingPaymentRow = typeof bookingPayments.$inferSelect;
 /** A ledger row that is a card intent. */
 export type IntentRow = BookingPaymentRow & { intentId: string; provider: string };
 type NewBooking = typeof bookings.$inferInsert;
+/** What decides who can get to a job: its service and where it happens. */
+type JobPlace = Pick<NewBooking, 'serviceId' | 'serviceType' | 'latitude' | 'longitude'>;
+
+/** The booking's place after a change's details (a detail left out keeps the booking's). */
+function changedPlace(booking: JobPlace, details: BookingDetails | undefined): JobPlace {
+  return {
+    serviceId: details?.serviceId ?? booking.serviceId,
+    serviceType: booking.serviceType,
+    latitude: details?.latitude !== undefined ? details.latitude : booking.latitude,
+    longitude: details?.longitude !== undefined ? details.longitude : booking.longitude,
+  };
+}
+
+function reachJobOf(place: JobPlace, durationMinutes: number, bookingId?: string): ReachJob {
+  return { serviceId: place.serviceId, durationMinutes, point: jobPoint(place.serviceType ?? 'pickup', place.latitude ?? null, place.longitude ?? null), ...(bookingId ? { bookingId } : {}) };
+}
 
 /** What a new hold answers with (the checkout's response), read back from its insert. */
 const HELD_FIELDS = {
@@ -223,16 +241,43 @@ export function bookingVerbs(ctx: AppContext) {
    * cannot overfill it (decision 002). The business books by staff rules (inside the notice too, words for
    * the grid); everyone else by the customer's. Never over capacity: 409 SLOT_FULL.
    */
-  function claim(
+  async function claim(
     tx: DbOrTx,
     actor: BookingActor,
-    slot: { slotId: string; durationMinutes: number; excludeBookingId?: string; override?: boolean },
+    slot: { slotId: string; durationMinutes: number; excludeBookingId?: string; override?: boolean; job: JobPlace },
     now = ctx.now(),
   ): Promise<StaffClaimedTime> {
     // Only the business may override; anyone else's flag is ignored.
-    if (actor.role === 'admin') return claimStaffTime(tx, now, slot);
-    const { override: _ignored, ...customerSlot } = slot;
-    return claimCapacity(tx, now, customerSlot);
+    if (actor.role === 'admin') {
+      const { job: _place, ...staffSlot } = slot;
+      return claimStaffTime(tx, now, staffSlot);
+    }
+    const { override: _ignored, job, ...customerSlot } = slot;
+    const time = await claimCapacity(tx, now, customerSlot);
+    // A customer is also refused a start no technician can get to (decision 055); the business may book it
+    // and sort out who goes on the dispatch board.
+    await claimReach(ctx, tx, now, { slotId: slot.slotId, job: reachJobOf(job, slot.durationMinutes, slot.excludeBookingId) });
+    return time;
+  }
+
+  /**
+   * A booking that became confirmed goes to the technician whose day gains the least drive (decision 055),
+   * when it has none yet: the day's other jobs without one are placed first, in start order, as the slot
+   * list assumed. Nobody fits: it stays unassigned, for the dispatch board. Recorded like a manual assignment
+   * (its event says `auto`: the confirmation just sent tells the customer, so no second e-mail).
+   */
+  async function assignOnConfirm(tx: DbOrTx, booking: Pick<BookingRow, 'id' | 'businessDate' | 'scheduledDate' | 'durationMinutes' | 'assignedDriverId' | 'isBlocked' | 'status'> & JobPlace): Promise<string | null> {
+    if (booking.assignedDriverId || booking.isBlocked || booking.status !== 'confirmed') return booking.assignedDriverId;
+    await lockBusinessDay(tx, booking.businessDate);
+    const day = await loadReachDay(tx, booking.businessDate, ctx.config.business.location);
+    const rule = await dayForRule(ctx, day, { serviceId: booking.serviceId, durationMinutes: booking.durationMinutes, point: null }, ctx.now());
+    if (!rule) return null;
+    // Every job still without a technician, this one in its place among them.
+    const chosen = rule.days.find((d) => d.jobs.some((j) => j.bookingId === booking.id));
+    if (!chosen) return null;
+    await write(tx, booking.id, { assignedDriverId: chosen.technicianId, updatedAt: ctx.now() });
+    await record(tx, booking.id, { status: booking.status, kind: 'driver_assigned', params: { driverName: chosen.name }, driverId: chosen.technicianId }, { previousDriverId: null, auto: true });
+    return chosen.technicianId;
   }
 
   /** A new booking's row values: the draft at the time its slot claimed, and what an override went past. */
@@ -242,7 +287,7 @@ export function bookingVerbs(ctx: AppContext) {
     { slotId, ...draft }: BookingDraft,
     override?: boolean,
   ): Promise<{ values: Omit<NewBooking, 'status' | 'paymentStatus'>; overridden?: StaffClaimedTime['overridden'] }> {
-    const { overridden, ...time } = await claim(tx, actor, { slotId, durationMinutes: draft.durationMinutes, override });
+    const { overridden, ...time } = await claim(tx, actor, { slotId, durationMinutes: draft.durationMinutes, override, job: draft });
     return { values: { ...draft, ...time }, overridden };
   }
 
@@ -379,7 +424,7 @@ export function bookingVerbs(ctx: AppContext) {
       const { guest, slotId, ...drafted } = draft;
       const values = priced(drafted, options.job);
       const now = ctx.now();
-      const time = await claim(tx, actor, { slotId, durationMinutes: values.durationMinutes }, now);
+      const time = await claim(tx, actor, { slotId, durationMinutes: values.durationMinutes, job: values }, now);
       // Prepaid (a package credit the caller redeems in this transaction): nothing to pay, so no hold — confirmed at once.
       const state = options.prepaid
         ? { status: 'confirmed' as const, paymentStatus: 'package' as const, holdExpiresAt: null }
@@ -396,6 +441,7 @@ export function bookingVerbs(ctx: AppContext) {
         // Paid with a package credit: paid in the ledger, not revenue (the package's sale was).
         await insertEntry(tx, { bookingId: booking!.id, kind: 'full', method: 'package_credit', amountCents: toCents(booking!.totalAmount) });
         await record(tx, booking!.id, { status: 'confirmed', kind: 'package_redeemed' }, { by: 'customer', guest });
+        await assignOnConfirm(tx, { ...row, id: booking!.id, status: 'confirmed', assignedDriverId: null, isBlocked: false });
       }
       else await emit(tx, [{ bookingId: booking!.id, kind: 'held', payload: { status: 'pending', by: 'customer', guest } }]);
       return { booking: booking!, ...(link ? { trackingToken: link.token } : {}) };
@@ -419,6 +465,7 @@ export function bookingVerbs(ctx: AppContext) {
       // Sent with the booking: the confirmation e-mail of `created` is the payment link, not a second one.
       if (options.paymentStatus === 'link_sent') await record(tx, row.id, { status: 'confirmed', kind: 'payment_link_sent' }, { withBooking: true });
       if (options.guestLink) await saveGuestLink(tx, row.id);
+      await assignOnConfirm(tx, row);
       return row.id;
     },
 
@@ -434,7 +481,8 @@ export function bookingVerbs(ctx: AppContext) {
       // Paid in the store: the money is in the ledger, and in revenue, as the store's (decision 049).
       await insertEntry(tx, { bookingId: booking.id, kind: 'full', method: 'store', amountCents: toCents(booking.totalAmount), note: `Store order #${order.orderNumber}` });
       await record(tx, booking.id, { status: 'confirmed', kind: 'created', params: { by: actor.role === 'admin' ? 'admin' : 'store', orderNumber: order.orderNumber } }, { paymentStatus: 'store' });
-      return { booking, trackingToken: await saveGuestLink(tx, booking.id) };
+      const assignedDriverId = await assignOnConfirm(tx, booking);
+      return { booking: { ...booking, assignedDriverId }, trackingToken: await saveGuestLink(tx, booking.id) };
     },
 
     /** Time the business blocks: a booking flagged as blocked that claims and fills its steps and has no history. */
@@ -490,6 +538,7 @@ export function bookingVerbs(ctx: AppContext) {
       if (!holdIsLive(booking, now) && !occupiesItsTime) {
         try {
           await claimCapacity(tx, now, { slotId: slotIdOf(booking), durationMinutes: booking.durationMinutes, excludeBookingId: booking.id, staff: true });
+          await claimReach(ctx, tx, now, { slotId: slotIdOf(booking), job: reachJobOf(booking, booking.durationMinutes, booking.id) });
         } catch (error) {
           if (error instanceof AppError && (error.code === 'SLOT_FULL' || error.code === 'SLOT_INVALID')) return { outcome: 'slot_taken', booking };
           throw error;
@@ -511,9 +560,10 @@ export function bookingVerbs(ctx: AppContext) {
       // The payment that confirms a hold is told by the confirmation e-mail; one for a booking already
       // confirmed (paid by link) by a "Payment received" e-mail, not a second confirmation.
       await record(tx, booking.id, { status, kind: 'payment_received', params: { amountCents: payment.amountCents, ...(booking.status === 'pending' || booking.status === 'cancelled' ? { confirms: true } : {}) } });
+      const assignedDriverId = await assignOnConfirm(tx, { ...booking, status });
       // The guest's link stays for the booking's life: every status e-mail carries it (decision 005).
       const guestToken = booking.guestEmail && !booking.userId ? await peekGuestLink(tx, booking.id) : undefined;
-      return { outcome: 'paid', booking: { ...booking, status, paymentStatus: paymentColumn(summary.state, booking.paymentStatus) as BookingRow['paymentStatus'] }, guestToken };
+      return { outcome: 'paid', booking: { ...booking, status, assignedDriverId, paymentStatus: paymentColumn(summary.state, booking.paymentStatus) as BookingRow['paymentStatus'] }, guestToken };
     },
 
     /**
@@ -697,6 +747,7 @@ export function bookingVerbs(ctx: AppContext) {
         updatedAt: ctx.now(),
       });
       await record(tx, bookingId, { status: to, kind: 'status_changed', params: { status: to, by: actor.role, refunded: false }, note }, { from: booking.status });
+      await assignOnConfirm(tx, { ...booking, status: to });
       return { from: booking.status, refunded: false };
     },
 
@@ -774,7 +825,7 @@ export function bookingVerbs(ctx: AppContext) {
       }
       assertBookingOpen(booking, 'moved');
       if (!canReschedule(actor.role, booking.status)) throw refuse(booking.status, booking.status, `A booking that is ${booking.status} cannot be rescheduled`);
-      const { overridden, ...time } = await claim(tx, actor, { slotId: change.slotId, durationMinutes, excludeBookingId: bookingId, override: change.override });
+      const { overridden, ...time } = await claim(tx, actor, { slotId: change.slotId, durationMinutes, excludeBookingId: bookingId, override: change.override, job: changedPlace(booking, change.details) });
       await write(tx, bookingId, {
         ...change.details,
         ...time,

@@ -1,8 +1,10 @@
 import { candidateSlots, earliestStartMinute, parseSlotId, type SlotCandidate } from '../../../shared/slots';
 import { minutesOfDay, pacificDateKey, pacificInstant, pacificTimeOfDay } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
+import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { blockReasonOf } from './blocked-time';
+import { loadReachDay, reachableMinutes, type ReachJob } from './reach-day';
 import * as repo from './slot-day.repository';
 
 /**
@@ -89,6 +91,20 @@ export async function claimCapacity(tx: DbOrTx, now: Date, claim: CapacityClaim)
   }
   if (slot.availableCapacity <= 0) throw new AppError('SLOT_FULL', SLOT_TAKEN_MESSAGE);
   return { scheduledDate: pacificInstant(parsed.dateKey, parsed.time), businessDate: parsed.dateKey };
+}
+
+/**
+ * After `claimCapacity` in the same transaction (the day is locked): 409 SLOT_FULL, in the same words, when
+ * no technician who does the service can be free for the job's whole length and drive there from their
+ * previous job and on to the next in time (decision 055). Holds and jobs without a technician count as
+ * needing one, so two customers racing for the last technician who can get there get one yes and one 409.
+ */
+export async function claimReach(ctx: AppContext, tx: DbOrTx, now: Date, claim: { slotId: string; job: ReachJob }): Promise<void> {
+  const parsed = parseSlotId(claim.slotId);
+  if (!parsed) throw new AppError('SLOT_INVALID', 'Please select a valid time slot');
+  const day = await loadReachDay(tx, parsed.dateKey, ctx.config.business.location);
+  const start = minutesOfDay(parsed.time);
+  if (!(await reachableMinutes(ctx, day, claim.job, [start], now)).length) throw new AppError('SLOT_FULL', SLOT_TAKEN_MESSAGE);
 }
 
 /**

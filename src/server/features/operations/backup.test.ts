@@ -24,6 +24,8 @@ const cleanups: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'glint-backup-test-'));
   t = await createTestApp({ seedDemo: true, now: MONDAY_9AM_PACIFIC });
+  // The demo's one technician has Tuesday 10:00 taken: another, so the guest's booking there finds someone (decision 055).
+  await t.createUser({ role: 'driver', fullName: 'Extra Technician' });
   // A business with a paid booking, a client account and an uploaded image, besides the demo data.
   const booking = await bookAsGuest(t);
   expect(booking.statusCode, booking.body).toBe(201);

@@ -1,9 +1,9 @@
 import { addDaysToKey, pacificDateKey } from '../../../shared/time';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { loadSlotDay, slotsOfDay } from '../bookings';
 import type { JobChoice } from '../../../shared/booking-job';
-import { jobLength } from './slots.service';
+import type { Point } from '../../../shared/travel';
+import { jobLength, openStarts, type ReachOf } from './slots.service';
 
 /** A calendar page is six weeks; two pages is as much as one request may ask about. */
 export const MAX_AVAILABLE_DAYS_RANGE = 62;
@@ -14,9 +14,9 @@ export const MAX_AVAILABLE_DAYS_RANGE = 62;
  * are left out) and for opening the booking on the first day that has a time. Each day comes from the same
  * NOTIFY-kept day cache as available-slots (docs/decisions/018), so the calendar and the slot list agree.
  */
-export async function availableDays(ctx: AppContext, serviceId: string, from: string, to: string, job?: readonly JobChoice[]): Promise<string[]> {
+export async function availableDays(ctx: AppContext, serviceId: string, from: string, to: string, job?: readonly JobChoice[], point: Point | null = null): Promise<string[]> {
   assertRange(from, to);
-  return openDays(ctx, from, to, await jobLength(ctx, serviceId, job));
+  return openDays(ctx, from, to, await jobLength(ctx, serviceId, job), { serviceId, point });
 }
 
 function assertRange(from: string, to: string): void {
@@ -24,19 +24,16 @@ function assertRange(from: string, to: string): void {
   if (addDaysToKey(from, MAX_AVAILABLE_DAYS_RANGE - 1) < to) throw new AppError('INVALID_INPUT', `Ask for at most ${MAX_AVAILABLE_DAYS_RANGE} days at once`, { field: 'to' });
 }
 
-/** The days of `from`..`to` with a start that has room for a job of `durationMinutes` (the caller worked it out). */
-export async function openDays(ctx: AppContext, from: string, to: string, durationMinutes: number): Promise<string[]> {
+/**
+ * The days of `from`..`to` with a start that has room for a job of `durationMinutes` (the caller worked it
+ * out); with `reach`, a start a technician can get to.
+ */
+export async function openDays(ctx: AppContext, from: string, to: string, durationMinutes: number, reach?: ReachOf): Promise<string[]> {
   assertRange(from, to);
-  const now = ctx.now();
-  const today = pacificDateKey(now);
+  const today = pacificDateKey(ctx.now());
   const first = from < today ? today : from;
   const days: string[] = [];
   for (let dateKey = first; dateKey <= to; dateKey = addDaysToKey(dateKey, 1)) days.push(dateKey);
-  const open = await Promise.all(
-    days.map(async (dateKey) => {
-      const day = await ctx.caches.slotDays.get(dateKey, () => loadSlotDay(ctx.db, dateKey));
-      return slotsOfDay(day, { dateKey, durationMinutes, now }).some((slot) => slot.availableCapacity > 0);
-    }),
-  );
+  const open = await Promise.all(days.map(async (dateKey) => (await openStarts(ctx, dateKey, durationMinutes, reach)).length > 0));
   return days.filter((_, i) => open[i]);
 }

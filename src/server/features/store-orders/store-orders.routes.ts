@@ -61,10 +61,16 @@ export const storeOrdersRoutes = [
   // The order's whole job decides which starts and days are open (a POST: the e-mail stays out of URLs).
   defineRoute(
     { method: 'POST', url: '/api/shopify-orders/:orderId/available-slots', notFound, schema: { tags: publicTags, params: storeOrderParam, body: orderSlotsRequest, response: { 200: slotCandidate.array() } } },
-    async (request, _reply, ctx) => openStarts(ctx, request.body.date, await service.orderJobMinutes(ctx, request.params.orderId, request.body)),
+    async (request, _reply, ctx) => {
+      const job = await service.orderJob(ctx, request.params.orderId, request.body);
+      return openStarts(ctx, request.body.date, job.minutes, job.reach);
+    },
   ),
   defineRoute(
     { method: 'POST', url: '/api/shopify-orders/:orderId/available-days', notFound, schema: { tags: publicTags, params: storeOrderParam, body: orderDaysRequest, response: { 200: availableDaysResponse } } },
-    async (request, _reply, ctx) => ({ dates: await openDays(ctx, request.body.from, request.body.to, await service.orderJobMinutes(ctx, request.params.orderId, request.body)) }),
+    async (request, _reply, ctx) => {
+      const job = await service.orderJob(ctx, request.params.orderId, request.body);
+      return { dates: await openDays(ctx, request.body.from, request.body.to, job.minutes, job.reach) };
+    },
   ),
 ] as const;

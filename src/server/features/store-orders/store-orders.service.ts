@@ -1,3 +1,4 @@
+import type { Point } from '../../../shared/travel';
 import { slotIdAt } from '../../../shared/booking-lifecycle';
 import type { BookingStatus, ServiceType } from '../../../shared/domain';
 import type { Page } from '../../../shared/schemas/common';
@@ -109,13 +110,17 @@ async function chosenService(ctx: AppContext, order: repo.OrderRow, serviceId: s
 }
 
 /**
- * How long the order's job takes, for its slot list and calendar: the whole job the booking will claim, so a
- * listed start is one the booking fits (the customer proves the order with its id and e-mail, as for scheduling).
+ * How long the order's job takes and its service, for its slot list and calendar: the whole job the booking
+ * will claim, so a listed start is one the booking fits and a technician who does the service can get to
+ * (decision 055; `latitude`/`longitude` when the customer gave the address). The customer proves the order
+ * with its id and e-mail, as for scheduling.
  */
-export async function orderJobMinutes(ctx: AppContext, orderId: string, input: OrderJobChoice): Promise<number> {
+export async function orderJob(ctx: AppContext, orderId: string, input: OrderJobChoice): Promise<{ minutes: number; reach: { serviceId: string; point: Point | null } }> {
   const order = await repo.findOrderByIdAndEmail(ctx.db, orderId, input.email);
   if (!order) throw notFound();
-  return (await jobOfOrder(ctx, order, await chosenService(ctx, order, input.serviceId))).job.minutes;
+  const { job, services } = await jobOfOrder(ctx, order, await chosenService(ctx, order, input.serviceId));
+  const point = input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude } : null;
+  return { minutes: job.minutes, reach: { serviceId: services[0]!.id, point } };
 }
 
 /**

@@ -10,12 +10,13 @@ import { apiCall } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
 
 export { availableDaysQuery } from '@web/components/slot-picker';
+import { placeKey, type SlotPlace } from '@web/components/slot-picker';
 
 /** The booking flow's calls: fetchers, query options and hooks (one place for their query keys). */
 export const bookingKeys = {
   services: ['services'] as const,
   service: (id: string) => ['services', id] as const,
-  slots: (serviceId: string, date: string, vehicles?: string) => ['services', serviceId, 'slots', date, vehicles ?? ''] as const,
+  slots: (serviceId: string, date: string, vehicles?: string, place?: SlotPlace) => ['services', serviceId, 'slots', date, vehicles ?? '', placeKey(place)] as const,
   savedVehicles: ['vehicles', 'booking'] as const,
   savedAddresses: ['addresses'] as const,
   vehicleCatalogue: ['vehicle-catalogue'] as const,
@@ -31,10 +32,10 @@ export const serviceQuery = (id: string) => queryOptions({ queryKey: bookingKeys
  * Slots are cached 5 minutes and not refetched on focus, mount or reconnect. `vehicles` (booking-job.ts
  * jobQueryOf) makes the starts fit the whole job.
  */
-export const slotsQuery = (serviceId: string, date: string, vehicles?: string) =>
+export const slotsQuery = (serviceId: string, date: string, vehicles?: string, place?: SlotPlace) =>
   queryOptions({
-    queryKey: bookingKeys.slots(serviceId, date, vehicles),
-    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: vehicles ? { date, vehicles } : { date } }),
+    queryKey: bookingKeys.slots(serviceId, date, vehicles, place),
+    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: { date, ...(vehicles ? { vehicles } : {}), ...place } }),
     staleTime: SLOTS_STALE_MS,
     refetchOnMount: false,
     refetchOnReconnect: false,

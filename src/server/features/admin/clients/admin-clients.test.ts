@@ -12,6 +12,8 @@ let admin: string;
 
 beforeAll(async () => {
   t = await createTestApp({ now: MONDAY_9AM_PACIFIC, seedDemo: true });
+  // The demo's one technician has Tuesday 10:00 taken: two more, so the guests' bookings there find someone (decision 055).
+  for (const n of [1, 2]) await t.createUser({ role: 'driver', fullName: `Extra Technician ${n}` });
   admin = await t.login('admin@glint.local');
 });
 afterAll(() => t.close());

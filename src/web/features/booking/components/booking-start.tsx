@@ -29,7 +29,7 @@ import { OfferBanner } from './offer-banner';
 import { dateParam, longDate, resolveDate, slotLabel, todayKey } from '../booking-dates';
 import { bookingStartMessages } from '../start-messages';
 import { AddressField } from './address-field';
-import { DateChoice, SlotSelect } from '@web/components/slot-picker';
+import { DateChoice, SlotSelect, type SlotPlace } from '@web/components/slot-picker';
 import { ServiceCard } from './service-card';
 
 const TYPE_ICONS = { mobile: Car, pickup: Truck, serviceLocation: Building2 } as const;
@@ -87,14 +87,16 @@ export function BookingStart() {
   }, [saved.length, draftsTouched]); // eslint-disable-line react-hooks/exhaustive-deps
   const job = jobOfDrafts(drafts, saved);
   // The first free day is the whole job's (its vehicles and add-ons), as the slot list below is (decision 043).
-  const openDays = useQuery({ ...availableDaysQuery(serviceId ?? '', today, addDaysToKey(today, 61), jobSlotsQuery(job)), enabled: Boolean(serviceId), placeholderData: keepPreviousData });
+  // Where the job is: only starts a technician can get to are offered there (decision 055).
+  const place = needsAddress(serviceType) ? slotPlaceOf(verified) : undefined;
+  const openDays = useQuery({ ...availableDaysQuery(serviceId ?? '', today, addDaysToKey(today, 61), jobSlotsQuery(job), place), enabled: Boolean(serviceId), placeholderData: keepPreviousData });
   const firstFreeDay = openDays.data?.dates[0];
   const date = pickedDate ?? firstFreeDay ?? today;
   const dateSettled = pickedDate !== null || openDays.isFetched || openDays.isPlaceholderData;
   const pastLinkDate = linkDate && linkDate < today ? linkDate : null;
   const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && pickedDate && again.slotId.startsWith(`${pickedDate}T`) ? again.slotId : null));
   const price = detail.data && detail.data.id === serviceId ? priceOfJob(detail.data, job, jobOffer) : null;
-  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date, jobSlotsQuery(job)), enabled: Boolean(serviceId) && dateSettled });
+  const slots = useQuery({ ...slotsQuery(serviceId ?? '', date, jobSlotsQuery(job), place), enabled: Boolean(serviceId) && dateSettled });
   useEffect(() => {
     if (slots.error) toast.error(t('slotsFailed'), { description: errorMessage(slots.error, '') || undefined });
   }, [slots.error, t]);
@@ -371,6 +373,7 @@ export function BookingStart() {
                     value={date}
                     serviceId={service.id}
                     vehicles={jobSlotsQuery(job)}
+                    place={place}
                     onChange={(next) => {
                       setPickedDate(next);
                       setSlotId(null);
@@ -417,6 +420,13 @@ export function BookingStart() {
 }
 
 /** A saved address as the place the booking goes to (the server checks the service area again). */
+/** The place the slot lists are asked about: a saved address by its id, a found one by its coordinates. */
+function slotPlaceOf(found: AddressSuggestion | null): SlotPlace | undefined {
+  if (found?.addressId) return { addressId: found.addressId };
+  if (found && found.latitude !== null && found.longitude !== null) return { lat: found.latitude, lng: found.longitude };
+  return undefined;
+}
+
 function savedPlace(a: SavedAddress): AddressSuggestion {
   const formattedAddress = `${a.street}, ${a.city}, ${a.state} ${a.zipCode}`;
   return { streetNumber: '', streetName: a.street, street: a.street, city: a.city, state: a.state, zipCode: a.zipCode, country: 'US', formattedAddress, source: 'saved', addressId: a.id, latitude: null, longitude: null, inServiceArea: true };
