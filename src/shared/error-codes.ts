@@ -182,6 +182,10 @@ export const ERROR_STATUS = {
   REFUND_EXCEEDS_PAID: 409,
   /** A payment is recorded only on a live or finished booking (not a pending hold, cancelled or blocked time). params: { status } */
   BOOKING_NOT_COLLECTABLE: 409,
+  /** A tip is taken only once the job is completed. params: { status } */
+  TIP_NOT_ALLOWED: 409,
+  /** A booking refunded in full takes no tip. */
+  TIP_AFTER_REFUND: 409,
   /** The same Idempotency-Key is still being processed. */
   REQUEST_IN_PROGRESS: 409,
   /** A unique value (an e-mail, a name) is taken. params: { field } when known */
