@@ -11,6 +11,7 @@ import { errorMessage } from '@web/lib/api';
 import { useAddDriver, useResendInvite, useResetAdminPassword, useStaff, useUpdateStaff } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { PersonDialog } from '../components/person-dialog';
+import { TipsByWeek } from '../components/tips-by-week';
 import { formatPacificDateTime } from '../components/status';
 import { formatUsPhone } from '@shared/contact';
 
@@ -68,6 +69,7 @@ export function AdminStaffPage() {
           ))}
         </ul>
       )}
+      <TipsByWeek />
       <AddDriverDialog open={adding} onOpenChange={setAdding} />
     </AdminLayout>
   );
