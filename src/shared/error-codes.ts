@@ -186,6 +186,9 @@ export const ERROR_STATUS = {
   TIP_NOT_ALLOWED: 409,
   /** A booking refunded in full takes no tip. */
   TIP_AFTER_REFUND: 409,
+  PROMO_CODE_NOT_FOUND: 404,
+  /** A code bookings used is kept (switched off), not deleted. */
+  PROMO_CODE_IN_USE: 409,
   /** The same Idempotency-Key is still being processed. */
   REQUEST_IN_PROGRESS: 409,
   /** A unique value (an e-mail, a name) is taken. params: { field } when known */

@@ -25,6 +25,7 @@ import { storeOrdersRoutes } from './store-orders';
 import { messagesRoutes } from './messages';
 import { webhooksRoutes } from './webhooks';
 import { settingsRoutes } from './settings';
+import { promosRoutes } from './promos';
 
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
 export const apiRoutes = [
@@ -56,6 +57,7 @@ export const apiRoutes = [
   ...messagesRoutes,
   ...webhooksRoutes,
   ...settingsRoutes,
+  ...promosRoutes,
 ] as const;
 
 /** The union of every declaration: the web's typed client reads it as a type only (zero runtime). */

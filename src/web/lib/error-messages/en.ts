@@ -150,6 +150,8 @@ export const codes: Record<ErrorCode, string> = {
   BOOKING_NOT_COLLECTABLE: 'A payment can only be recorded on a confirmed, under way or finished booking.',
   TIP_NOT_ALLOWED: 'A tip can be given once the job is completed.',
   TIP_AFTER_REFUND: 'This booking was refunded, so it cannot take a tip.',
+  PROMO_CODE_NOT_FOUND: 'Promo code not found',
+  PROMO_CODE_IN_USE: 'This code was used by bookings: switch it off instead of deleting it.',
   REQUEST_IN_PROGRESS: 'This request is already being processed. Wait a moment, then refresh.',
   ALREADY_EXISTS: '{field, select, email {Email already registered} other {That already exists. Refresh to see it.}}',
   AVAILABILITY_EXISTS: 'There is already a {startTime}–{endTime} window on {date}. Edit it instead.',

@@ -146,6 +146,8 @@ export const codes: { [K in ErrorCode]: string } = {
   BOOKING_NOT_COLLECTABLE: 'Solo se puede registrar un pago en una reserva confirmada, en curso o terminada.',
   TIP_NOT_ALLOWED: 'Se puede dejar una propina cuando el trabajo esté terminado.',
   TIP_AFTER_REFUND: 'Esta reserva se reembolsó, así que no admite propina.',
+  PROMO_CODE_NOT_FOUND: 'No se encontró el código promocional',
+  PROMO_CODE_IN_USE: 'Hay reservas que usaron este código: desactívalo en lugar de borrarlo.',
   REQUEST_IN_PROGRESS: 'Esta solicitud ya se está procesando. Espera un momento y actualiza.',
   ALREADY_EXISTS: '{field, select, email {Este correo ya está registrado} other {Ya existe. Actualiza para verlo.}}',
   AVAILABILITY_EXISTS: 'Ya existe un horario {startTime}–{endTime} el {date}. Edítalo.',

@@ -146,6 +146,8 @@ export const codes: { [K in ErrorCode]: string } = {
   BOOKING_NOT_COLLECTABLE: 'Un paiement ne s’enregistre que sur une réservation confirmée, en cours ou terminée.',
   TIP_NOT_ALLOWED: 'Un pourboire peut être laissé une fois le travail terminé.',
   TIP_AFTER_REFUND: 'Cette réservation a été remboursée : elle ne peut pas recevoir de pourboire.',
+  PROMO_CODE_NOT_FOUND: 'Code promo introuvable',
+  PROMO_CODE_IN_USE: 'Des réservations ont utilisé ce code : désactivez-le plutôt que de le supprimer.',
   REQUEST_IN_PROGRESS: 'Cette demande est déjà en cours. Patientez un instant, puis actualisez.',
   ALREADY_EXISTS: '{field, select, email {Cette adresse e-mail est déjà utilisée} other {Cela existe déjà. Actualisez pour le voir.}}',
   AVAILABILITY_EXISTS: 'Il existe déjà un créneau {startTime}–{endTime} le {date}. Modifiez-le plutôt.',
