@@ -1,3 +1,5 @@
+import type { JobPrice } from './pricing';
+
 /**
  * Promo codes (issue 25), the pure rule: whether a code applies to a checkout and what it takes off. The
  * server's price rule calls it with the facts it read under the code's lock (uses counted, the customer's own
@@ -52,4 +54,15 @@ export function promoRefusal(
 export function promoDiscountCents(promo: Pick<PromoRule, 'kind' | 'percentOff' | 'amountOffCents'>, applicableCents: number): number {
   const off = promo.kind === 'percent' ? Math.round((applicableCents * (promo.percentOff ?? 0)) / 100) : (promo.amountOffCents ?? 0);
   return Math.max(0, Math.min(off, applicableCents));
+}
+
+/** The services of a priced job (each vehicle's service line). */
+export function jobServiceIds(price: JobPrice): string[] {
+  return price.vehicles.flatMap((v) => v.lines.filter((l) => l.kind === 'service' && l.itemId).map((l) => l.itemId!));
+}
+
+/** What a code applies to in a priced job: the vehicles whose service it names (with their add-ons), or all. */
+export function promoApplicableCents(price: JobPrice, serviceIds: readonly string[]): number {
+  if (!serviceIds.length) return price.subtotalCents;
+  return price.vehicles.filter((v) => v.lines.some((l) => l.kind === 'service' && l.itemId && serviceIds.includes(l.itemId))).reduce((sum, v) => sum + v.cents, 0);
 }
