@@ -4,7 +4,7 @@ import type { CardFormProps } from '@web/components/payment/card-form';
 import { TestCardForm } from '@web/components/payment/test-card-form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CreditCard, LogIn, PackageCheck, UserRound } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { formatUsd, fromCents, toCents } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -197,6 +197,7 @@ export function CheckoutPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
+            <PromoCodeField apply={checkout.applyPromo} discount={fromCents(Math.max(0, toCents(estimated.price) - toCents(amounts.price)))} />
             <SavedCardChoice cards={phase.intent.savedCards} choice={cardChoice} onChoose={checkout.chooseCard} />
 
             {cardChoice !== 'new' ? (
@@ -249,3 +250,48 @@ function PaymentForm({ provider, ...props }: CardFormProps & { provider: 'stripe
   );
 }
 
+
+/** "Promo code" → Apply: the server prices it (a discount line) or says why not, under the field. */
+function PromoCodeField({ apply, discount }: { apply: (code: string) => Promise<void>; discount: string }) {
+  const t = useT(bookingMessages);
+  const [code, setCode] = useState('');
+  const [applied, setApplied] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const wanted = code.trim();
+    if (!wanted || busy) return;
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await apply(wanted);
+      setApplied(wanted.toUpperCase());
+    } catch (error) {
+      setProblem(errorMessage(error, t('bookingErrorFallback')));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="flex flex-col gap-1" onSubmit={(e) => void submit(e)} noValidate>
+      <Label htmlFor="promo-code">{t('promoCode')}</Label>
+      <div className="flex gap-2">
+        <Input id="promo-code" value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} aria-invalid={Boolean(problem)} aria-describedby={problem ? 'promo-code-error' : undefined} />
+        <Button type="submit" variant="outline" disabled={busy || !code.trim()}>
+          {busy ? t('applyingPromo') : t('applyPromo')}
+        </Button>
+      </div>
+      {problem && (
+        <p id="promo-code-error" role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {applied && !problem && (
+        <p data-testid="promo-applied" className="text-sm font-medium text-green-700">
+          {t('promoApplied', { code: applied, amount: formatUsd(discount) })}
+        </p>
+      )}
+    </form>
+  );
+}
