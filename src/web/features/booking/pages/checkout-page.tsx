@@ -66,6 +66,9 @@ export function CheckoutPage() {
         }
       : estimated;
   const payLabel = t('completePayment', { total: formatUsd(amounts.total) });
+  // A promo code the server applied: what it took off the estimate shows as a discount line.
+  const promoCents = phase.kind === 'paying' ? Math.max(0, toCents(estimated.price) - toCents(amounts.price)) : 0;
+  const shownJob = promoCents > 0 ? { ...job, discountCents: job.discountCents + promoCents, discountLabel: job.discountLabel ?? t('promoCode') } : job;
 
   const header = (
     <div className="flex flex-col gap-1">
@@ -90,7 +93,7 @@ export function CheckoutPage() {
       <Card>
         <CardContent className="pt-4">
           {offer && <OfferBanner offer={offer} />}
-          <OrderSummary amounts={amounts} job={job} title={t('orderSummary')} credit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? t('prepaidCredit') : undefined} />
+          <OrderSummary amounts={amounts} job={shownJob} title={t('orderSummary')} credit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? t('prepaidCredit') : undefined} />
         </CardContent>
       </Card>
 
@@ -197,7 +200,7 @@ export function CheckoutPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
-            <PromoCodeField apply={checkout.applyPromo} discount={fromCents(Math.max(0, toCents(estimated.price) - toCents(amounts.price)))} />
+            <PromoCodeField apply={checkout.applyPromo} discount={fromCents(promoCents)} />
             <SavedCardChoice cards={phase.intent.savedCards} choice={cardChoice} onChoose={checkout.chooseCard} />
 
             {cardChoice !== 'new' ? (
