@@ -1,11 +1,11 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { jobServiceIds, normalisePromoCode, promoApplicableCents, promoDiscountCents, promoRefusal, type PromoRefusal } from '../../../shared/promo-codes';
 import { withDiscount, type JobPrice } from '../../../shared/pricing';
 import type { DbOrTx } from '../../db/client';
 import { bookings, promoCodes, promoRedemptions } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ErrorCode } from '../../../shared/error-codes';
-import { notLapsedHoldSql } from '../bookings';
+import { countedUses } from './promos.repository';
 
 /**
  * A promo code at checkout (issue 25), inside the booking's transaction: the code's row is locked, so parallel
@@ -37,7 +37,7 @@ export async function claimPromoCode(tx: DbOrTx, input: { code: string; price: J
   const code = normalisePromoCode(input.code);
   const [promo] = await tx.select().from(promoCodes).where(eq(promoCodes.code, code)).for('update');
   const customerKey = promoCustomerKey(input.customer);
-  const counted = promo ? and(eq(promoRedemptions.promoCodeId, promo.id), ne(bookings.status, 'cancelled'), notLapsedHoldSql(input.now)) : undefined;
+  const counted = promo ? and(eq(promoRedemptions.promoCodeId, promo.id), countedUses(input.now)) : undefined;
   const uses = async (where: ReturnType<typeof and>) => {
     const [row] = await tx.select({ n: count() }).from(promoRedemptions).innerJoin(bookings, eq(bookings.id, promoRedemptions.bookingId)).where(where);
     return Number(row?.n ?? 0);

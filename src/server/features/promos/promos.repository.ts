@@ -1,16 +1,18 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, promoCodes, promoRedemptions } from '../../db/schema';
-import { notLapsedHoldSql } from '../bookings';
 
 /** The promos feature writes `promo_codes` and `promo_redemptions` (ownership test); others read through its face. */
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 export type NewPromo = typeof promoCodes.$inferInsert;
 
-/** Uses that count against a code's cap: its bookings that hold their time or are booked, not cancelled. */
-function countedUses(now: Date) {
-  return and(ne(bookings.status, 'cancelled'), notLapsedHoldSql(now));
+/**
+ * Uses that count against a code's cap: its bookings that are booked, or pending with a live hold (the SQL of
+ * shared/booking-lifecycle.ts `holdIsLive`; promos reads bookings and is called by them, so it says it here).
+ */
+export function countedUses(now: Date): SQL {
+  return and(ne(bookings.status, 'cancelled'), or(ne(bookings.status, 'pending'), isNull(bookings.holdExpiresAt), gt(bookings.holdExpiresAt, now)))!;
 }
 
 export async function usesOf(db: DbOrTx, promoIds: readonly string[], now: Date): Promise<Map<string, number>> {
