@@ -187,6 +187,21 @@ export const ERROR_STATUS = {
   REFUND_EXCEEDS_PAID: 409,
   /** A payment is recorded only on a live or finished booking (not a pending hold, cancelled or blocked time). params: { status } */
   BOOKING_NOT_COLLECTABLE: 409,
+  /** A tip is taken only once the job is completed. params: { status } */
+  TIP_NOT_ALLOWED: 409,
+  /** A booking refunded in full takes no tip. */
+  TIP_AFTER_REFUND: 409,
+  PROMO_CODE_NOT_FOUND: 404,
+  /** A code bookings used is kept (switched off), not deleted. */
+  PROMO_CODE_IN_USE: 409,
+  /** Checkout's promo code refusals. params: { code } */
+  PROMO_CODE_UNKNOWN: 422,
+  PROMO_CODE_EXPIRED: 422,
+  PROMO_CODE_NOT_FOR_SERVICE: 422,
+  PROMO_CODE_USED_UP: 409,
+  PROMO_CODE_ALREADY_USED: 409,
+  /** A promo code is not combined with a prepaid package or the offer. */
+  PROMO_CODE_NOT_COMBINABLE: 409,
   /** The same Idempotency-Key is still being processed. */
   REQUEST_IN_PROGRESS: 409,
   /** A unique value (an e-mail, a name) is taken. params: { field } when known */

@@ -13,8 +13,11 @@ describe('the payment state derived from the ledger', () => {
     expect(summariseLedger([row('deposit', 1000), row('balance', 4000, 'cash')], 5000)).toMatchObject({ state: 'paid', balanceCents: 0, revenueCents: 5000 });
   });
 
-  it('counts a tip as revenue and refundable but not towards the price', () => {
-    expect(summariseLedger([row('on_site', 3000, 'cash'), row('tip', 600, 'cash')], 5000)).toMatchObject({ state: 'deposit_paid', balanceCents: 2000, tipsCents: 600, refundableCents: 3600, revenueCents: 3600 });
+  it('counts a tip as refundable but neither revenue (the technician’s, decision 058) nor towards the price', () => {
+    expect(summariseLedger([row('on_site', 3000, 'cash'), row('tip', 600, 'cash')], 5000)).toMatchObject({ state: 'deposit_paid', balanceCents: 2000, tipsCents: 600, refundableCents: 3600, revenueCents: 3000 });
+    // A refund of the tip gives the technician's money back, not the business's.
+    const tip = { ...row('tip', 600, 'card'), id: 'tip-1' };
+    expect(summariseLedger([row('full', 5000), tip, { ...row('refund', 600), refundOf: 'tip-1' }], 5000)).toMatchObject({ state: 'paid', revenueCents: 5000, refundableCents: 5000 });
   });
 
   it('is partially_refunded after part went back, refunded after all of it, and revenue nets the refunds', () => {

@@ -22,16 +22,21 @@ export type LedgerState = (typeof LEDGER_STATES)[number];
 /** Rows that pay towards the booking's price (a tip or a fee is on top of it). */
 export const PRICE_KINDS: readonly LedgerKind[] = ['deposit', 'balance', 'full', 'on_site', 'credit'];
 /**
- * Rows that are money the business received. A `credit` (a goodwill or voucher credit) and a package credit
+ * Rows that are the business's revenue. A `credit` (a goodwill or voucher credit) and a package credit
  * pay for the booking without money changing hands now, so they are not revenue: the package's sale was.
+ * A tip is the technician's money (decision 058): in the ledger and the receipt, never in revenue; nor is
+ * a refund of a tip.
  */
-export const MONEY_IN_KINDS: readonly LedgerKind[] = ['deposit', 'balance', 'full', 'on_site', 'tip', 'fee'];
+export const MONEY_IN_KINDS: readonly LedgerKind[] = ['deposit', 'balance', 'full', 'on_site', 'fee'];
 export const NON_REVENUE_METHODS: readonly LedgerMethod[] = ['package_credit'];
 
 export interface LedgerRow {
   kind: LedgerKind;
   method: LedgerMethod;
   amountCents: number;
+  /** The row's id and, for a refund, the charge it gives back: a refund of a tip is not revenue. */
+  id?: string;
+  refundOf?: string | null;
 }
 
 export interface LedgerSummary {
@@ -62,9 +67,12 @@ export function summariseLedger(rows: readonly LedgerRow[], priceCents: number):
   const feesCents = sum(rows, (r) => r.kind === 'fee');
   const refundedCents = sum(rows, (r) => r.kind === 'refund');
   const receivedCents = paidCents + tipsCents + feesCents;
-  const revenueCents = sum(rows, isRevenueRow) - sum(rows, (r) => r.kind === 'refund' && !NON_REVENUE_METHODS.includes(r.method));
+  const tipIds = new Set(rows.filter((r) => r.kind === 'tip' && r.id).map((r) => r.id));
+  const ofTip = (r: LedgerRow) => Boolean(r.refundOf && tipIds.has(r.refundOf));
+  const revenueCents = sum(rows, isRevenueRow) - sum(rows, (r) => r.kind === 'refund' && !NON_REVENUE_METHODS.includes(r.method) && !ofTip(r));
   // A second payment given back at once (decision 029) nets out: the booking is still paid, not part refunded.
-  const keptTowardsPrice = paidCents - refundedCents;
+  // A tip given back leaves the price paid.
+  const keptTowardsPrice = paidCents - (refundedCents - sum(rows, (r) => r.kind === 'refund' && ofTip(r)));
   const state: LedgerState =
     receivedCents === 0
       ? 'unpaid'
@@ -104,4 +112,25 @@ export function paymentColumn(state: LedgerState, current: string): string {
   if (state === 'unpaid') return current === 'paid' || current === 'deposit_paid' ? 'unpaid' : current;
   if (state === 'paid' && (current === 'store' || current === 'package')) return current;
   return state;
+}
+
+/** The tips offered after the job (decision 058), as percentages of the service total. */
+export const TIP_PERCENTS = [15, 20, 25] as const;
+export type TipPercent = (typeof TIP_PERCENTS)[number];
+/** The largest tip taken in one go, in cents (a typo guard: $1,000). */
+export const TIP_MAX_CENTS = 100_000;
+
+/** A percentage of the service total, rounded to the cent. */
+export function tipOf(serviceTotalCents: number, percent: number): number {
+  return Math.round((serviceTotalCents * percent) / 100);
+}
+
+/**
+ * Why a tip is not taken now, or null when it is: only once the job is completed, and never on a booking
+ * whose money all went back.
+ */
+export function tipRefusal(status: string, state: LedgerState): 'not_completed' | 'refunded' | null {
+  if (status !== 'completed') return 'not_completed';
+  if (state === 'refunded') return 'refunded';
+  return null;
 }

@@ -121,21 +121,30 @@ export function priceJob(input: { vehicles: JobVehicle[]; serviceFee: string; di
       minutes: lines.reduce((sum, line) => sum + line.minutes, 0),
     };
   });
+  return jobTotals(vehicles, toCents(input.serviceFee), input.discount);
+}
+
+/** The totals of priced vehicles: the discount (never more than the subtotal), the fee, tax on what is left. */
+function jobTotals(vehicles: JobVehiclePrice[], serviceFeeCents: number, discount: { cents: number; label?: string } | null | undefined): JobPrice {
   const subtotalCents = vehicles.reduce((sum, vehicle) => sum + vehicle.cents, 0);
-  const discountCents = Math.min(Math.max(0, Math.round(input.discount?.cents ?? 0)), subtotalCents);
+  const discountCents = Math.min(Math.max(0, Math.round(discount?.cents ?? 0)), subtotalCents);
   const taxed = subtotalCents - discountCents;
   const taxCents = Math.round((taxed * TAX_RATE_PERCENT) / 100);
-  const serviceFeeCents = toCents(input.serviceFee);
   return {
     vehicles,
     subtotalCents,
     discountCents,
-    ...(input.discount?.label ? { discountLabel: input.discount.label } : {}),
+    ...(discount?.label ? { discountLabel: discount.label } : {}),
     serviceFeeCents,
     taxCents,
     totalCents: taxed + serviceFeeCents + taxCents,
     minutes: vehicles.reduce((sum, vehicle) => sum + vehicle.minutes, 0),
   };
+}
+
+/** A priced job with a discount taken off (a promo code, decided after the job was priced), by the same rule. */
+export function withDiscount(price: JobPrice, discount: { cents: number; label?: string }): JobPrice {
+  return jobTotals(price.vehicles, price.serviceFeeCents, discount);
 }
 
 /**

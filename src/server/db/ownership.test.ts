@@ -24,6 +24,9 @@ const OWNERS: Record<string, string[]> = {
   bookingEventDeliveries: ['events/booking-events.ts'],
   // The payment ledger of a booking (decisions 029, 049): one file writes its rows, for the lifecycle's verbs.
   bookingPayments: ['features/bookings/ledger.ts'],
+  // Promo codes and the bookings that used them (issue 25).
+  promoCodes: ['features/promos/'],
+  promoRedemptions: ['features/promos/'],
   processedWebhookEvents: ['features/payments/'],
   testPaymentIntents: ['integrations/payments/test-provider.ts'],
   // Who a person is (auth) and what they keep about themselves (account).

@@ -26,6 +26,7 @@ import { messagesRoutes } from './messages';
 import { webhooksRoutes } from './webhooks';
 import { settingsRoutes } from './settings';
 import { technicianDays, technicianRoutes } from './technicians';
+import { promosRoutes } from './promos';
 
 // Who can get there (decision 055): the bookings' claim and the slot lists read each technician's day, which
 // the technicians feature builds on the bookings' own day (so bookings cannot import it: no loops).
@@ -62,6 +63,7 @@ export const apiRoutes = [
   ...webhooksRoutes,
   ...settingsRoutes,
   ...technicianRoutes,
+  ...promosRoutes,
 ] as const;
 
 /** The union of every declaration: the web's typed client reads it as a type only (zero runtime). */

@@ -32,6 +32,8 @@ export const addressInput = z.object({
 export type AddressInput = z.infer<typeof addressInput>;
 
 export const createBookingRequest = z.object({
+  /** A promo code (issue 25): applied by the server's price rule as a discount line, or refused with why. */
+  promoCode: z.string().trim().max(40, { error: 'That promo code is not valid.' }).optional(),
   serviceId: z.uuid({ error: 'Please select a service' }),
   serviceType: z.enum(SERVICE_TYPES, { error: 'Please select a service type' }),
   /** The id available-slots returned: YYYY-MM-DDTHH:mm (Pacific). */

@@ -147,6 +147,8 @@ export const bookingPayments = pgTable(
     /** A refund's charge: what it gives back. */
     refundOf: uuid('refund_of').references((): AnyPgColumn => bookingPayments.id, { onDelete: 'set null' }),
     recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A tip's technician: the booking's assigned driver when the tip was given (decision 058). */
+    technicianId: uuid('technician_id').references(() => users.id, { onDelete: 'set null' }),
     note: text('note'),
     /** The caller's Idempotency-Key, scoped to who sent it: the same request twice is one row. */
     idempotencyKey: text('idempotency_key'),
@@ -159,6 +161,7 @@ export const bookingPayments = pgTable(
     uniqueIndex('booking_payments_idempotency_uq').on(t.idempotencyKey),
     index('booking_payments_booking_idx').on(t.bookingId, t.createdAt),
     index('booking_payments_created_idx').on(t.createdAt),
+    index('booking_payments_tips_idx').on(t.createdAt).where(sql`${t.kind} = 'tip'`),
   ],
 );
 

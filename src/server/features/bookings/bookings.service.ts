@@ -20,6 +20,7 @@ import { pricedColumns } from './booking-lines.repository';
 import { priceRequestedJob } from './job-pricing';
 import { bookingVerbs, SYSTEM, type HeldBooking } from './lifecycle';
 import type { HoldVisitor } from './holder';
+import { claimPromoCode, recordPromoUse } from '../promos';
 
 const SERVICE_TYPE_NAMES: Record<ServiceType, string> = { mobile: 'a mobile service', pickup: 'a pickup service', serviceLocation: 'an on-site service' };
 const guestEmail = z.email();
@@ -101,11 +102,17 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     if (input.packagePurchaseId && (price.vehicles.length > 1 || price.vehicles[0]!.lines.length > 1)) {
       throw new AppError('PACKAGE_ONE_VEHICLE', 'A package credit covers one vehicle’s service, without add-ons');
     }
-    const columns = pricedColumns(price);
+    if (input.promoCode && (input.packagePurchaseId || input.offerVehicle)) {
+      throw new AppError('PROMO_CODE_NOT_COMBINABLE', 'A promo code cannot be combined with a prepaid package or the offer.');
+    }
     const insert = () =>
       ctx.db.transaction(async (tx) => {
         // A prepaid booking is confirmed at once: it holds nothing, so it is not counted.
         if (!input.packagePurchaseId) await makeRoomForHold(ctx, tx, options.visitor, service.id, now);
+        // A promo code is claimed under its row's lock, in the hold's transaction: its cap holds in parallel checkouts.
+        const promo = input.promoCode ? await claimPromoCode(tx, { code: input.promoCode, price, customer: { userId: user?.id ?? null, email: guest?.email ?? null }, now }) : null;
+        const job = promo?.price ?? price;
+        const columns = pricedColumns(job);
         const clientId = await resolveClient(tx, user ? { userId: user.id, name: user.fullName, email: user.email, phone: user.phone } : guest!, now);
         const { booking, trackingToken } = await bookingVerbs(ctx).hold(tx, user ? { role: 'customer', userId: user.id } : { role: 'customer' }, {
           guest: Boolean(guest),
@@ -133,7 +140,8 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
           source: options.source ?? 'web',
           holder: options.visitor.holder,
           holderNetwork: options.visitor.network,
-        }, { prepaid: Boolean(input.packagePurchaseId), job: price });
+        }, { prepaid: Boolean(input.packagePurchaseId), job });
+        if (promo) await recordPromoUse(tx, promo, booking.id);
         // The credit goes in the same transaction as the slot: no credit, no booking; no slot, no credit spent.
         if (input.packagePurchaseId) await redeemForBooking(ctx, tx, { purchaseId: input.packagePurchaseId, userId: user!.id, serviceId: service.id, bookingId: booking.id });
         return responseOf(booking, trackingToken);

@@ -5,7 +5,7 @@
  */
 export { bookingsRoutes } from './bookings.routes';
 export { bookingsAccountRoutes } from './bookings-account.routes';
-export { assertBookingOpen, bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft } from './lifecycle';
+export { assertBookingOpen, assertTippable, bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft } from './lifecycle';
 export { createBooking, RELEASE_HOLDS_JOB, releaseExpiredHolds } from './bookings.service';
 export { jobMinutes, priceAppointment } from './job-pricing';
 // The self-service rule and mail, shared by the account's pages and the Manage link (decision 050).
@@ -13,7 +13,7 @@ export { assertChangeable, countMoves, mailSelfServiceCancellation, mailSelfServ
 export { findBookingView, listBookingUpdates, listBookingViews, toUpdateView } from './bookings.repository';
 export { findBooking } from './checkout.repository';
 // The ledger's read side (decision 049): a booking's rows and summary, and revenue summed from the rows.
-export { ledgerView, revenueByBooking, revenueCents, toEntryView } from './ledger';
+export { ledgerView, revenueByBooking, revenueCents, summaryOf, tipsByTechnician, toEntryView } from './ledger';
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
 export { manageUrl, payUrl, trackingUrl } from './confirmation-mail';

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { summariseLedger, type LedgerKind, type LedgerMethod, type LedgerSummary } from '../../../shared/payment-ledger';
 import { toCents } from '../../../shared/money';
 import type { DbOrTx } from '../../db/client';
 import { revenueCentsOfRow } from '../../db/revenue';
-import { bookingPayments, type BookingPaymentStatus } from '../../db/schema';
+import { bookingPayments, users, type BookingPaymentStatus } from '../../db/schema';
 
 /**
  * The booking's ledger, `booking_payments` (decision 049): the only code that writes its rows. The lifecycle's
@@ -71,11 +71,15 @@ export async function insertEntry(
     method: LedgerMethod;
     amountCents: number;
     provider?: string | null;
+    intentId?: string | null;
     providerRef?: string | null;
     refundOf?: string | null;
     recordedBy?: string | null;
+    technicianId?: string | null;
     note?: string | null;
     idempotencyKey?: string | null;
+    /** When the money moved, by the app's clock (the database's own clock otherwise). */
+    createdAt?: Date;
   },
 ): Promise<LedgerEntry> {
   const [row] = await tx.insert(bookingPayments).values({ ...entry, status: 'succeeded' }).returning();
@@ -108,7 +112,8 @@ export async function refundableCharges(db: DbOrTx, bookingId: string): Promise<
     .filter((e) => e.kind !== 'refund' && e.kind !== 'credit')
     .map((e) => ({ ...e, remainingCents: e.amountCents - (refundedOf.get(e.id) ?? 0) }))
     .filter((e) => e.remainingCents > 0)
-    .sort((a, b) => Number(Boolean(b.intentId)) - Number(Boolean(a.intentId)) || b.createdAt.getTime() - a.createdAt.getTime());
+    // A tip goes back last: a refund for the work gives back the price before the technician's tip.
+    .sort((a, b) => Number(a.kind === 'tip') - Number(b.kind === 'tip') || Number(Boolean(b.intentId)) - Number(Boolean(a.intentId)) || b.createdAt.getTime() - a.createdAt.getTime());
 }
 
 // Revenue: one SQL sum over the ledger, by the rule of db/revenue.ts.
@@ -135,10 +140,37 @@ export async function revenueByBooking(db: DbOrTx, bookingIds: readonly string[]
   return new Map(rows.map((r) => [r.bookingId, Number(r.cents)]));
 }
 
+// Tips (decision 058): the technician's money, by technician over a span of time.
+
+const tipRefunds = aliasedTable(bookingPayments, 'tip_refunds');
+
+/**
+ * Tips given in [from, to) by technician (null: a booking nobody was assigned to), net of what was given
+ * back of them, the largest first.
+ */
+export async function tipsByTechnician(db: DbOrTx, from: Date, to: Date): Promise<Array<{ technicianId: string | null; name: string | null; tipsCents: number; count: number }>> {
+  const refunded = db
+    .select({ refundOf: tipRefunds.refundOf, cents: sql<string>`sum(${tipRefunds.amountCents})`.as('cents') })
+    .from(tipRefunds)
+    .where(and(eq(tipRefunds.kind, 'refund'), eq(tipRefunds.status, 'succeeded')))
+    .groupBy(tipRefunds.refundOf)
+    .as('refunded');
+  const net = sql<string>`sum(${bookingPayments.amountCents} - coalesce(${refunded.cents}, 0))`;
+  const rows = await db
+    .select({ technicianId: bookingPayments.technicianId, name: users.fullName, cents: net, count: sql<number>`count(*)::int` })
+    .from(bookingPayments)
+    .leftJoin(refunded, eq(refunded.refundOf, bookingPayments.id))
+    .leftJoin(users, eq(users.id, bookingPayments.technicianId))
+    .where(and(eq(bookingPayments.kind, 'tip'), eq(bookingPayments.status, 'succeeded'), gte(bookingPayments.createdAt, from), lt(bookingPayments.createdAt, to)))
+    .groupBy(bookingPayments.technicianId, users.fullName)
+    .orderBy(desc(net), asc(users.fullName));
+  return rows.map((r) => ({ technicianId: r.technicianId, name: r.name, tipsCents: Number(r.cents), count: Number(r.count) }));
+}
+
 // Read models
 
 export function toEntryView(e: LedgerEntry) {
-  return { id: e.id, kind: e.kind, method: e.method, amountCents: e.amountCents, createdAt: e.createdAt.toISOString(), note: e.note, recordedBy: e.recordedBy };
+  return { id: e.id, kind: e.kind, method: e.method, amountCents: e.amountCents, createdAt: e.createdAt.toISOString(), note: e.note, recordedBy: e.recordedBy, technicianId: e.technicianId };
 }
 
 /** A booking's ledger as the API shows it: its settled rows, oldest first, and their summary against its price. */

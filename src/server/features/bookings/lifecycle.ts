@@ -20,7 +20,7 @@ import type { BookingStatus } from '../../../shared/domain';
 import { isDriverActiveStatus } from '../../../shared/tracking';
 import { toCents } from '../../../shared/money';
 import type { JobPrice } from '../../../shared/pricing';
-import { collectedKind, paymentColumn, type CollectMethod, type LedgerSummary } from '../../../shared/payment-ledger';
+import { collectedKind, paymentColumn, tipRefusal, type CollectMethod, type LedgerSummary } from '../../../shared/payment-ledger';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { preparedStatement } from '../../db/prepared';
@@ -68,6 +68,13 @@ function changedPlace(booking: JobPlace, details: BookingDetails | undefined): J
 
 function reachJobOf(place: JobPlace, durationMinutes: number, bookingId?: string): ReachJob {
   return { serviceId: place.serviceId, durationMinutes, point: jobPoint(place.serviceType ?? 'pickup', place.latitude ?? null, place.longitude ?? null), ...(bookingId ? { bookingId } : {}) };
+}
+
+/** A tip is taken only on a completed booking whose money did not all go back (decision 058). */
+export function assertTippable(booking: Pick<BookingRow, 'status' | 'isBlocked'>, state: LedgerSummary['state']): void {
+  const refusal = booking.isBlocked ? 'not_completed' : tipRefusal(booking.status, state);
+  if (refusal === 'refunded') throw new AppError('TIP_AFTER_REFUND', 'This booking was refunded, so it cannot take a tip.');
+  if (refusal) throw new AppError('TIP_NOT_ALLOWED', 'A tip can be given once the job is completed.', { status: booking.status });
 }
 
 /** What a new hold answers with (the checkout's response), read back from its insert. */
@@ -662,6 +669,8 @@ export function bookingVerbs(ctx: AppContext) {
         method: input.method,
         amountCents: input.amountCents,
         recordedBy: actor.userId ?? null,
+        technicianId: input.tip ? booking.assignedDriverId : null,
+        createdAt: ctx.now(),
         note: input.note,
         idempotencyKey: input.idempotencyKey,
       });
@@ -673,6 +682,40 @@ export function bookingVerbs(ctx: AppContext) {
         driverId: actor.role === 'driver' ? (actor.userId ?? null) : null,
       });
       return { entry, summary, replayed: false };
+    },
+
+    /**
+     * The customer's tip paid by card after the job (decision 058): one `tip` row for the intent, recorded
+     * for the booking's technician (its assigned driver), and a `payment_collected` update (the "Payment
+     * received" e-mail). The same intent again answers the row it made. A tip before completion or on a
+     * booking refunded in full is refused (the caller gives the money back).
+     */
+    async recordCardTip(
+      tx: DbOrTx,
+      bookingId: string,
+      actor: BookingActor,
+      payment: { intentId: string; provider: string; amountCents: number; method: 'card' | 'saved_card' },
+    ): Promise<{ entry: LedgerEntry; replayed: boolean }> {
+      const booking = await lock(tx, bookingId);
+      const earlier = await findPayment(tx, payment.provider, payment.intentId);
+      if (earlier?.status === 'succeeded') return { entry: earlier, replayed: true };
+      const before = (await summaryOf(tx, bookingId, toCents(booking.totalAmount))).summary;
+      assertTippable(booking, before.state);
+      const entry = await insertEntry(tx, {
+        bookingId,
+        kind: 'tip',
+        method: payment.method,
+        amountCents: payment.amountCents,
+        provider: payment.provider,
+        intentId: payment.intentId,
+        recordedBy: actor.userId ?? null,
+        technicianId: booking.assignedDriverId,
+        createdAt: ctx.now(),
+        idempotencyKey: `tip:${payment.provider}:${payment.intentId}`,
+      });
+      await settleLedger(tx, booking);
+      await record(tx, bookingId, { status: booking.status, kind: 'payment_collected', params: { amountCents: payment.amountCents, method: payment.method, tip: true, by: actor.role } });
+      return { entry, replayed: false };
     },
 
     /**

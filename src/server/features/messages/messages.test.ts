@@ -142,6 +142,8 @@ describe('quiet hours and consent', () => {
     expect(pacificTimeOfDay(text.dueAt)).toBe('08:00');
     const mail = (await mailsTo('quiet@example.com')).at(-1)!;
     expect(mail.text).toMatch(/\/rate\?token=[\w-]+/);
+    // The completion e-mail offers a tip for the technician on the tracking page (decision 058).
+    expect(mail.text).toMatch(new RegExp(`Leave a tip for .*/tracking\\?bookingId=${id}`));
     await atPacific(text.dueAt);
     await sendDueMessages(t.ctx);
     expect((await rowOf(id, 'review_request', 'sms'))!.state).toBe('sent');

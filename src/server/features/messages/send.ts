@@ -166,7 +166,14 @@ async function compose(ctx: AppContext, row: MessageRow, view: BookingView, reci
   return {
     sms: texts.sms(row.kind, { ...params, link }),
     subject: mail.subject,
-    paragraphs: [mail.greeting, mail.body, ...(offersManage ? [mail.manageLine(manage)] : []), mail.questions],
+    // The completion e-mail (the review request) also offers a tip for the technician on the tracking page (decision 058).
+    paragraphs: [
+      mail.greeting,
+      mail.body,
+      ...(offersManage ? [mail.manageLine(manage)] : []),
+      ...(row.kind === 'review_request' ? [mail.tipLine(await recipientTrackingUrl(ctx, view))] : []),
+      mail.questions,
+    ],
     action: { label: mail.action, url: link },
   };
 }

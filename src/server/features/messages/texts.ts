@@ -15,12 +15,13 @@ interface KindTexts {
   action: string;
 }
 
-type Catalog = Record<MessageKind, KindTexts> & { greeting: string; greetingNoName: string; manageLine: string; questions: string };
+type Catalog = Record<MessageKind, KindTexts> & { greeting: string; greetingNoName: string; manageLine: string; tipLine: string; questions: string };
 
 const en: Catalog = {
   greeting: 'Hi {name},',
   greetingNoName: 'Hi there,',
   manageLine: 'Need to change it? Reschedule or cancel here (up to 24 hours before): {link}',
+  tipLine: 'Happy with the work? Leave a tip for {driver} (15, 20 or 25 %, or any amount): {link}',
   questions: 'Questions? Call us at {phone}.',
   reminder_24h: {
     sms: '{business}: reminder, {service} tomorrow at {time}. Change or cancel: {link}',
@@ -64,6 +65,7 @@ const es: Catalog = {
   greeting: 'Hola {name}:',
   greetingNoName: 'Hola:',
   manageLine: '¿Necesita cambiarla? Cambie la fecha o cancele aquí (hasta 24 horas antes): {link}',
+  tipLine: '¿Le gustó el trabajo? Deje una propina a {driver} (15, 20 o 25 %, o cualquier cantidad): {link}',
   questions: '¿Preguntas? Llámenos al {phone}.',
   reminder_24h: {
     sms: '{business}: recordatorio, {service} mañana a las {time}. Cambiar o cancelar: {link}',
@@ -107,6 +109,7 @@ const fr: Catalog = {
   greeting: 'Bonjour {name},',
   greetingNoName: 'Bonjour,',
   manageLine: 'Besoin de changer ? Déplacez ou annulez ici (jusqu’à 24 heures avant) : {link}',
+  tipLine: 'Satisfait du travail ? Laissez un pourboire à {driver} (15, 20 ou 25 %, ou le montant de votre choix) : {link}',
   questions: 'Des questions ? Appelez-nous au {phone}.',
   reminder_24h: {
     sms: '{business} : rappel, {service} demain à {time}. Modifier ou annuler : {link}',
@@ -159,6 +162,7 @@ export function messageTexts(language: Language) {
       body: fill(catalog[kind].body, params),
       action: catalog[kind].action,
       manageLine: (link: string) => fill(catalog.manageLine, { link }),
+      tipLine: (link: string) => fill(catalog.tipLine, { ...params, link }),
       questions: fill(catalog.questions, params),
     }),
   };

@@ -132,7 +132,7 @@ describe('collecting a payment on site', () => {
 });
 
 describe('every revenue figure reads the ledger', () => {
-  it('the CSV, the daily analytics and the client’s lifetime spend count cash collected and net a refund, to the cent', async () => {
+  it('the CSV, the daily analytics and the client’s lifetime spend count cash collected (not the tip) and net a refund, to the cent', async () => {
     const email = `figures-${Date.now()}@example.com`;
     const job = await onSiteJob(email);
     const series = async () => {
@@ -143,7 +143,8 @@ describe('every revenue figure reads the ledger', () => {
     expect((await collect(job.id, { amountCents: 4000, method: 'cash' })).statusCode).toBe(201);
     expect((await collect(job.id, { amountCents: 500, method: 'cash', tip: true })).statusCode).toBe(201);
     expect((await refund(job.id, { amountCents: 1000, reason: 'Handed back a ten' })).statusCode).toBe(201);
-    const net = 4000 + 500 - 1000;
+    // The tip is the technician's, not revenue (decision 058); the refund comes out of the price, the tip last.
+    const net = 4000 - 1000;
 
     const csv = (await t.call('GET', `/api/admin/bookings/export.csv?search=${encodeURIComponent(email)}`, { cookie: admin })).body;
     const [header, line] = csv.replace(/^\uFEFF/, '').split('\r\n');

@@ -6,7 +6,7 @@ import {
   createPaymentIntentResponse,
   testCardConfirmRequest,
 } from '../../../shared/schemas/checkout';
-import { bookingLedger, collectPaymentRequest, paymentRecorded, refundPaymentRequest } from '../../../shared/schemas/payments';
+import { bookingLedger, collectPaymentRequest, paymentRecorded, refundPaymentRequest, tipConfirmRequest, tipOffer, tipPayment, tipRequest, tipsWeek, tipsWeekQuery } from '../../../shared/schemas/payments';
 import { idempotencyKeyHeader } from '../../../shared/schemas/checkout';
 import { uuidParam } from '../../../shared/schemas/common';
 import { currentUser, requireAdmin, requireDriverOrAdmin } from '../../http/auth-hooks';
@@ -15,6 +15,7 @@ import { bookingLedgerFor, collectPayment, refundPayment } from './ledger.servic
 import { rawJsonBodies } from '../../http/raw-body';
 import { confirmPayment, confirmTestCard, createPaymentIntent, handleStripeWebhook } from './payments.service';
 import { createTestBooking } from './test-booking';
+import { confirmTip, startTip, tipOffer as offerTip, tipsWeek as weekOfTips, type TipViewer } from './tips.service';
 
 const tags = ['payments'];
 /** A malformed id reads like an unknown booking. */
@@ -22,7 +23,41 @@ const notFound = { code: 'BOOKING_NOT_FOUND' as const, message: 'Booking not fou
 /** Money is never recorded twice by a retry: these calls need the caller's key. */
 const keyed = z.looseObject({ 'idempotency-key': idempotencyKeyHeader });
 
+/** The customer's booking: signed in, or a guest's tracking token (X-Tracking-Token, or ?token= from an e-mail link). */
+const tipHeaders = z.looseObject({ 'x-tracking-token': z.string().max(200).optional() });
+const tipQuery = z.object({ token: z.string().max(200).optional() });
+const tipViewer = (request: { session?: { user?: TipViewer['user'] } | null; headers: { 'x-tracking-token'?: string }; query: { token?: string } }): TipViewer => ({
+  user: request.session?.user,
+  token: request.headers['x-tracking-token'] || request.query.token || undefined,
+});
+
 export const paymentsRoutes = [
+  // Tips from the customer after the job (decision 058).
+  defineRoute(
+    { method: 'GET', url: '/api/bookings/:id/tip', notFound, schema: { tags, params: uuidParam, headers: tipHeaders, querystring: tipQuery, response: { 200: tipOffer } } },
+    async (request, reply, ctx) => {
+      reply.header('cache-control', 'no-store');
+      return offerTip(ctx, request.params.id, tipViewer(request));
+    },
+  ),
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/bookings/:id/tip',
+      notFound,
+      schema: { tags, params: uuidParam, headers: keyed.extend({ 'x-tracking-token': z.string().max(200).optional() }), querystring: tipQuery, body: tipRequest, response: { 200: tipPayment } },
+    },
+    async (request, _reply, ctx) => startTip(ctx, request.params.id, tipViewer(request), request.body, request.headers['idempotency-key']),
+  ),
+  defineRoute(
+    { method: 'POST', url: '/api/bookings/:id/tip/confirm', notFound, schema: { tags, params: uuidParam, headers: tipHeaders, querystring: tipQuery, body: tipConfirmRequest, response: { 200: tipPayment } } },
+    async (request, _reply, ctx) => confirmTip(ctx, request.params.id, tipViewer(request), request.body.paymentIntentId),
+  ),
+  defineRoute(
+    { method: 'GET', url: '/api/admin/tips', guard: requireAdmin, schema: { tags, querystring: tipsWeekQuery, response: { 200: tipsWeek } } },
+    async (request, _reply, ctx) => weekOfTips(ctx, request.query.weekOf),
+  ),
+
   // The booking's ledger (decision 049): read and collected by the assigned driver or the office, refunded by the office.
   defineRoute(
     { method: 'GET', url: '/api/bookings/:id/payments', guard: requireDriverOrAdmin, notFound, schema: { tags, params: uuidParam, response: { 200: bookingLedger } } },

@@ -21,6 +21,7 @@ import { linkOpens } from '../../crypto/signed-links';
 import * as repo from './payments.repository';
 import { recordPaymentCompleted } from '../analytics';
 import { deliverAfterCommit } from '../../events/booking-events';
+import { isTipIntent, settleTip } from './tips.service';
 
 /**
  * Checkout after the hold: paying for a booking. Every way a payment outcome arrives — the Stripe webhook,
@@ -150,6 +151,7 @@ export async function settlePayment(ctx: AppContext, intent: PaymentIntent): Pro
     const { outcome } = await settlePackagePayment(ctx, intent);
     return outcome === 'recorded' ? 'confirmed' : outcome === 'already_recorded' ? 'already_settled' : outcome;
   }
+  if (isTipIntent(intent)) return (await settleTip(ctx, intent)) ? 'confirmed' : intent.lastError ? 'declined' : 'not_completed';
   const bookingId = intent.bookingId;
   if (!bookingId) return 'not_completed';
   if (intent.status === 'processing') return 'processing';
@@ -296,7 +298,7 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
   if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
     const sent = toPaymentIntent(event.data.object as Stripe.PaymentIntent);
     const bookingId = sent.bookingId;
-    if ((bookingId && (await findBooking(ctx.db, bookingId))) || isPackageIntent(sent)) {
+    if ((bookingId && (await findBooking(ctx.db, bookingId))) || isPackageIntent(sent) || isTipIntent(sent)) {
       // The event says which intent; its status and card details come from Stripe itself.
       const intent = event.type === 'payment_intent.succeeded' ? await provider.retrieveIntent(sent.id) : { ...sent, lastError: sent.lastError ?? 'Your card was declined.' };
       await settlePayment(ctx, intent);

@@ -5,4 +5,4 @@
 export { trackingRoutes } from './tracking.routes';
 export { checkTrackingToken, verifyTrackingToken } from './tracking-token';
 export { etaFor, hasFullAccess } from './tracking.service';
-export { destinationOf, findTrackingFacts } from './tracking.repository';
+export { destinationOf, findDriverContact, findTrackingFacts } from './tracking.repository';

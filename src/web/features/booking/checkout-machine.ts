@@ -63,6 +63,8 @@ export type CheckoutEvent =
   | { type: 'redeem' }
   | { type: 'held'; booking: CreateBookingResponse; intent: CreatePaymentIntentResponse }
   | { type: 'intentChanged'; intent: CreatePaymentIntentResponse }
+  /** A promo code applied while paying: the new hold (which replaced the old one) and its intent. */
+  | { type: 'promoApplied'; booking: CreateBookingResponse; intent: CreatePaymentIntentResponse }
   | { type: 'cardChosen'; cardId: string }
   | { type: 'saveCardChanged'; saveCard: boolean }
   | { type: 'payingSaved'; paying: boolean }
@@ -113,6 +115,8 @@ export function checkoutReducer(state: CheckoutState, event: CheckoutEvent): Che
     }
     case 'intentChanged':
       return phase.kind === 'paying' ? { ...state, phase: { ...phase, intent: event.intent } } : state;
+    case 'promoApplied':
+      return phase.kind === 'paying' ? { ...state, phase: { kind: 'paying', booking: event.booking, intent: event.intent } } : state;
     case 'cardChosen':
       return phase.kind === 'paying' ? { ...state, cardChoice: event.cardId } : state;
     case 'saveCardChanged':

@@ -80,6 +80,23 @@ interface CheckoutInput {
   config: PublicConfig | undefined;
 }
 
+/** The booking the checkout holds, from the page's search (never a price: the server prices it). */
+function bookingRequest(search: CheckoutInput['search'], who: GuestDetails | null, notes: string | undefined, promoCode?: string) {
+  return {
+    serviceId: search.serviceId!,
+    serviceType: search.serviceType,
+    slotId: search.slotId,
+    addressId: search.addressId ?? null,
+    address: search.serviceType === 'serviceLocation' || search.addressId ? null : search.address,
+    notes,
+    ...forTheDriver(search),
+    ...(search.offer ? { offerVehicle: search.offer } : {}),
+    ...(search.vehicles ? { vehicles: jobOfSearch(search.vehicles, search.offer) } : {}),
+    ...(who ? { guestEmail: who.email.trim(), guestName: who.fullName.trim() || null, guestPhone: who.phone.trim() || null } : {}),
+    ...(promoCode ? { promoCode } : {}),
+  };
+}
+
 /**
  * Checkout's saga: hold the time (create the booking with an idempotency key, then its payment intent),
  * pay (a saved card or the provider's card form), confirm, and go to tracking. The phases and their
@@ -101,21 +118,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
       const key = idempotencyKey(JSON.stringify([search, who?.email ?? userId]), fresh);
       let booking: CreateBookingResponse;
       try {
-        booking = search.bookingId ? await resumeHeld(search.bookingId) : await createBooking(
-          {
-            serviceId: search.serviceId!,
-            serviceType: search.serviceType,
-            slotId: search.slotId,
-            addressId: search.addressId ?? null,
-            address: search.serviceType === 'serviceLocation' || search.addressId ? null : search.address,
-            notes,
-            ...forTheDriver(search),
-            ...(search.offer ? { offerVehicle: search.offer } : {}),
-            ...(search.vehicles ? { vehicles: jobOfSearch(search.vehicles, search.offer) } : {}),
-            ...(who ? { guestEmail: who.email.trim(), guestName: who.fullName.trim() || null, guestPhone: who.phone.trim() || null } : {}),
-          },
-          key,
-        );
+        booking = search.bookingId ? await resumeHeld(search.bookingId) : await createBooking(bookingRequest(search, who, notes), key);
       } catch (error) {
         const message = errorMessage(error, t('bookingErrorFallback'));
         // The time went while they were deciding: the error screen offers the next free times.
@@ -255,6 +258,17 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
     /** Decline the prepaid offer: hold the time and pay by card. */
     payByCard: () => void hold(null),
     chooseCard: (cardId: string) => dispatch({ type: 'cardChosen', cardId }),
+    /**
+     * Apply a promo code while paying: the time is held again with the code (the new hold replaces the old
+     * one, server side) and paid through its own intent. Refused, the current hold stays; the reason is thrown.
+     */
+    async applyPromo(code: string) {
+      if (!paying) return;
+      const who = user ? null : state.guest;
+      const booking = await createBooking(bookingRequest(search, who, checkoutNotes(search), code), idempotencyKey(JSON.stringify([search, who?.email ?? userId, code]), true));
+      const intent = await createPaymentIntent({ bookingId: booking.id }, booking.trackingToken);
+      dispatch({ type: 'promoApplied', booking, intent });
+    },
     async changeSaveCard(next: boolean) {
       dispatch({ type: 'saveCardChanged', saveCard: next });
       // Stripe needs to know before the card is entered; the test provider is told with the card.

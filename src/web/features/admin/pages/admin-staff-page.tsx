@@ -14,6 +14,7 @@ import { AdminLayout } from '../components/admin-layout';
 import { PersonDialog } from '../components/person-dialog';
 import { TechnicianDialog, WEEKDAYS } from '../components/technician-dialog';
 import { useTechnicians } from '../technicians-api';
+import { TipsByWeek } from '../components/tips-by-week';
 import { formatPacificDateTime } from '../components/status';
 import { formatUsPhone } from '@shared/contact';
 
@@ -91,6 +92,7 @@ export function AdminStaffPage() {
           </ul>
         </section>
       )}
+      <TipsByWeek />
       <AddDriverDialog open={adding} onOpenChange={setAdding} />
     </AdminLayout>
   );

@@ -4,7 +4,7 @@ import type { CardFormProps } from '@web/components/payment/card-form';
 import { TestCardForm } from '@web/components/payment/test-card-form';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { CreditCard, LogIn, PackageCheck, UserRound } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { formatUsd, fromCents, toCents } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -66,6 +66,9 @@ export function CheckoutPage() {
         }
       : estimated;
   const payLabel = t('completePayment', { total: formatUsd(amounts.total) });
+  // A promo code the server applied: what it took off the estimate shows as a discount line.
+  const promoCents = phase.kind === 'paying' ? Math.max(0, toCents(estimated.price) - toCents(amounts.price)) : 0;
+  const shownJob = promoCents > 0 ? { ...job, discountCents: job.discountCents + promoCents, discountLabel: job.discountLabel ?? t('promoCode') } : job;
 
   const header = (
     <div className="flex flex-col gap-1">
@@ -90,7 +93,7 @@ export function CheckoutPage() {
       <Card>
         <CardContent className="pt-4">
           {offer && <OfferBanner offer={offer} />}
-          <OrderSummary amounts={amounts} job={job} title={t('orderSummary')} credit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? t('prepaidCredit') : undefined} />
+          <OrderSummary amounts={amounts} job={shownJob} title={t('orderSummary')} credit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? t('prepaidCredit') : undefined} />
         </CardContent>
       </Card>
 
@@ -197,6 +200,7 @@ export function CheckoutPage() {
             </CardTitle>
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
+            <PromoCodeField apply={checkout.applyPromo} discount={fromCents(promoCents)} />
             <SavedCardChoice cards={phase.intent.savedCards} choice={cardChoice} onChoose={checkout.chooseCard} />
 
             {cardChoice !== 'new' ? (
@@ -249,3 +253,48 @@ function PaymentForm({ provider, ...props }: CardFormProps & { provider: 'stripe
   );
 }
 
+
+/** "Promo code" → Apply: the server prices it (a discount line) or says why not, under the field. */
+function PromoCodeField({ apply, discount }: { apply: (code: string) => Promise<void>; discount: string }) {
+  const t = useT(bookingMessages);
+  const [code, setCode] = useState('');
+  const [applied, setApplied] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const wanted = code.trim();
+    if (!wanted || busy) return;
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      await apply(wanted);
+      setApplied(wanted.toUpperCase());
+    } catch (error) {
+      setProblem(errorMessage(error, t('bookingErrorFallback')));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="flex flex-col gap-1" onSubmit={(e) => void submit(e)} noValidate>
+      <Label htmlFor="promo-code">{t('promoCode')}</Label>
+      <div className="flex gap-2">
+        <Input id="promo-code" value={code} autoComplete="off" onChange={(e) => setCode(e.target.value)} aria-invalid={Boolean(problem)} aria-describedby={problem ? 'promo-code-error' : undefined} />
+        <Button type="submit" variant="outline" disabled={busy || !code.trim()}>
+          {busy ? t('applyingPromo') : t('applyPromo')}
+        </Button>
+      </div>
+      {problem && (
+        <p id="promo-code-error" role="alert" className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      {applied && !problem && (
+        <p data-testid="promo-applied" className="text-sm font-medium text-green-700">
+          {t('promoApplied', { code: applied, amount: formatUsd(discount) })}
+        </p>
+      )}
+    </form>
+  );
+}

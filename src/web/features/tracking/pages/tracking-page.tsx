@@ -26,6 +26,7 @@ import { AddToCalendar } from '../components/add-to-calendar';
 import { LiveTrackDialog } from '../components/live-track-dialog';
 import { MessageDialog } from '../components/message-dialog';
 import { ProgressStepper } from '../components/progress-stepper';
+import { TipCard } from '../components/tip-card';
 import { formatPacificDateTime, formatPacificEta, formatPacificTime } from '../format';
 import { useLiveSocket } from '../live-socket';
 import { mergeUpdates, type LiveUpdate } from '../live-updates';
@@ -132,6 +133,7 @@ function TrackBooking({ bookingId, token, focusAccountOffer }: { bookingId: stri
           )}
         </div>
       )}
+      {full && view.status === 'completed' && (token || (user && full.userId === user.id)) && <TipCard bookingId={bookingId} token={token} />}
       {full && token && offerAccount && <AccountOffer view={full} token={token} focus={focusAccountOffer} />}
       {full ? <Details view={full} /> : <LimitedDetails scheduledDate={view.scheduledDate} />}
       {full && usesPickupTimeline(full.serviceType) && <InspectionsSideBySide bookingId={bookingId} token={token} allowConcern />}
