@@ -91,6 +91,8 @@ const envSchema = z.object({
   /** Only for tests against a local stand-in of the Stripe API: http://127.0.0.1:PORT */
   STRIPE_API_BASE: optionalUrl,
   GOOGLE_MAPS_API_KEY: optionalText,
+  /** An OSRM server (http://host:5000): drive times from its table service instead of the offline estimate. */
+  OSRM_URL: optionalUrl,
   /** Texts through Twilio when all three are set; otherwise they are kept in the SMS outbox (/dev/mail). */
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
@@ -176,6 +178,8 @@ export interface Config {
   mailFrom: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   googleMapsApiKey: string | undefined;
+  /** OSRM's base URL: drive times by road (decision 054); unset: Google's Distance Matrix when keyed, else the offline estimate. */
+  osrmUrl: string | undefined;
   /** Twilio's account, token and sending number; unset: texts go to the SMS outbox only. */
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
   /** Leaflet tile URL template for the tracking map. */
@@ -243,6 +247,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiBase: e.STRIPE_API_BASE,
     },
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
+    osrmUrl: e.OSRM_URL,
     twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM } : undefined,
     mapTileUrl: e.MAP_TILE_URL,
     shopify: {

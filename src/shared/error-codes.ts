@@ -119,6 +119,8 @@ export const ERROR_STATUS = {
   CARD_SETUP_NOT_COMPLETED: 409,
   /** params: { zip, phone } — the five-digit ZIP we do not serve, and the business's phone. */
   OUTSIDE_SERVICE_AREA: 400,
+  /** params: { driveMinutes, maxMinutes, phone } — a served ZIP, but farther than the last travel band (decision 054). */
+  BEYOND_SERVICE_AREA: 400,
   LOCATION_ADDRESS_NOT_FOUND: 404,
   ADDRESS_SEARCH_RATE_LIMITED: 429,
   LOCATION_LOOKUP_RATE_LIMITED: 429,

@@ -193,7 +193,11 @@ export const addressSuggestion = z.object({
   addressId: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  /** False when the ZIP is outside the service area (SERVICE_ZIP_CODES, else the service county). */
+  /** False when the ZIP is outside the service area (SERVICE_ZIP_CODES, else the service county) or the drive is beyond the last travel band. */
   inServiceArea: z.boolean(),
+  /** Why it is refused (the same code the booking would be refused with), for the address step to say so. */
+  areaRefusal: z.object({ code: z.enum(['OUTSIDE_SERVICE_AREA', 'BEYOND_SERVICE_AREA']), params: z.record(z.string(), z.union([z.string(), z.number()])) }).nullable().optional(),
+  /** The travel fee of the address's drive band in cents (0 within the free drive); absent when not known. */
+  travelFeeCents: z.number().int().nullable().optional(),
 });
 export type AddressSuggestion = z.infer<typeof addressSuggestion>;

@@ -14,7 +14,7 @@ import { resolveClient } from '../clients';
 import { redeemForBooking } from '../packages';
 import { serviceFacts } from '../services';
 import type { KnownAddress } from '../geo';
-import { assertServiceArea, withCoordinates } from '../geo';
+import { assertServed, withCoordinates } from '../geo';
 import * as repo from './checkout.repository';
 import { pricedColumns } from './booking-lines.repository';
 import { priceRequestedJob } from './job-pricing';
@@ -93,7 +93,7 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     }
 
     const address = needsAddress(input.serviceType) ? withCoordinates(await resolveAddress(ctx, input, user)) : undefined;
-    if (address) assertServiceArea(ctx, address.zipCode);
+    if (address) await assertServed(ctx, address);
 
     // The job is priced here from the server's own facts (never a client's amount); the offer prices its vehicle.
     if (input.offerVehicle && input.packagePurchaseId) throw new AppError('OFFER_NOT_APPLICABLE', 'The offer cannot be combined with a prepaid package', {});

@@ -6,6 +6,7 @@ import { AppError } from '../../errors';
 import { BuiltinGeoProvider, countyPlace, countyZipCodes, distanceMetres, serviceCounty } from '../../integrations/geo/builtin';
 import { GooglePlacesProvider } from '../../integrations/geo/google';
 import type { GeoPlace, GeoProvider } from '../../integrations/geo/provider';
+import { serviceAreaOf } from '../travel';
 import { recentBookingAddresses, savedAddresses, type KnownAddress } from './geo.repository';
 
 /** Google Places when GOOGLE_MAPS_API_KEY is set, otherwise the built-in provider. */
@@ -39,6 +40,40 @@ export function assertServiceArea(ctx: AppContext, zipCode: string): void {
   }
 }
 
+/** Where an address stands: served (with its travel fee when its point is known) or refused with the booking's code. */
+export interface AreaVerdict {
+  inServiceArea: boolean;
+  areaRefusal: { code: 'OUTSIDE_SERVICE_AREA' | 'BEYOND_SERVICE_AREA'; params: Record<string, string | number> } | null;
+  travelFeeCents: number | null;
+}
+
+/**
+ * The service area for an address (decision 054): its ZIP code must be served, and its drive from the business
+ * (its own point, else its ZIP code's centroid) must fit the last travel band of the settings.
+ */
+export async function areaVerdict(ctx: AppContext, address: { zipCode: string; latitude: number | string | null; longitude: number | string | null }): Promise<AreaVerdict> {
+  const phone = ctx.config.business.phone;
+  if (!served(ctx, address.zipCode)) return { inServiceArea: false, areaRefusal: { code: 'OUTSIDE_SERVICE_AREA', params: { zip: address.zipCode.slice(0, 5), phone } }, travelFeeCents: null };
+  const centroid = countyPlace(address.zipCode);
+  const point =
+    address.latitude != null && address.longitude != null && address.latitude !== '' && address.longitude !== ''
+      ? { latitude: Number(address.latitude), longitude: Number(address.longitude) }
+      : centroid && { latitude: centroid.latitude, longitude: centroid.longitude };
+  if (!point || !Number.isFinite(point.latitude) || !Number.isFinite(point.longitude)) return { inServiceArea: true, areaRefusal: null, travelFeeCents: null };
+  const area = await serviceAreaOf(ctx, point);
+  if (!area.served) return { inServiceArea: false, areaRefusal: { code: 'BEYOND_SERVICE_AREA', params: { driveMinutes: area.driveMinutes, maxMinutes: area.maxMinutes, phone } }, travelFeeCents: null };
+  return { inServiceArea: true, areaRefusal: null, travelFeeCents: area.feeCents };
+}
+
+/** Refuses (400) a mobile or pickup address outside the service area by ZIP code or by drive time, before any payment. */
+export async function assertServed(ctx: AppContext, address: { zipCode: string; latitude: number | string | null; longitude: number | string | null }): Promise<void> {
+  const { areaRefusal } = await areaVerdict(ctx, address);
+  if (!areaRefusal) return;
+  if (areaRefusal.code === 'OUTSIDE_SERVICE_AREA') assertServiceArea(ctx, address.zipCode);
+  const { driveMinutes, maxMinutes, phone } = areaRefusal.params;
+  throw new AppError('BEYOND_SERVICE_AREA', `Sorry, that address is about ${driveMinutes} minutes from us, farther than we travel (${maxMinutes} minutes). Please choose an address closer in or call ${phone}.`, areaRefusal.params);
+}
+
 function known(address: KnownAddress): StructuredAddress & { latitude: number | null; longitude: number | null } {
   const parsed = parseUsAddress(formatAddress(address));
   const [, streetNumber = '', streetName = address.street] = /^(\S+)\s+(.*)$/.exec(address.street) ?? [];
@@ -67,13 +102,13 @@ const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').tri
  */
 export async function suggestAddresses(ctx: AppContext, query: string, userId: string | undefined): Promise<AddressSuggestion[]> {
   const wanted = normalise(query);
-  const out: AddressSuggestion[] = [];
+  const out: Omit<AddressSuggestion, 'inServiceArea'>[] = [];
   const seen = new Set<string>();
   const add = (place: StructuredAddress & { latitude: number | null; longitude: number | null }, source: AddressSuggestion['source'], addressId: string | null) => {
     const key = normalise(place.formattedAddress);
     if (seen.has(key) || out.length >= MAX_ADDRESS_SUGGESTIONS) return;
     seen.add(key);
-    out.push({ ...place, source, addressId, inServiceArea: served(ctx, place.zipCode) });
+    out.push({ ...place, source, addressId });
   };
   if (userId) {
     for (const saved of await savedAddresses(ctx.db, userId)) if (normalise(formatAddress(saved)).includes(wanted)) add(known(saved), 'saved', saved.addressId);
@@ -89,7 +124,7 @@ export async function suggestAddresses(ctx: AppContext, query: string, userId: s
     places = await new BuiltinGeoProvider().suggest(query);
   }
   for (const place of places) add(place, sourceOf(provider, place), null);
-  return out;
+  return Promise.all(out.map(async (suggestion) => ({ ...suggestion, ...(await areaVerdict(ctx, suggestion)) })));
 }
 
 /** Within this distance of a known address, "use current location" picks it. */
@@ -105,7 +140,7 @@ export async function reverseGeocode(ctx: AppContext, latitude: number, longitud
   if (provider.name === 'google') {
     try {
       const place = await provider.reverse(latitude, longitude);
-      if (place) return { ...place, source: 'google', addressId: null, inServiceArea: served(ctx, place.zipCode) };
+      if (place) return { ...place, source: 'google', addressId: null, ...(await areaVerdict(ctx, place)) };
     } catch (error) {
       console.error('reverse geocoding failed', error);
     }
@@ -117,10 +152,10 @@ export async function reverseGeocode(ctx: AppContext, latitude: number, longitud
       .filter((c) => c.d <= NEAREST_KNOWN_METRES)
       .sort((x, y) => x.d - y.d);
     const nearest = candidates[0];
-    if (nearest) return { ...known(nearest.a), source: nearest.source, addressId: nearest.a.addressId, inServiceArea: served(ctx, nearest.a.zipCode) };
+    if (nearest) return { ...known(nearest.a), source: nearest.source, addressId: nearest.a.addressId, ...(await areaVerdict(ctx, nearest.a)) };
   }
   const area = await new BuiltinGeoProvider().reverse(latitude, longitude);
-  if (area) return { ...area, source: 'area', addressId: null, inServiceArea: served(ctx, area.zipCode) };
+  if (area) return { ...area, source: 'area', addressId: null, ...(await areaVerdict(ctx, area)) };
   const county = `${serviceCounty.name} County`;
   throw new AppError('LOCATION_OUTSIDE_AREA', `Your location is outside ${county}, where we work. Please type an address in ${county}.`, { county });
 }

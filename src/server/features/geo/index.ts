@@ -3,5 +3,5 @@
  * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
  */
 export { geoRoutes } from './geo.routes';
-export { assertServiceArea, withCoordinates } from './geo.service';
+export { areaVerdict, assertServed, assertServiceArea, withCoordinates, type AreaVerdict } from './geo.service';
 export { type KnownAddress } from './geo.repository';

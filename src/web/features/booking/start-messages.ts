@@ -94,6 +94,7 @@ export const bookingStartMessages = defineMessages({
     pleaseSelectTime: 'Please select a time',
     slotsFailed: 'Failed to fetch available slots',
     addressIncomplete: 'Please choose a suggested address or type it as: street, city, state ZIP',
+    addressTooFar: 'Sorry, that address is farther than we travel. Please choose an address closer in.',
     addressOutside: "Sorry, we don't serve that ZIP code yet. Please choose an address in our service area.",
   },
   es: {
@@ -188,6 +189,7 @@ export const bookingStartMessages = defineMessages({
     pleaseSelectTime: 'Selecciona una hora',
     slotsFailed: 'No se pudieron obtener los horarios disponibles',
     addressIncomplete: 'Elige una dirección sugerida o escríbela así: calle, ciudad, estado código postal',
+    addressTooFar: 'Lo sentimos, esa dirección está más lejos de lo que viajamos. Elige una dirección más cercana.',
     addressOutside: 'Lo sentimos, aún no damos servicio en ese código postal. Elige una dirección dentro de nuestra zona.',
   },
   fr: {
@@ -282,6 +284,7 @@ export const bookingStartMessages = defineMessages({
     pleaseSelectTime: 'Veuillez choisir une heure',
     slotsFailed: 'Impossible de récupérer les créneaux disponibles',
     addressIncomplete: 'Choisissez une adresse suggérée ou saisissez : rue, ville, État code postal',
+    addressTooFar: 'Désolés, cette adresse est plus loin que nous ne nous déplaçons. Choisissez une adresse plus proche.',
     addressOutside: 'Désolé, nous ne desservons pas encore ce code postal. Choisissez une adresse dans notre zone.',
   },
 });

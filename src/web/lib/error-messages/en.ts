@@ -86,6 +86,7 @@ export const codes: Record<ErrorCode, string> = {
   CARD_LIMIT_REACHED: 'You can save up to {max} cards. Please delete one first.',
   CARD_SETUP_NOT_COMPLETED: 'The card was not saved: it was not confirmed. Please try again.',
   OUTSIDE_SERVICE_AREA: "Sorry, we don't serve ZIP code {zip} yet. Please choose an address in our service area or call {phone}.",
+  BEYOND_SERVICE_AREA: 'Sorry, that address is about {driveMinutes} minutes from us, farther than we travel ({maxMinutes} minutes). Please choose an address closer in or call {phone}.',
   LOCATION_ADDRESS_NOT_FOUND: 'We could not find a street address for your location. Please type it instead.',
   ADDRESS_SEARCH_RATE_LIMITED: 'Too many address searches. Please wait a moment.',
   LOCATION_LOOKUP_RATE_LIMITED: 'Too many location lookups. Please wait a moment.',

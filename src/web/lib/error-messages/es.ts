@@ -82,6 +82,7 @@ export const codes: { [K in ErrorCode]: string } = {
   CARD_LIMIT_REACHED: 'Puedes guardar hasta {max} tarjetas. Elimina una primero.',
   CARD_SETUP_NOT_COMPLETED: 'La tarjeta no se guardó porque no se confirmó. Inténtalo de nuevo.',
   OUTSIDE_SERVICE_AREA: 'Lo sentimos, todavía no damos servicio en el código postal {zip}. Elige una dirección de nuestra zona de servicio o llama al {phone}.',
+  BEYOND_SERVICE_AREA: 'Lo sentimos, esa dirección está a unos {driveMinutes} minutos de nosotros, más lejos de lo que viajamos ({maxMinutes} minutos). Elige una dirección más cercana o llama al {phone}.',
   LOCATION_ADDRESS_NOT_FOUND: 'No encontramos una dirección para tu ubicación. Escríbela, por favor.',
   ADDRESS_SEARCH_RATE_LIMITED: 'Demasiadas búsquedas de direcciones. Espera un momento.',
   LOCATION_LOOKUP_RATE_LIMITED: 'Demasiadas consultas de ubicación. Espera un momento.',

@@ -82,6 +82,7 @@ export const codes: { [K in ErrorCode]: string } = {
   CARD_LIMIT_REACHED: 'Vous pouvez enregistrer jusqu’à {max} cartes. Supprimez-en une d’abord.',
   CARD_SETUP_NOT_COMPLETED: 'La carte n’a pas été enregistrée : elle n’a pas été confirmée. Réessayez.',
   OUTSIDE_SERVICE_AREA: 'Désolés, nous ne desservons pas encore le code postal {zip}. Choisissez une adresse dans notre zone de service ou appelez le {phone}.',
+  BEYOND_SERVICE_AREA: 'Désolés, cette adresse est à environ {driveMinutes} minutes de chez nous, plus loin que nous ne nous déplaçons ({maxMinutes} minutes). Choisissez une adresse plus proche ou appelez le {phone}.',
   LOCATION_ADDRESS_NOT_FOUND: 'Nous n’avons pas trouvé d’adresse pour votre position. Saisissez-la, s’il vous plaît.',
   ADDRESS_SEARCH_RATE_LIMITED: 'Trop de recherches d’adresse. Patientez un instant.',
   LOCATION_LOOKUP_RATE_LIMITED: 'Trop de recherches de position. Patientez un instant.',

@@ -144,7 +144,7 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
       )}
       {verified && !verified.inServiceArea && (
         <p role="alert" className="text-sm text-red-600">
-          {t('addressOutside')}
+          {t(verified.areaRefusal?.code === 'BEYOND_SERVICE_AREA' ? 'addressTooFar' : 'addressOutside')}
         </p>
       )}
       {!verified && needStreet && (

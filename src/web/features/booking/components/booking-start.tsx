@@ -136,7 +136,7 @@ export function BookingStart() {
     if (needsAddress(serviceType)) {
       const parsed = verified ?? parseUsAddress(address);
       if (!parsed) return void toast.error(t('addressIncomplete'));
-      if (verified && !verified.inServiceArea) return void toast.error(t('addressOutside'));
+      if (verified && !verified.inServiceArea) return void toast.error(t(verified.areaRefusal?.code === 'BEYOND_SERVICE_AREA' ? 'addressTooFar' : 'addressOutside'));
       line = parsed.formattedAddress;
     }
     const slot = slots.data?.find((s) => s.id === slotId);
