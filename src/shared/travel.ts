@@ -12,8 +12,8 @@ export type TravelBand = 'peak' | 'day' | 'night';
 
 export const ROAD_FACTOR = 1.35;
 export const PARK_AND_SET_UP_MINUTES = 10;
-/** km/h by band: county traffic at rush hour, in the day, and in the evening and night. */
-export const BAND_SPEED_KMH: Record<TravelBand, number> = { peak: 30, day: 40, night: 55 };
+/** km/h by band, a mix of freeway and streets: county traffic at rush hour, in the day, and in the evening and night. */
+export const BAND_SPEED_KMH: Record<TravelBand, number> = { peak: 45, day: 60, night: 70 };
 
 const EARTH_RADIUS_KM = 6371;
 

@@ -43,7 +43,7 @@ export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 export type BusinessSettingsSection = keyof BusinessSettings;
 
 export const DEFAULT_BUSINESS_SETTINGS: BusinessSettings = {
-  travel: { freeMinutes: 30, bands: [{ upToMinutes: 45, feeCents: 15_00 }, { upToMinutes: 60, feeCents: 30_00 }] },
+  travel: { freeMinutes: 30, bands: [{ upToMinutes: 45, feeCents: 15_00 }, { upToMinutes: 60, feeCents: 30_00 }, { upToMinutes: 90, feeCents: 45_00 }] },
   cancellation: { freeCancelHours: 24, lateCancelFee: { kind: 'fixed', value: 25_00 }, noShowFee: { kind: 'percent', value: 50 } },
   reminders: { firstHoursBefore: 24, secondHoursBefore: 2 },
 };

@@ -33,8 +33,8 @@ function fakeProvider(name: 'osrm' | 'google' = 'osrm') {
 
 describe('offline drive estimate', () => {
   it('pins county pairs by band: downtown San Jose ↔ Palo Alto and Morgan Hill, and the same point', () => {
-    expect([PEAK, DAY, NIGHT].map((m) => offlineTravelMinutes(downtownSanJose, paloAlto, m))).toEqual([81, 63, 49]);
-    expect([PEAK, DAY, NIGHT].map((m) => offlineTravelMinutes(downtownSanJose, morganHill, m))).toEqual([93, 73, 56]);
+    expect([PEAK, DAY, NIGHT].map((m) => offlineTravelMinutes(downtownSanJose, paloAlto, m))).toEqual([57, 46, 41]);
+    expect([PEAK, DAY, NIGHT].map((m) => offlineTravelMinutes(downtownSanJose, morganHill, m))).toEqual([66, 52, 46]);
     expect(offlineTravelMinutes(paloAlto, downtownSanJose, DAY)).toBe(offlineTravelMinutes(downtownSanJose, paloAlto, DAY));
     expect([PEAK, DAY, NIGHT].map((m) => offlineTravelMinutes(downtownSanJose, downtownSanJose, m))).toEqual([0, 0, 0]);
   });
@@ -49,7 +49,7 @@ describe('travelFnFor', () => {
 
   it('answers the offline estimate without storing anything when no routing service is configured', async () => {
     const travel = await travelFnFor(t.ctx, [downtownSanJose, paloAlto]);
-    expect(travel(downtownSanJose, paloAlto, DAY)).toBe(63);
+    expect(travel(downtownSanJose, paloAlto, DAY)).toBe(46);
     expect(await t.ctx.db.select().from(travelTimes)).toHaveLength(0);
   });
 
@@ -105,11 +105,12 @@ describe('service area by drive time', () => {
   const settings = DEFAULT_BUSINESS_SETTINGS.travel;
 
   it('is free within the free minutes, then the band’s fee, refused beyond the last band', () => {
-    expect(settings).toEqual({ freeMinutes: 30, bands: [{ upToMinutes: 45, feeCents: 15_00 }, { upToMinutes: 60, feeCents: 30_00 }] });
+    expect(settings).toEqual({ freeMinutes: 30, bands: [{ upToMinutes: 45, feeCents: 15_00 }, { upToMinutes: 60, feeCents: 30_00 }, { upToMinutes: 90, feeCents: 45_00 }] });
     expect(serviceAreaFor(30, settings)).toEqual({ served: true, driveMinutes: 30, feeCents: 0, band: null });
     expect(serviceAreaFor(31, settings)).toEqual({ served: true, driveMinutes: 31, feeCents: 15_00, band: { fromMinutes: 31, upToMinutes: 45 } });
     expect(serviceAreaFor(46, settings)).toEqual({ served: true, driveMinutes: 46, feeCents: 30_00, band: { fromMinutes: 46, upToMinutes: 60 } });
-    expect(serviceAreaFor(61, settings)).toEqual({ served: false, driveMinutes: 61, maxMinutes: 60 });
+    expect(serviceAreaFor(61, settings)).toEqual({ served: true, driveMinutes: 61, feeCents: 45_00, band: { fromMinutes: 61, upToMinutes: 90 } });
+    expect(serviceAreaFor(91, settings)).toEqual({ served: false, driveMinutes: 91, maxMinutes: 90 });
     expect(serviceAreaFor(20, { freeMinutes: 15, bands: [] })).toEqual({ served: false, driveMinutes: 20, maxMinutes: 15 });
   });
 
@@ -124,16 +125,16 @@ describe('service area by drive time', () => {
       const near = await serviceAreaOf(t.ctx, { latitude: 37.36, longitude: -121.9 });
       expect(near).toMatchObject({ served: true, feeCents: 0, band: null });
       const pa = await serviceAreaOf(t.ctx, paloAlto);
-      expect(pa).toMatchObject({ served: true, feeCents: 30_00, band: { fromMinutes: 46, upToMinutes: 60 } });
-      expect(await serviceAreaOf(t.ctx, { latitude: 40.7506, longitude: -73.9972 })).toMatchObject({ served: false, maxMinutes: 60 });
+      expect(pa).toMatchObject({ served: true, feeCents: 15_00, band: { fromMinutes: 31, upToMinutes: 45 } });
+      expect(await serviceAreaOf(t.ctx, { latitude: 40.7506, longitude: -73.9972 })).toMatchObject({ served: false, maxMinutes: 90 });
     });
 
     it('follows the settings saved by the owner', async () => {
       const { cookie } = await t.createUser({ role: 'admin' });
-      const saved = await t.call('PUT', '/api/admin/business-settings/travel', { cookie, body: { freeMinutes: 60, bands: [{ upToMinutes: 90, feeCents: 20_00 }] } });
+      const saved = await t.call('PUT', '/api/admin/business-settings/travel', { cookie, body: { freeMinutes: 45, bands: [{ upToMinutes: 90, feeCents: 20_00 }] } });
       expect(saved.statusCode).toBe(200);
       expect(await serviceAreaOf(t.ctx, paloAlto)).toMatchObject({ served: true, feeCents: 0 });
-      expect(await serviceAreaOf(t.ctx, morganHill)).toMatchObject({ served: true, feeCents: 20_00, band: { fromMinutes: 61, upToMinutes: 90 } });
+      expect(await serviceAreaOf(t.ctx, morganHill)).toMatchObject({ served: true, feeCents: 20_00, band: { fromMinutes: 46, upToMinutes: 90 } });
     });
   });
 });
