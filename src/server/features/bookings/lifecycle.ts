@@ -828,7 +828,7 @@ export function bookingVerbs(ctx: AppContext) {
       const reassigned = (move.driver?.id ?? null) !== booking.assignedDriverId;
       // A finished job may still be credited to its driver; a cancelled one goes to nobody new, and neither moves.
       if (moved) assertBookingOpen(booking, 'moved');
-      else if (move.driver && reassigned && booking.status === 'cancelled') assertBookingOpen(booking, 'given a driver');
+      else if (move.driver && booking.status === 'cancelled') assertBookingOpen(booking, 'given a driver');
       let time: StaffClaimedTime | null = null;
       if (moved) {
         if (!canReschedule(actor.role, booking.status)) throw refuse(booking.status, booking.status, `A booking that is ${booking.status} cannot be rescheduled`);
