@@ -83,6 +83,14 @@ export const ERROR_STATUS = {
   /** The admin picked an address that is not one of the booking customer's. */
   ADDRESS_NOT_CUSTOMERS: 400,
   DRIVER_NOT_AVAILABLE: 400,
+  /**
+   * The dispatch rule refused a technician's assignment or move (decision 056); the owner may confirm an
+   * override. params: { kind: overlap | drive_before | drive_after | outside_hours | service, technicianName,
+   * customerName?, time?, service?, driveMinutes?, overridable: 'conflict' }
+   */
+  ASSIGNMENT_CONFLICT: 409,
+  /** Plan day's order no longer matches the technician's day (a job changed meanwhile): plan again. */
+  PLAN_STALE: 409,
   APPOINTMENT_NOT_FOUND: 404,
   AVAILABILITY_NOT_FOUND: 404,
   CLOSURE_NOT_FOUND: 404,

@@ -54,6 +54,9 @@ export const driverAssignParams = z.object({
   bookingId: uuid('Not a valid booking id'),
 });
 
+/** The owner confirmed the assignment over a conflict of the technician's day (decision 056). */
+export const driverAssignRequest = z.object({ override: z.boolean().optional() }).optional();
+
 export const adminBooking = bookingView.extend({ updates: z.array(bookingUpdateView) });
 export type AdminBooking = z.infer<typeof adminBooking>;
 

@@ -5,7 +5,7 @@
  */
 export { bookingsRoutes } from './bookings.routes';
 export { bookingsAccountRoutes } from './bookings-account.routes';
-export { assertBookingOpen, assertTippable, bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft } from './lifecycle';
+export { assertBookingOpen, assertTippable, bookingVerbs, issueTrackingToken, SYSTEM, type BookingActor, type BookingDraft, type DispatchMove, type PlacementCheck } from './lifecycle';
 export { createBooking, RELEASE_HOLDS_JOB, releaseExpiredHolds } from './bookings.service';
 export { jobMinutes, priceAppointment } from './job-pricing';
 // The self-service rule and mail, shared by the account's pages and the Manage link (decision 050).

@@ -150,6 +150,26 @@ export interface BookingChange {
   clearTimes?: boolean;
   /** The owner confirmed taking the time outside the hours or over capacity (decision 047); admin only. */
   override?: boolean;
+  /** The technician's placement rule for the new time (decision 056), run under the locks. */
+  check?: PlacementCheck;
+}
+
+/**
+ * The dispatch rule for a booking's new place (decision 056), run by the verb under the booking's row lock and
+ * the target day's lock: throws to refuse (409 ASSIGNMENT_CONFLICT), or answers what the owner's override went
+ * past — params for the history (never another customer's name: the customer reads them too) — or null.
+ */
+export type PlacementCheck = (tx: DbOrTx, booking: BookingRow, target: { slotId: string; durationMinutes: number; driverId: string | null }) => Promise<UpdateParams | null>;
+
+/** A booking's place on the dispatch board: its technician (null: unassigned) and its start (`YYYY-MM-DDTHH:mm`). */
+export interface DispatchMove {
+  slotId: string;
+  driver: { id: string; fullName: string } | null;
+  /** The owner confirmed the move over a conflict (and over capacity or hours, decision 047). */
+  override?: boolean;
+  check: PlacementCheck;
+  /** Who moved it, for the history's words: the board, or Plan day (decision 056). */
+  by: 'admin' | 'plan';
 }
 
 /** Fields of a booking the business or the customer may edit without changing its status. */
@@ -869,6 +889,7 @@ export function bookingVerbs(ctx: AppContext) {
       assertBookingOpen(booking, 'moved');
       if (!canReschedule(actor.role, booking.status)) throw refuse(booking.status, booking.status, `A booking that is ${booking.status} cannot be rescheduled`);
       const { overridden, ...time } = await claim(tx, actor, { slotId: change.slotId, durationMinutes, excludeBookingId: bookingId, override: change.override, job: changedPlace(booking, change.details) });
+      const conflict = change.check ? await change.check(tx, { ...booking, ...change.details }, { slotId: change.slotId, durationMinutes, driverId: booking.assignedDriverId }) : null;
       await write(tx, bookingId, {
         ...change.details,
         ...time,
@@ -882,10 +903,54 @@ export function bookingVerbs(ctx: AppContext) {
       await record(tx, bookingId, {
         status: booking.status,
         kind: 'rescheduled',
-        params: { by: change.by, date: time.businessDate, time: slotIdOf(time).slice(11), scheduledDate: time.scheduledDate.toISOString(), ...(overridden ? { override: overridden } : {}) },
+        params: { by: change.by, date: time.businessDate, time: slotIdOf(time).slice(11), scheduledDate: time.scheduledDate.toISOString(), ...(overridden ? { override: overridden } : {}), ...conflict },
       });
       return { moved };
     },
+
+    /**
+     * The dispatch board's move (decision 056): a booking to a technician (or none) and a start, in one step.
+     * Under the booking's lock and the target day's lock (a claim takes it when the time changes) the check
+     * runs against the technician's day; a new time records `rescheduled` (the customer is told), a new
+     * technician `driver_assigned`, each carrying what an override went past.
+     */
+    async dispatch(tx: DbOrTx, bookingId: string, actor: BookingActor, move: DispatchMove): Promise<{ moved: boolean; reassigned: boolean }> {
+      const booking = await lock(tx, bookingId);
+      if (booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
+      const moved = move.slotId !== slotIdOf(booking);
+      const reassigned = (move.driver?.id ?? null) !== booking.assignedDriverId;
+      // A finished job may still be credited to its driver; a cancelled one goes to nobody new, and neither moves.
+      if (moved) assertBookingOpen(booking, 'moved');
+      else if (move.driver && booking.status === 'cancelled') assertBookingOpen(booking, 'given a driver');
+      let time: StaffClaimedTime | null = null;
+      if (moved) {
+        if (!canReschedule(actor.role, booking.status)) throw refuse(booking.status, booking.status, `A booking that is ${booking.status} cannot be rescheduled`);
+        time = await claim(tx, actor, { slotId: move.slotId, durationMinutes: booking.durationMinutes, excludeBookingId: bookingId, override: move.override, job: changedPlace(booking, undefined) });
+      } else await lockBusinessDay(tx, booking.businessDate);
+      const conflict = move.driver && (moved || reassigned) && !isClosedBooking(booking.status) ? await move.check(tx, booking, { slotId: move.slotId, durationMinutes: booking.durationMinutes, driverId: move.driver.id }) : null;
+      if (!moved && !reassigned) return { moved, reassigned };
+      const when = time ? { scheduledDate: time.scheduledDate, businessDate: time.businessDate } : {};
+      await write(tx, bookingId, { ...when, assignedDriverId: move.driver?.id ?? null, ...(moved ? { pickupTime: null, returnEta: null } : {}), updatedAt: ctx.now() });
+      if (time) {
+        await record(tx, bookingId, {
+          status: booking.status,
+          kind: 'rescheduled',
+          params: { by: 'admin', date: time.businessDate, time: slotIdOf(time).slice(11), scheduledDate: time.scheduledDate.toISOString(), ...(move.by === 'plan' ? { plan: true } : {}), ...(time.overridden ? { override: time.overridden } : {}), ...(reassigned ? {} : conflict) },
+        });
+      }
+      if (reassigned) {
+        await record(tx, bookingId, {
+          status: booking.status,
+          kind: move.driver ? 'driver_assigned' : 'driver_unassigned',
+          params: move.driver ? { driverName: move.driver.fullName, ...conflict } : {},
+          driverId: move.driver?.id ?? null,
+        }, { previousDriverId: booking.assignedDriverId });
+      }
+      return { moved, reassigned };
+    },
+
+    /** Takes the business day's lock in the caller's transaction (Plan day reads the day under it before moving). */
+    lockDay: (tx: DbOrTx, dateKey: string): Promise<void> => lockBusinessDay(tx, dateKey),
 
     /** Assigns a driver (null unassigns): an update and its event, which also tells the drivers' pages live. */
     async assignDriver(tx: DbOrTx, bookingId: string, _actor: BookingActor, driver: { id: string; fullName: string } | null): Promise<BookingRow> {

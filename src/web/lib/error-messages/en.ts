@@ -1,6 +1,7 @@
 import type { ErrorCode } from '@shared/error-codes';
 import type { ErrorTable } from '../error-messages';
 import { SCHEMA_TEXTS } from './schema-texts';
+import { ASSIGNMENT_CONFLICT_MESSAGE } from '@shared/assignment-conflict';
 
 /**
  * English: the same words as the server's `message` (a test keeps the two equal), so an English page needs
@@ -60,6 +61,8 @@ export const codes: Record<ErrorCode, string> = {
   SERVICE_REQUIRED: 'Please choose a service',
   ADDRESS_NOT_CUSTOMERS: "Please choose one of the customer's saved addresses",
   DRIVER_NOT_AVAILABLE: 'That driver does not exist or is disabled',
+  ASSIGNMENT_CONFLICT: ASSIGNMENT_CONFLICT_MESSAGE,
+  PLAN_STALE: "This technician's day changed since the plan was made. Plan the day again.",
   APPOINTMENT_NOT_FOUND: 'Appointment not found',
   AVAILABILITY_NOT_FOUND: 'Availability not found',
   CLOSURE_NOT_FOUND: 'Closure not found',

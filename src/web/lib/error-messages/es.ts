@@ -56,6 +56,9 @@ export const codes: { [K in ErrorCode]: string } = {
   SERVICE_REQUIRED: 'Elige un servicio',
   ADDRESS_NOT_CUSTOMERS: 'Elige una de las direcciones guardadas del cliente',
   DRIVER_NOT_AVAILABLE: 'Ese conductor no existe o está desactivado',
+  ASSIGNMENT_CONFLICT:
+    '{technicianName} no puede hacer este trabajo a esa hora: {conflictKind, select, overlap {se solapa con {service} de {customerName} a las {time}.} drive_before {el trayecto desde {service} de {customerName} a las {time} lleva {driveMinutes} minutos.} drive_after {el trayecto hasta {service} de {customerName} a las {time} lleva {driveMinutes} minutos.} drive_from_start {el trayecto desde su punto de salida lleva {driveMinutes} minutos.} drive_home {el trayecto de vuelta al final de su horario lleva {driveMinutes} minutos.} outside_hours {está fuera de su horario de trabajo.} other {no hace este servicio.}}',
+  PLAN_STALE: 'El día de este técnico cambió desde que se hizo el plan. Vuelva a planificar el día.',
   APPOINTMENT_NOT_FOUND: 'No se encontró la cita',
   AVAILABILITY_NOT_FOUND: 'No se encontró la disponibilidad',
   CLOSURE_NOT_FOUND: 'No se encontró el cierre',

@@ -56,6 +56,9 @@ export const codes: { [K in ErrorCode]: string } = {
   SERVICE_REQUIRED: 'Choisissez un service',
   ADDRESS_NOT_CUSTOMERS: 'Choisissez une des adresses enregistrées du client',
   DRIVER_NOT_AVAILABLE: 'Ce chauffeur n’existe pas ou est désactivé',
+  ASSIGNMENT_CONFLICT:
+    '{technicianName} ne peut pas prendre ce travail à cette heure : {conflictKind, select, overlap {il chevauche {service} de {customerName} à {time}.} drive_before {le trajet depuis {service} de {customerName} à {time} prend {driveMinutes} minutes.} drive_after {le trajet vers {service} de {customerName} à {time} prend {driveMinutes} minutes.} drive_from_start {le trajet depuis son point de départ prend {driveMinutes} minutes.} drive_home {le trajet de retour en fin de journée prend {driveMinutes} minutes.} outside_hours {c’est en dehors de ses heures de travail.} other {il ne fait pas ce service.}}',
+  PLAN_STALE: 'La journée de ce technicien a changé depuis le plan. Planifiez la journée à nouveau.',
   APPOINTMENT_NOT_FOUND: 'Rendez-vous introuvable',
   AVAILABILITY_NOT_FOUND: 'Disponibilité introuvable',
   CLOSURE_NOT_FOUND: 'Fermeture introuvable',

@@ -8,6 +8,7 @@ import {
   adminBookingUpdateRequest,
   bookingStatusRequest,
   driverAssignParams,
+  driverAssignRequest,
 } from '../../../../shared/schemas/admin-bookings';
 import { driverOption } from '../../../../shared/schemas/admin-staff';
 import { messageResponse } from '../../../../shared/schemas/auth';
@@ -79,7 +80,7 @@ export const adminBookingsRoutes = [
 
   defineRoute({ method: 'GET', url: '/api/drivers', guard, schema: { tags, response: { 200: driverOption.array() } } }, async (_request, _reply, ctx) => bookings.listDrivers(ctx)),
   defineRoute(
-    { method: 'POST', url: '/api/drivers/:driverId/assign/:bookingId', guard, schema: { tags, params: driverAssignParams, response: { 200: bookingView } } },
-    async (request, _reply, ctx) => bookings.assignDriver(ctx, request.params.driverId, request.params.bookingId),
+    { method: 'POST', url: '/api/drivers/:driverId/assign/:bookingId', guard, schema: { tags, params: driverAssignParams, body: driverAssignRequest, response: { 200: bookingView } } },
+    async (request, _reply, ctx) => bookings.assignDriver(ctx, request.params.driverId, request.params.bookingId, request.body?.override),
   ),
 ] as const;

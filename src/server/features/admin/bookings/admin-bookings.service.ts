@@ -10,6 +10,8 @@ import { findBookingView, listBookingViews } from '../../bookings';
 import { withCoordinates } from '../../geo';
 import { deliverAfterCommit } from '../../../events/booking-events';
 import * as repo from './admin-bookings.repository';
+import { placementCheck } from '../dispatch/placement-check';
+import { slotIdOf } from '../../../../shared/booking-lifecycle';
 
 /** A saved address from before the offline geocoder has no coordinates: its ZIP centroid stands in. */
 const coordinatesOf = (a: { zipCode: string; latitude: string | null; longitude: string | null }) => {
@@ -73,7 +75,7 @@ export async function updateAdminBooking(ctx: AppContext, id: string, input: Adm
       ? { addressId: address.id, addressStreet: address.street, addressCity: address.city, addressState: address.state, addressZip: address.zipCode, ...coordinatesOf(address) }
       : {}),
   };
-  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'admin', override: input.override }));
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'admin', override: input.override, check: placementCheck(ctx, input.override) }));
   // A move e-mails the customer the new time (the customer-mail subscriber of `rescheduled` by the admin).
   await deliverAfterCommit(ctx, id);
   return getAdminBooking(ctx, id);
@@ -118,13 +120,19 @@ export async function deleteAdminBooking(ctx: AppContext, id: string): Promise<{
 
 export const listDrivers = (ctx: AppContext): Promise<DriverOption[]> => repo.listActiveDrivers(ctx.db);
 
-/** Assigns a driver ('unassign' removes): a booking_update and a `driver_assigned` live event in the same transaction. */
-export async function assignDriver(ctx: AppContext, driverId: string | 'unassign', bookingId: string): Promise<BookingView> {
+/**
+ * Assigns a driver ('unassign' removes): a booking_update and a `driver_assigned` live event in the same
+ * transaction. The technician's day must have room for the job (the dispatch rule, decision 056): 409
+ * ASSIGNMENT_CONFLICT naming the job in the way, unless the owner confirmed `override` (then recorded).
+ */
+export async function assignDriver(ctx: AppContext, driverId: string | 'unassign', bookingId: string, override?: boolean): Promise<BookingView> {
   const booking = await repo.findBookingRow(ctx.db, bookingId);
   if (!booking || booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
   const driver = driverId === 'unassign' ? null : await repo.findActiveDriver(ctx.db, driverId);
   if (driverId !== 'unassign' && !driver) throw new AppError('DRIVER_NOT_AVAILABLE', 'That driver does not exist or is disabled');
-  await ctx.db.transaction((tx) => bookingVerbs(ctx).assignDriver(tx, bookingId, ADMIN, driver ?? null));
+  await ctx.db.transaction((tx) =>
+    bookingVerbs(ctx).dispatch(tx, bookingId, ADMIN, { slotId: slotIdOf(booking), driver: driver ?? null, check: placementCheck(ctx, override), by: 'admin' }),
+  );
   // A new driver's name is e-mailed to the customer (the customer-mail subscriber of `driver_assigned`).
   await deliverAfterCommit(ctx, bookingId);
   return (await findBookingView(ctx.db, bookingId))!;

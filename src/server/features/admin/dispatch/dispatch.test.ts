@@ -37,7 +37,8 @@ describe('the dispatch board', () => {
     const { booking: hold } = await createBooking(t, { dateKey: today, time: '10:00', status: 'pending', paymentStatus: 'unpaid' });
     const { booking: cancelled } = await createBooking(t, { dateKey: today, time: '11:00', status: 'cancelled' });
     const { booking: later } = await createBooking(t, { dateKey: addDaysToKey(today, 2), time: '09:00' });
-    const assign = await t.call('POST', `/api/drivers/${driver.user.id}/assign/${assignedEarly.id}`, { cookie: admin });
+    // The 08:00 job starts before the opening hours: the owner assigns it over that conflict (decision 056).
+    const assign = await t.call('POST', `/api/drivers/${driver.user.id}/assign/${assignedEarly.id}`, { cookie: admin, body: { override: true } });
     expect(assign.statusCode, assign.body).toBe(200);
 
     // The driver starts a shift and reports a position on the job.
@@ -63,7 +64,7 @@ describe('the dispatch board', () => {
     expect(await board('?limit=1')).toMatchObject({ total: 3, truncated: true, jobs: [{ id: unassignedEarly.id }] });
 
     // Reassigning from the board goes through the booking core; the board answers the new order.
-    const reassign = await t.call('POST', `/api/drivers/${driver.user.id}/assign/${unassignedEarly.id}`, { cookie: admin });
+    const reassign = await t.call('POST', `/api/drivers/${driver.user.id}/assign/${unassignedEarly.id}`, { cookie: admin, body: { override: true } });
     expect(reassign.statusCode).toBe(200);
     expect((await board()).jobs.map((j) => j.id)).toEqual([unassignedLate.id, assignedEarly.id, unassignedEarly.id]);
   });

@@ -25,6 +25,7 @@ import { resolveClient } from '../../clients';
 import * as bookingsRepo from '../bookings/admin-bookings.repository';
 import { blockNotes } from '../../bookings';
 import * as repo from './schedule.repository';
+import { placementCheck } from '../dispatch/placement-check';
 
 export const BLOCKED_NAME = 'BLOCKED TIME';
 
@@ -123,7 +124,7 @@ export async function updateAppointment(ctx: AppContext, id: string, input: Appo
     guestPhone: input.customerPhone,
     notes: input.notes,
   };
-  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'schedule', override: input.override }));
+  await ctx.db.transaction((tx) => bookingVerbs(ctx).change(tx, id, ADMIN, { slotId: `${input.date}T${input.time}`, details, by: 'schedule', override: input.override, check: placementCheck(ctx, input.override) }));
   await deliverAfterCommit(ctx, id);
   return (await findBookingView(ctx.db, id))!;
 }
