@@ -19,3 +19,4 @@ export * from './inspections';
 export * from './messages';
 export * from './webhooks';
 export * from './technicians';
+export * from './memberships';
