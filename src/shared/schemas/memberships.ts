@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { savedCardView } from './checkout';
 import { moneyText, pageQuery, required } from './common';
 
 /**
@@ -62,6 +63,8 @@ export const subscribeResponse = z.object({
   clientSecret: z.string().nullable(),
   provider: z.enum(['stripe', 'test']),
   amount: z.string(),
+  /** The customer's saved cards, for the payment form to offer. */
+  savedCards: z.array(savedCardView),
 });
 export type SubscribeResponse = z.infer<typeof subscribeResponse>;
 

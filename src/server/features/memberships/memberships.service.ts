@@ -7,7 +7,7 @@ import { AppError } from '../../errors';
 import type { PaymentIntent } from '../../integrations/payments/provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { addMonths, membershipCreditsLeft } from '../packages';
-import { keepCard, paymentCustomerRef, usableCard } from '../payment-methods';
+import { keepCard, paymentCustomerRef, savedCardsFor, usableCard } from '../payment-methods';
 import { chargePeriod, grantKeyPrefix, recordPeriod } from './billing';
 import * as repo from './memberships.repository';
 
@@ -113,7 +113,7 @@ export async function subscribe(ctx: AppContext, user: PublicUser, input: Subscr
     customerRef,
     ...(card ? { paymentMethodId: card.providerMethodId } : { saveCard: true }),
   });
-  const answer = { provider: ctx.payments.name, amount: fromCents(plan.priceCents) };
+  const answer = { provider: ctx.payments.name, amount: fromCents(plan.priceCents), savedCards: await savedCardsFor(ctx, user.id) };
   if (!card) return { ...answer, membershipId: null, paymentIntentId: intent.id, clientSecret: intent.clientSecret };
   if (intent.status !== 'succeeded') throw declined(intent);
   return { ...answer, membershipId: await startMembership(ctx, intent), paymentIntentId: intent.id, clientSecret: null };
@@ -260,7 +260,7 @@ export async function payUnpaid(ctx: AppContext, user: PublicUser, id: string, i
   const membership = await ownMembership(ctx, user, id);
   const period = await repo.unpaidPeriodOf(ctx.db, id);
   if (!period) throw new AppError('MEMBERSHIP_NOTHING_DUE', 'Nothing is owed on this membership');
-  const answer = { provider: ctx.payments.name, amount: fromCents(period.amountCents) };
+  const answer = { provider: ctx.payments.name, amount: fromCents(period.amountCents), savedCards: await savedCardsFor(ctx, user.id) };
   if (input.paymentMethodId) {
     const card = await usableCard(ctx, user.id, input.paymentMethodId);
     if (!card) throw new AppError('PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
