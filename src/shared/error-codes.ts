@@ -171,6 +171,15 @@ export const ERROR_STATUS = {
   PACKAGE_ALREADY_REFUNDED: 409,
   PACKAGE_NOT_REFUNDABLE: 409,
   NOT_YOUR_PURCHASE: 403,
+  // Memberships (decision 059)
+  PLAN_NOT_FOUND: 404,
+  MEMBERSHIP_NOT_FOUND: 404,
+  /** The customer already has a live membership of this plan. */
+  MEMBERSHIP_EXISTS: 409,
+  /** params: { status } — the membership cannot do that in its state (pause a cancelled one…). */
+  MEMBERSHIP_STATE: 409,
+  /** Nothing is owed on this membership. */
+  MEMBERSHIP_NOTHING_DUE: 409,
   // Analytics and the promotional offer
   OFFER_NOT_FOUND: 404,
   /** The offer is over or not live: book at the regular price. */

@@ -10,6 +10,7 @@ import { driverRoutes } from './drivers';
 import { inspectionRoutes } from './inspections';
 import { geoRoutes } from './geo';
 import { packagesRoutes } from './packages';
+import { membershipsRoutes } from './memberships';
 import { paymentMethodsRoutes } from './payment-methods';
 import { paymentsRoutes } from './payments';
 import { addOnsAdminRoutes, servicesAdminRoutes } from './services';
@@ -54,6 +55,7 @@ export const apiRoutes = [
   ...inspectionRoutes,
   ...trackingRoutes,
   ...packagesRoutes,
+  ...membershipsRoutes,
   ...analyticsRoutes,
   ...offersRoutes,
   ...storeMirrorRoutes,

@@ -4,6 +4,7 @@ import { RELEASE_HOLDS_JOB, releaseExpiredHolds } from '../features/bookings';
 import { driverJobs } from '../features/drivers';
 import { analyticsJobs } from '../features/analytics';
 import { packageJobs } from '../features/packages';
+import { membershipJobs } from '../features/memberships';
 import { storeMirrorJobs } from '../features/store-mirror';
 import { fulfilmentJobs } from '../features/store-orders';
 import { deleteStaleAttempts, STALE_ATTEMPTS_JOB } from '../http/attempt-counter';
@@ -20,6 +21,8 @@ export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
   return [
     ...driverJobs(_ctx),
     ...packageJobs(_ctx),
+    // Every 10 minutes: memberships renewed by the app clock (decision 059).
+    ...membershipJobs(_ctx),
     ...storeMirrorJobs(_ctx),
     ...analyticsJobs(_ctx),
     ...fulfilmentJobs(_ctx),

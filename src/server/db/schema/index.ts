@@ -20,3 +20,4 @@ export * from './messages';
 export * from './webhooks';
 export * from './technicians';
 export * from './promos';
+export * from './memberships';

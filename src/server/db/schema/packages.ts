@@ -22,6 +22,8 @@ export const packages = pgTable('packages', {
   sendNotificationEmail: boolean('send_notification_email').notNull().default(true),
   /** Months a purchase stays usable after activation; null = never expires (stated on the store page when set). */
   validityMonths: integer('validity_months'),
+  /** The hidden package a membership's credits are granted under (decision 059): never in the store or the admin's list. */
+  membershipOnly: boolean('membership_only').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

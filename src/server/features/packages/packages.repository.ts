@@ -32,7 +32,7 @@ export async function listPackages(db: DbOrTx, options: { activeOnly: boolean })
     .select({ ...packageColumns, purchaseCount })
     .from(packages)
     .innerJoin(services, eq(services.id, packages.serviceId))
-    .where(options.activeOnly ? and(eq(packages.isActive, true), eq(services.isActive, true)) : undefined)
+    .where(and(eq(packages.membershipOnly, false), options.activeOnly ? and(eq(packages.isActive, true), eq(services.isActive, true)) : undefined))
     .orderBy(desc(packages.isActive), asc(packages.name))
     .limit(200);
 }
@@ -303,4 +303,24 @@ export async function forgetPurchaserContact(tx: DbOrTx, userId: string, emails:
     await tx.update(packageUsage).set({ notes: null }).where(inArray(packageUsage.packagePurchaseId, ids));
     await tx.update(packageCreditLedger).set({ reason: null }).where(inArray(packageCreditLedger.packagePurchaseId, ids));
   }
+}
+
+/** The hidden package a membership grants a service's credits under; made once per service. */
+export async function membershipPackageFor(tx: DbOrTx, serviceId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ id: packages.id })
+    .from(packages)
+    .where(and(eq(packages.membershipOnly, true), eq(packages.serviceId, serviceId)))
+    .orderBy(asc(packages.createdAt))
+    .limit(1);
+  return row?.id;
+}
+
+/** What is left of the credits granted under the given intents (a membership's periods). */
+export async function creditsLeftByIntentPrefix(db: DbOrTx, userId: string, prefix: string): Promise<number> {
+  const [row] = await db
+    .select({ left: sql<number>`coalesce(sum(${packagePurchases.servicesRemaining}), 0)::int` })
+    .from(packagePurchases)
+    .where(and(eq(packagePurchases.userId, userId), eq(packagePurchases.status, 'active'), sql`${packagePurchases.paymentIntentId} like ${prefix + '%'}`));
+  return row?.left ?? 0;
 }

@@ -9,6 +9,9 @@ export const DECLINED_CARDS: Record<string, string> = {
   '4000000000000069': 'Your card has expired.',
 };
 
+/** Stripe's 4000 0000 0000 0341: the card form takes it (and keeps it), a later charge of the kept card is declined. */
+export const DECLINES_LATER_LAST4 = '0341';
+
 export function luhnValid(digits: string): boolean {
   let sum = 0;
   let double = false;

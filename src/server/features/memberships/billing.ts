@@ -1,0 +1,126 @@
+import type { AppContext } from '../../context';
+import { renderMail } from '../../integrations/mail/templates';
+import { formatMailMoney, mailTexts } from '../../integrations/mail/mail-texts';
+import { recipientLanguage } from '../auth';
+import { addMonths, grantMembershipCredits } from '../packages';
+import * as repo from './memberships.repository';
+
+/**
+ * A membership's periods (decision 059): each billed once; a paid one grants the plan's credits once, a failed
+ * one e-mails a reminder once and keeps its credits until it is paid (the account's pay link, a later webhook).
+ */
+
+export const RENEW_MEMBERSHIPS_JOB = 'memberships-renew';
+
+/** The key of a period's credits for one service: the purchase's unique payment reference. */
+export const grantKeyPrefix = (membershipId: string) => `membership:${membershipId}:`;
+const grantKey = (membershipId: string, periodStart: Date, serviceId: string) => `${grantKeyPrefix(membershipId)}${periodStart.toISOString()}:${serviceId}`;
+
+export interface PeriodOutcome {
+  membershipId: string;
+  periodStart: Date;
+  periodEnd: Date;
+  amountCents: number;
+  paid: boolean;
+  paymentRef: string | null;
+  lastError: string | null;
+}
+
+/**
+ * Records a billed period and what follows from it: credits granted once when paid (the membership back to
+ * active when nothing else is owed), or the membership past due and one reminder when failed.
+ */
+export async function recordPeriod(ctx: AppContext, outcome: PeriodOutcome): Promise<repo.PeriodRow> {
+  const now = ctx.now();
+  const { period, remind } = await ctx.db.transaction(async (tx) => {
+    const membership = await repo.lockMembership(tx, outcome.membershipId);
+    if (!membership) throw new Error(`No membership ${outcome.membershipId}`);
+    const period = await repo.upsertPeriod(tx, {
+      membershipId: membership.id,
+      periodStart: outcome.periodStart,
+      periodEnd: outcome.periodEnd,
+      amountCents: outcome.amountCents,
+      status: outcome.paid ? 'paid' : 'failed',
+      paymentRef: outcome.paymentRef,
+      lastError: outcome.lastError,
+      paidAt: outcome.paid ? now : null,
+    });
+    if (period.status === 'paid') {
+      if (await repo.claimPeriodMark(tx, period.id, 'creditsGrantedAt', now)) {
+        const plan = await repo.findPlan(tx, membership.planId);
+        for (const grant of plan?.grants ?? []) {
+          await grantMembershipCredits(ctx, tx, { userId: membership.userId, serviceId: grant.serviceId, count: grant.count, planName: plan!.name, grantKey: grantKey(membership.id, period.periodStart, grant.serviceId) });
+        }
+      }
+      if (membership.status === 'past_due' && !(await repo.unpaidPeriodOf(tx, membership.id))) await repo.setMembership(tx, membership.id, { status: 'active', updatedAt: now });
+      return { period, remind: false };
+    }
+    if (membership.status === 'active') await repo.setMembership(tx, membership.id, { status: 'past_due', updatedAt: now });
+    return { period, remind: await repo.claimPeriodMark(tx, period.id, 'reminderSentAt', now) };
+  });
+  if (remind) await sendFailedRenewalMail(ctx, outcome.membershipId, period).catch((error) => console.error('membership reminder failed', error));
+  return period;
+}
+
+/** Charges a period with the membership's card at the test provider (Stripe Billing charges on its own). */
+export async function chargePeriod(ctx: AppContext, membership: repo.MembershipRow, periodStart: Date, attempt: string, paymentMethodId?: string): Promise<{ paid: boolean; paymentRef: string | null; lastError: string | null }> {
+  try {
+    const intent = await ctx.payments.createIntent({
+      bookingId: null,
+      amountCents: membership.priceCents,
+      currency: 'usd',
+      // One charge per period and attempt: a retried job or click is the same charge.
+      idempotencyKey: `membership-period-${membership.id}-${periodStart.toISOString()}-${attempt}`,
+      metadata: { purpose: 'membership_period', membershipId: membership.id, periodStart: periodStart.toISOString() },
+      ...(membership.customerRef ? { customerRef: membership.customerRef } : {}),
+      paymentMethodId: paymentMethodId ?? membership.providerMethodId ?? undefined,
+    });
+    return intent.status === 'succeeded' ? { paid: true, paymentRef: intent.id, lastError: null } : { paid: false, paymentRef: intent.id, lastError: intent.lastError ?? 'Your card was declined.' };
+  } catch (error) {
+    console.error('membership renewal charge failed', error);
+    return { paid: false, paymentRef: null, lastError: 'The payment provider could not be reached.' };
+  }
+}
+
+/**
+ * The renewal job (the test provider's billing, by the app clock): every membership whose period has ended
+ * either ends (cancelled at the period's end) or moves to its next month and is charged for it.
+ */
+export async function renewDueMemberships(ctx: AppContext): Promise<{ renewed: number; failed: number; ended: number }> {
+  const result = { renewed: 0, failed: 0, ended: 0 };
+  for (const id of await repo.dueForRenewal(ctx.db, ctx.now())) {
+    const next = await ctx.db.transaction(async (tx) => {
+      const membership = await repo.lockMembership(tx, id);
+      if (!membership || !['active', 'past_due'].includes(membership.status) || membership.currentPeriodEnd.getTime() > ctx.now().getTime()) return undefined;
+      if (membership.cancelAtPeriodEnd) {
+        await repo.setMembership(tx, id, { status: 'canceled', canceledAt: membership.currentPeriodEnd, updatedAt: ctx.now() });
+        result.ended += 1;
+        return undefined;
+      }
+      const periodStart = membership.currentPeriodEnd;
+      const periodEnd = addMonths(periodStart, 1);
+      await repo.setMembership(tx, id, { currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: ctx.now() });
+      return { membership, periodStart, periodEnd };
+    });
+    if (!next) continue;
+    const charge = await chargePeriod(ctx, next.membership, next.periodStart, 'renewal');
+    await recordPeriod(ctx, { membershipId: id, periodStart: next.periodStart, periodEnd: next.periodEnd, amountCents: next.membership.priceCents, ...charge });
+    if (charge.paid) result.renewed += 1;
+    else result.failed += 1;
+  }
+  return result;
+}
+
+async function sendFailedRenewalMail(ctx: AppContext, membershipId: string, period: repo.PeriodRow): Promise<void> {
+  const membership = await repo.findMembership(ctx.db, membershipId);
+  const plan = membership && (await repo.findPlan(ctx.db, membership.planId));
+  const customer = membership && (await repo.findCustomer(ctx.db, membership.userId));
+  if (!membership || !plan || !customer) return;
+  const language = await recipientLanguage(ctx, customer.id);
+  const t = mailTexts(language, { plan: plan.name, amount: formatMailMoney(language, period.amountCents), reason: period.lastError ?? '' });
+  const mail = renderMail(ctx.config.business.name, t('membership.failedSubject'), [t('greeting', { name: customer.fullName }), t('membership.failedBody')], {
+    label: t('membership.payAction'),
+    url: `${ctx.config.publicUrl}/account#membership`,
+  });
+  await ctx.mailer.send({ to: customer.email, ...mail, userId: customer.id, category: 'transactional' });
+}
