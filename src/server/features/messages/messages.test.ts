@@ -120,6 +120,33 @@ describe('reminders on the app clock', () => {
   });
 });
 
+describe('reminder times from the business settings', () => {
+  it('schedules by the saved hours (0 switches one off) for bookings confirmed afterwards; those before keep their times', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const before = await appointment('settings-before@example.com', '(408) 555-0121');
+    const beforeStart = await startOf(before);
+    const saved = await t.call('PUT', '/api/admin/business-settings/reminders', { cookie: admin, body: { firstHoursBefore: 48, secondHoursBefore: 0 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().reminders).toEqual({ firstHoursBefore: 48, secondHoursBefore: 0 });
+    expect((await t.call('PUT', '/api/admin/business-settings/reminders', { cookie: admin, body: { firstHoursBefore: -1, secondHoursBefore: 2 } })).statusCode).toBe(400);
+    try {
+      const after = await appointment('settings-after@example.com', '(408) 555-0122');
+      const start = await startOf(after);
+      expect((await rowOf(after, 'reminder_24h', 'sms'))).toMatchObject({ state: 'scheduled', dueAt: new Date(start.getTime() - 48 * HOUR) });
+      expect((await rowOf(after, 'reminder_2h', 'email'))).toMatchObject({ state: 'skipped', lastError: 'switched off in settings' });
+      expect((await rowOf(before, 'reminder_24h', 'email'))).toMatchObject({ state: 'scheduled', dueAt: new Date(beforeStart.getTime() - 24 * HOUR) });
+      expect((await rowOf(before, 'reminder_2h', 'email'))).toMatchObject({ state: 'scheduled', dueAt: new Date(beforeStart.getTime() - 2 * HOUR) });
+
+      await atPacific(new Date(start.getTime() - 48 * HOUR));
+      await sendDueMessages(t.ctx);
+      expect((await rowOf(after, 'reminder_24h', 'email'))!.state).toBe('sent');
+    } finally {
+      admin = await t.login('admin@glint.local');
+      await t.call('PUT', '/api/admin/business-settings/reminders', { cookie: admin, body: { firstHoursBefore: 24, secondHoursBefore: 2 } });
+    }
+  });
+});
+
 describe('quiet hours and consent', () => {
   it('holds a non-urgent text until 8:00 Pacific, while its e-mail goes at once', async () => {
     expect(pacificTimeOfDay(outsideQuietHours(pacificInstant('2026-06-02', '21:30')))).toBe('08:00');
