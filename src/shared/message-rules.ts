@@ -1,14 +1,23 @@
 import type { MessageKind } from './schemas/messages';
+import type { BusinessSettings } from './schemas/business-settings';
 import { addDaysToKey, pacificDateKey, pacificInstant, pacificTimeOfDay } from './time';
 
 /** When Glint writes to a customer about a booking (decision 050). Pure rules; the server schedules them. */
 
-/** Reminders before the start; a booking made inside a reminder's window skips it. */
-export const REMINDERS: readonly { kind: Extract<MessageKind, 'reminder_24h' | 'reminder_2h'>; hoursBefore: number }[] = [
-  { kind: 'reminder_24h', hoursBefore: 24 },
-  { kind: 'reminder_2h', hoursBefore: 2 },
-];
-export const REMINDER_KINDS = REMINDERS.map((r) => r.kind);
+export type ReminderKind = Extract<MessageKind, 'reminder_24h' | 'reminder_2h'>;
+/** The first and the second reminder before the start (the kinds keep their default names). */
+export const REMINDER_KINDS: readonly ReminderKind[] = ['reminder_24h', 'reminder_2h'];
+
+/**
+ * The reminders the business's settings ask for (decision 051's `reminders` section): hours before the start,
+ * 0 when switched off. A booking made inside a reminder's window skips it.
+ */
+export function reminderPlan(settings: BusinessSettings['reminders']): readonly { kind: ReminderKind; hoursBefore: number }[] {
+  return [
+    { kind: 'reminder_24h', hoursBefore: settings.firstHoursBefore },
+    { kind: 'reminder_2h', hoursBefore: settings.secondHoursBefore },
+  ];
+}
 
 /** The review request goes this long after the job is completed. */
 export const REVIEW_REQUEST_DELAY_HOURS = 2;

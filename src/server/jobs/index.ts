@@ -12,6 +12,7 @@ import { bookingEventJobs } from '../events/booking-events';
 import { operationsJobs } from '../features/operations';
 import { messageJobs } from '../features/messages';
 import { webhookJobs } from '../features/webhooks';
+import { pruneJob } from './prune';
 
 /**
  * Every feature's jobs, each from its feature's face (loading a face also subscribes it to booking events, so
@@ -35,6 +36,8 @@ export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
     ...webhookJobs(_ctx),
     { name: RELEASE_HOLDS_JOB, handler: async () => void (await releaseExpiredHolds(_ctx)), cron: '* * * * *' },
     // Hourly, at minute 7: rate-limit and sign-in counters whose window is long over (decision 026).
+    // Nightly, one instance at a time: sent messages, mail and texts after 90 days, webhook attempts after 30.
+    pruneJob(_ctx),
     { name: STALE_ATTEMPTS_JOB, handler: async () => void (await deleteStaleAttempts(_ctx)), cron: '7 * * * *' },
   ];
 }

@@ -31,6 +31,8 @@ export const bookingView = z.object({
   /** The customer's car (make, model, colour) and gate code / parking notes, for the driver. */
   vehicle: z.string().nullable(),
   accessNotes: z.string().nullable(),
+  /** A mobile job: under a roof (true), in the open (false), not asked (null). */
+  coveredParking: z.boolean().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   serviceId: z.string(),

@@ -66,6 +66,8 @@ export const createBookingRequest = z.object({
   guestPhone: optionalUsPhone().optional(),
   /** The language the customer books in: a guest's reminders and texts are written in it. */
   language: z.enum(LANGUAGES, { error: 'language must be en, es or fr' }).optional(),
+  /** A mobile job: whether the car stands under a roof (a garage, a carport); rain offers skip covered ones. */
+  coveredParking: z.boolean({ error: 'coveredParking must be true or false' }).optional().nullable(),
   /** Signed-in customers: pay with one credit of this prepaid package purchase (the booking is confirmed at once). */
   packagePurchaseId: z.uuid({ error: 'Not a valid package id' }).optional().nullable(),
   /** Book at the current promotional offer's price for this vehicle type (/sww-offer); the server checks and applies it. */

@@ -9,3 +9,4 @@ export const driverApi = () => import('@web/features/driver/api');
 export const trackingApi = () => import('@web/features/tracking/api');
 export const packagesApi = () => import('@web/features/packages/api');
 export const adminWebhooksApi = () => import('@web/features/admin/webhooks-api');
+export const adminMessagesApi = () => import('@web/features/admin/messages-api');

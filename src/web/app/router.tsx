@@ -21,6 +21,7 @@ import { adminServicesRoute } from './routes/admin/services';
 import { adminShopifyRoute } from './routes/admin/shopify';
 import { adminStaffRoute } from './routes/admin/staff';
 import { adminWebhooksRoute } from './routes/admin/webhooks';
+import { adminMessagesRoute } from './routes/admin/messages';
 import { authRoute } from './routes/auth';
 import { bookingRoute } from './routes/booking';
 import { bookingDetailsRoute } from './routes/booking-details';
@@ -99,6 +100,7 @@ const routeTree = rootRoute.addChildren([
   adminShopifyRoute,
   adminFulfillmentRoute,
   adminWebhooksRoute,
+  adminMessagesRoute,
 ]);
 
 /** The app's router over the route table, made once when the app boots (main.tsx). */

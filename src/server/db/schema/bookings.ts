@@ -57,6 +57,8 @@ export const bookings = pgTable(
     guestPhone: text('guest_phone'),
     /** The language the booking was made in (en, es, fr): a guest's messages are written in it (decision 050). */
     language: text('language').$type<Language>(),
+    /** A mobile job: the customer said the car stands under a roof (true), in the open (false); null: not asked. Rain offers skip covered ones (decision 060). */
+    coveredParking: boolean('covered_parking'),
     rating: integer('rating'),
     review: text('review'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

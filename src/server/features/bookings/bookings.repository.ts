@@ -48,6 +48,7 @@ function toView(row: Row, lines: Map<string, (typeof bookingLines.$inferSelect)[
     notes: b.notes,
     vehicle: b.vehicle,
     accessNotes: b.accessNotes,
+    coveredParking: b.coveredParking,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
     serviceId: b.serviceId,

@@ -136,6 +136,8 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
           guestName: guest?.name ?? null,
           guestPhone: guest?.phone ?? null,
           language: input.language ?? null,
+          // Only a mobile job stands outside at the customer's address.
+          coveredParking: input.serviceType === 'mobile' ? (input.coveredParking ?? null) : null,
           idempotencyKey: scopedKey ?? null,
           source: options.source ?? 'web',
           holder: options.visitor.holder,

@@ -94,7 +94,7 @@ const HOLD_COLUMNS = [
   'userId', 'clientId', 'serviceId', 'addressId', 'serviceType', 'scheduledDate', 'durationMinutes', 'businessDate',
   'servicePrice', 'totalAmount', 'serviceFee', 'tax', 'notes', 'vehicle', 'accessNotes',
   'addressStreet', 'addressCity', 'addressState', 'addressZip', 'latitude', 'longitude',
-  'guestEmail', 'guestName', 'guestPhone', 'language', 'idempotencyKey', 'source', 'holder', 'holderNetwork',
+  'guestEmail', 'guestName', 'guestPhone', 'language', 'coveredParking', 'idempotencyKey', 'source', 'holder', 'holderNetwork',
   'status', 'paymentStatus', 'holdExpiresAt', 'trackingTokenHash',
 ] as const satisfies readonly (keyof NewBooking)[];
 type HoldColumn = (typeof HOLD_COLUMNS)[number];
@@ -181,6 +181,7 @@ export type BookingDetails = Partial<
     | 'notes'
     | 'vehicle'
     | 'accessNotes'
+    | 'coveredParking'
     | 'addressId'
     | 'addressStreet'
     | 'addressCity'

@@ -79,7 +79,7 @@ function holdDraft(slotId: string) {
     longitude: null,
     guestEmail: 'holly@example.com',
     guestName: null,
-    guestPhone: null, language: null,
+    guestPhone: null, language: null, coveredParking: null,
     idempotencyKey: null,
     source: 'web',
     holder: null,

@@ -12,7 +12,7 @@ import { SEND_MESSAGES_JOB, sendDueMessages } from './send';
 
 export { messagesRoutes } from './messages.routes';
 export { sendDueMessages } from './send';
-export { forgetSmsConsent } from './messages.repository';
+export { forgetSmsConsent, pruneMessages } from './messages.repository';
 
 /** Every minute, on every worker: what came due on the app's clock (the rows survive any restart). */
 export function messageJobs(ctx: AppContext): JobDefinition[] {

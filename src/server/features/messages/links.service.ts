@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { slotIdOf } from '../../../shared/booking-lifecycle';
 import type { ManagedBooking } from '../../../shared/schemas/messages';
+import type { slotCandidate } from '../../../shared/schemas/services';
+import type { z } from 'zod';
 import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
 import type { AppContext } from '../../context';
 import { linkSecret, verifyLink, type LinkPurpose } from '../../crypto/signed-links';
@@ -9,6 +11,7 @@ import { AppError } from '../../errors';
 import { deliverAfterCommit } from '../../events/booking-events';
 import { assertChangeable, bookingVerbs, countMoves, findBookingView, mailSelfServiceCancellation, mailSelfServiceMove, type BookingActor } from '../bookings';
 import { recomputeServiceRating } from '../services';
+import { openStarts } from '../slots';
 
 /**
  * What the signed links in a customer's messages open (decision 050), with no account: "Manage booking"
@@ -52,6 +55,16 @@ function managed(ctx: AppContext, view: Awaited<ReturnType<typeof viewOf>>): Man
 /** GET /api/manage/:token */
 export async function getManagedBooking(ctx: AppContext, token: string): Promise<ManagedBooking> {
   return managed(ctx, await viewOf(ctx, await openLink(ctx, token, 'manage')));
+}
+
+/**
+ * GET /api/manage/:token/slots — the free starts of a day for this booking's own job (its length, which
+ * covers its vehicles and add-ons), without the start it already has. The move itself re-checks everything.
+ */
+export async function managedBookingSlots(ctx: AppContext, token: string, dateKey: string): Promise<z.infer<typeof slotCandidate>[]> {
+  const view = await viewOf(ctx, await openLink(ctx, token, 'manage'));
+  const current = slotIdOf({ scheduledDate: new Date(view.scheduledDate), businessDate: view.businessDate });
+  return (await openStarts(ctx, dateKey, view.durationMinutes)).filter((slot) => slot.id !== current);
 }
 
 /** The booking's state inside the changing transaction (the verb then locks the row and checks its move). */

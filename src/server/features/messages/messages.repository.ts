@@ -1,7 +1,8 @@
-import { and, count, eq, gte, inArray, lte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, lte } from 'drizzle-orm';
 import type { Language } from '../../../shared/domain';
 import type { MessageChannel, MessageKind, ScheduledMessage } from '../../../shared/schemas/messages';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../shared/schemas/settings';
+import { inBatches } from '../../db/batches';
 import type { DbOrTx } from '../../db/client';
 import { bookings, messageOutbox, smsConsent, users } from '../../db/schema';
 
@@ -166,3 +167,11 @@ export async function bookingLanguage(db: DbOrTx, bookingId: string): Promise<La
   return row?.language ?? null;
 }
 
+
+/** Messages sent or skipped, last changed before `before`, are deleted a batch at a time (scheduled and failed ones stay). */
+export async function pruneMessages(db: DbOrTx, before: Date): Promise<number> {
+  return inBatches(async (batch) => {
+    const old = db.select({ id: messageOutbox.id }).from(messageOutbox).where(and(inArray(messageOutbox.state, ['sent', 'skipped']), lt(messageOutbox.updatedAt, before))).limit(batch);
+    return (await db.delete(messageOutbox).where(inArray(messageOutbox.id, old)).returning({ id: messageOutbox.id })).length;
+  });
+}

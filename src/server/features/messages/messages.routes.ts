@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { pageQuery, uuidParam } from '../../../shared/schemas/common';
+import { dateKey, pageQuery, uuidParam } from '../../../shared/schemas/common';
+import { slotCandidate } from '../../../shared/schemas/services';
 import { bookingMessagesPage, managedBooking, manageRescheduleRequest, messageLinkToken, rateRequest } from '../../../shared/schemas/messages';
 import { requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import { latestSms } from '../../integrations/sms/sms';
-import { cancelManagedBooking, getManagedBooking, getRatable, rateBooking, rescheduleManagedBooking } from './links.service';
+import { cancelManagedBooking, getManagedBooking, managedBookingSlots, getRatable, rateBooking, rescheduleManagedBooking } from './links.service';
 import { listBookingMessages } from './messages.repository';
 import { receiveInboundSms, TWILIO_WEBHOOK_PATH } from './sms-consent.service';
 
@@ -32,6 +33,14 @@ export const messagesRoutes = [
       schema: { tags, summary: 'Cancels within the self-service policy', params: tokenParam, response: { 200: z.object({ refunded: z.boolean(), booking: managedBooking }) } },
     },
     async (request, _reply, ctx) => cancelManagedBooking(ctx, request.params.token),
+  ),
+  defineRoute(
+    {
+      method: 'GET',
+      url: '/api/manage/:token/slots',
+      schema: { tags, summary: 'Free starts of a day for the booking’s own job, to move it to', params: tokenParam, querystring: z.object({ date: dateKey }), response: { 200: slotCandidate.array() } },
+    },
+    async (request, _reply, ctx) => managedBookingSlots(ctx, request.params.token, request.query.date),
   ),
   defineRoute(
     {

@@ -120,6 +120,33 @@ describe('reminders on the app clock', () => {
   });
 });
 
+describe('reminder times from the business settings', () => {
+  it('schedules by the saved hours (0 switches one off) for bookings confirmed afterwards; those before keep their times', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const before = await appointment('settings-before@example.com', '(408) 555-0121');
+    const beforeStart = await startOf(before);
+    const saved = await t.call('PUT', '/api/admin/business-settings/reminders', { cookie: admin, body: { firstHoursBefore: 48, secondHoursBefore: 0 } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().reminders).toEqual({ firstHoursBefore: 48, secondHoursBefore: 0 });
+    expect((await t.call('PUT', '/api/admin/business-settings/reminders', { cookie: admin, body: { firstHoursBefore: -1, secondHoursBefore: 2 } })).statusCode).toBe(400);
+    try {
+      const after = await appointment('settings-after@example.com', '(408) 555-0122');
+      const start = await startOf(after);
+      expect((await rowOf(after, 'reminder_24h', 'sms'))).toMatchObject({ state: 'scheduled', dueAt: new Date(start.getTime() - 48 * HOUR) });
+      expect((await rowOf(after, 'reminder_2h', 'email'))).toMatchObject({ state: 'skipped', lastError: 'switched off in settings' });
+      expect((await rowOf(before, 'reminder_24h', 'email'))).toMatchObject({ state: 'scheduled', dueAt: new Date(beforeStart.getTime() - 24 * HOUR) });
+      expect((await rowOf(before, 'reminder_2h', 'email'))).toMatchObject({ state: 'scheduled', dueAt: new Date(beforeStart.getTime() - 2 * HOUR) });
+
+      await atPacific(new Date(start.getTime() - 48 * HOUR));
+      await sendDueMessages(t.ctx);
+      expect((await rowOf(after, 'reminder_24h', 'email'))!.state).toBe('sent');
+    } finally {
+      admin = await t.login('admin@glint.local');
+      await t.call('PUT', '/api/admin/business-settings/reminders', { cookie: admin, body: { firstHoursBefore: 24, secondHoursBefore: 2 } });
+    }
+  });
+});
+
 describe('quiet hours and consent', () => {
   it('holds a non-urgent text until 8:00 Pacific, while its e-mail goes at once', async () => {
     expect(pacificTimeOfDay(outsideQuietHours(pacificInstant('2026-06-02', '21:30')))).toBe('08:00');
@@ -316,6 +343,51 @@ describe('Manage booking links', () => {
     expect((await messagesOf(booking.id)).every((m) => m.state === 'skipped')).toBe(true);
     // Once cancelled, the link cannot cancel again.
     expect((await t.call('POST', `/api/manage/${token}/cancel`)).json().code).toBe('SELF_SERVICE_CLOSED');
+  });
+
+  it('lets a guest reschedule from the Manage link to a free start of their job, within the policy; reminders and the e-mail follow', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const date = openDayAfter(t, day + 5);
+    const booked = await bookAsGuest(t, { guestEmail: 'move-manage@example.com', guestPhone: '4085550130', slotId: `${date}T10:00` });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const booking = booked.json();
+    await payWithTestCard(t, booking);
+    const confirmation = (await mailsTo('move-manage@example.com')).find((m) => m.attachments.length)!;
+    const token = /\/manage\?token=([\w-]+)/.exec(confirmation.text)![1]!;
+    const uid = /UID:(.*)\r\n/.exec(confirmation.attachments[0]!.content)![1];
+
+    // The day's free starts for this job, without the start it already has.
+    const slots = await t.call('GET', `/api/manage/${token}/slots?date=${date}`);
+    expect(slots.statusCode, slots.body).toBe(200);
+    const ids = (slots.json() as { id: string; availableCapacity: number }[]).map((slot) => slot.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).not.toContain(`${date}T10:00`);
+    expect(ids.every((id) => id.startsWith(date))).toBe(true);
+    // A token of another purpose opens no slots.
+    const review = signLink(await linkSecret(t.ctx.db), { bookingId: booking.id, purpose: 'review', expiresAt: new Date(t.clock.now + 30 * 24 * HOUR) });
+    expect((await t.call('GET', `/api/manage/${review}/slots?date=${date}`)).json()).toMatchObject({ code: 'MESSAGE_LINK_INVALID' });
+    expect((await t.call('POST', `/api/manage/${review}/reschedule`, { body: { slotId: ids[0] } })).statusCode).toBe(403);
+
+    const target = ids.at(-1)!;
+    const moved = await t.call('POST', `/api/manage/${token}/reschedule`, { body: { slotId: target } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const start = await startOf(booking.id);
+    expect(slotIdOf({ scheduledDate: start, businessDate: pacificDateKey(start) })).toBe(target);
+    expect(moved.json().booking.scheduledDate).toBe(start.toISOString());
+    expect((await rowOf(booking.id, 'reminder_24h', 'sms'))).toMatchObject({ state: 'scheduled', dueAt: new Date(start.getTime() - 24 * HOUR) });
+    expect((await rowOf(booking.id, 'reminder_2h', 'email'))).toMatchObject({ state: 'scheduled', dueAt: new Date(start.getTime() - 2 * HOUR) });
+
+    // The reschedule e-mail: the guest's links carry their token, the calendar file moves the same event.
+    const mail = (await mailsTo('move-manage@example.com')).at(-1)!;
+    expect(mail.text).toMatch(/\/tracking\?bookingId=.*&token=/);
+    expect(mail.attachments[0]!.content).toContain(`UID:${uid}`);
+    expect(mail.attachments[0]!.content).toMatch(/SEQUENCE:1\r\n/);
+
+    // The self-service rule: not inside 24 hours of the start.
+    await atPacific(new Date(start.getTime() - 23 * HOUR));
+    const late = await t.call('POST', `/api/manage/${token}/reschedule`, { body: { slotId: ids[0] } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'SELF_SERVICE_CLOSED' });
   });
 
   it('refuses a link of another purpose, an altered one and an expired one', async () => {

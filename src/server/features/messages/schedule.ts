@@ -1,8 +1,9 @@
 import { MESSAGE_CHANNELS, type MessageKind } from '../../../shared/schemas/messages';
-import { ON_MY_WAY_DEDUPE_MINUTES, PAYMENT_REMINDER_HOURS, REMINDER_KINDS, REMINDERS, REVIEW_REQUEST_DELAY_HOURS } from '../../../shared/message-rules';
+import { ON_MY_WAY_DEDUPE_MINUTES, PAYMENT_REMINDER_HOURS, REMINDER_KINDS, reminderPlan, REVIEW_REQUEST_DELAY_HOURS } from '../../../shared/message-rules';
 import type { AppContext } from '../../context';
 import type { BookingEvent, BookingEventSubscriber } from '../../events/booking-events';
 import { dropScheduled, rearm, remindersOf, scheduledSince, scheduleMessages, type NewMessage } from './messages.repository';
+import { readBusinessSettings } from '../settings';
 import { bookingFacts } from './recipient';
 import { sendDueMessages } from './send';
 
@@ -48,7 +49,7 @@ async function planMessages(ctx: AppContext, event: BookingEvent): Promise<void>
     case 'created':
     case 'payment_received':
     case 'package_redeemed':
-      await scheduleMessages(ctx.db, reminders(bookingId, booking.scheduledDate, now), now);
+      await scheduleMessages(ctx.db, await reminders(ctx, bookingId, booking.scheduledDate), now);
       if (booking.paymentStatus === 'link_sent') await scheduleMessages(ctx.db, paymentReminder(bookingId, booking.scheduledDate, now), now);
       return;
     case 'payment_link_sent':
@@ -73,13 +74,21 @@ async function planMessages(ctx: AppContext, event: BookingEvent): Promise<void>
   }
 }
 
+/** When a reminder goes: `hoursBefore` the start, skipped when switched off (0) or its window has begun. */
 function reminderDue(start: Date, hoursBefore: number, now: Date): { dueAt: Date; skipped?: string } {
   const dueAt = new Date(start.getTime() - hoursBefore * HOUR);
+  if (hoursBefore === 0) return { dueAt, skipped: 'switched off in settings' };
   return dueAt.getTime() > now.getTime() ? { dueAt } : { dueAt, skipped: 'booked inside the reminder window' };
 }
 
-function reminders(bookingId: string, start: Date, now: Date): NewMessage[] {
-  return REMINDERS.flatMap(({ kind, hoursBefore }) => both({ bookingId, kind, ...reminderDue(start, hoursBefore, now) }));
+/**
+ * The reminders by the business's settings as they are now: a change of the settings applies to bookings
+ * confirmed or moved afterwards; messages already scheduled keep their time.
+ */
+async function reminders(ctx: AppContext, bookingId: string, start: Date): Promise<NewMessage[]> {
+  const now = ctx.now();
+  const { reminders: settings } = await readBusinessSettings(ctx.db, ['reminders']);
+  return reminderPlan(settings).flatMap(({ kind, hoursBefore }) => both({ bookingId, kind, ...reminderDue(start, hoursBefore, now) }));
 }
 
 function paymentReminder(bookingId: string, start: Date, now: Date): NewMessage[] {
@@ -90,16 +99,14 @@ function paymentReminder(bookingId: string, start: Date, now: Date): NewMessage[
 /** A move re-arms every reminder for the new time (one already sent is sent again before the new time). */
 async function moveReminders(ctx: AppContext, bookingId: string, start: Date): Promise<void> {
   const now = ctx.now();
+  const planned = await reminders(ctx, bookingId, start);
   const rows = await remindersOf(ctx.db, bookingId, REMINDER_KINDS);
-  if (!rows.length) {
-    await scheduleMessages(ctx.db, reminders(bookingId, start, now), now);
-    return;
-  }
   for (const row of rows) {
-    const reminder = REMINDERS.find((r) => r.kind === row.kind)!;
-    const { dueAt, skipped } = reminderDue(start, reminder.hoursBefore, now);
-    await rearm(ctx.db, row.id, dueAt, skipped ?? null, now);
+    const next = planned.find((m) => m.kind === row.kind && m.channel === row.channel);
+    if (next) await rearm(ctx.db, row.id, next.dueAt, next.skipped ?? null, now);
   }
+  // Kinds the booking had no row of yet (none at all, or a reminder switched on since) are scheduled.
+  await scheduleMessages(ctx.db, planned, now);
 }
 
 async function onMyWay(ctx: AppContext, bookingId: string, leg: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { bookingNumber } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
-import { outsideQuietHours, REMINDER_KINDS, REMINDERS, URGENT_KINDS } from '../../../shared/message-rules';
+import { outsideQuietHours, REMINDER_KINDS, reminderPlan, URGENT_KINDS } from '../../../shared/message-rules';
+import type { BusinessSettings } from '../../../shared/schemas/business-settings';
 import type { BookingView } from '../../../shared/schemas/bookings';
 import type { MessageKind } from '../../../shared/schemas/messages';
 import type { AppContext } from '../../context';
@@ -10,6 +11,7 @@ import { renderMail } from '../../integrations/mail/templates';
 import { smsText } from '../../integrations/sms/sms';
 import { bookingVerbs, findBookingView, manageUrl, payUrl } from '../bookings';
 import { etaFor, findTrackingFacts } from '../tracking';
+import { readBusinessSettings } from '../settings';
 import { dueMessageIds, lockDueMessage, markSent, markSkipped, optedOut, postpone, type MessageRow } from './messages.repository';
 import { driverNoteText, recipientOf, recipientTrackingUrl, rateUrl, type Recipient } from './recipient';
 import { messageTexts } from './texts';
@@ -61,14 +63,15 @@ export async function sendDueMessages(ctx: AppContext, options: { bookingId?: st
 }
 
 /** Why a message no longer applies to its booking, or null when it still does. */
-function staleReason(kind: MessageKind, view: BookingView, now: Date): string | null {
+function staleReason(kind: MessageKind, view: BookingView, now: Date, reminderSettings: BusinessSettings['reminders']): string | null {
   if (view.status === 'cancelled') return 'booking cancelled';
-  const reminder = REMINDERS.find((r) => r.kind === kind);
+  const plan = reminderPlan(reminderSettings).filter((r) => r.hoursBefore > 0);
+  const reminder = (REMINDER_KINDS as readonly MessageKind[]).includes(kind) ? (plan.find((r) => r.kind === kind) ?? { hoursBefore: Infinity }) : undefined;
   if (reminder) {
     if (view.status === 'completed') return 'booking completed';
     // Sent late (the job or Twilio was down): a reminder a shorter one has overtaken says the wrong thing.
     const start = new Date(view.scheduledDate).getTime();
-    if (REMINDERS.some((r) => r.hoursBefore < reminder.hoursBefore && start - r.hoursBefore * 3_600_000 <= now.getTime())) return 'overtaken by a later reminder';
+    if (plan.some((r) => r.hoursBefore < reminder.hoursBefore && start - r.hoursBefore * 3_600_000 <= now.getTime())) return 'overtaken by a later reminder';
     if (start <= now.getTime()) return 'booking started';
   }
   if (kind === 'payment_reminder' && view.paymentStatus !== 'link_sent') return 'already paid';
@@ -79,7 +82,8 @@ function staleReason(kind: MessageKind, view: BookingView, now: Date): string | 
 async function deliver(ctx: AppContext, row: MessageRow): Promise<Outcome> {
   const view = await findBookingView(ctx.db, row.bookingId);
   if (!view) return { skipped: 'booking gone' };
-  const stale = staleReason(row.kind, view, ctx.now());
+  const { reminders } = await readBusinessSettings(ctx.db, ['reminders']);
+  const stale = staleReason(row.kind, view, ctx.now(), reminders);
   if (stale) return { skipped: stale };
   const recipient = await recipientOf(ctx, view);
   if (row.channel === 'email') {

@@ -12,6 +12,7 @@ import { queuePackagePurchased, webhooksSubscriber } from './webhooks.service';
 
 export { webhooksRoutes } from './webhooks.routes';
 export { deliverDueWebhooks } from './deliver';
+export { pruneWebhookAttempts } from './webhooks.repository';
 
 /** Every minute, one worker at a time across instances: sends what is due every 5 s through the minute. */
 export function webhookJobs(ctx: AppContext): JobDefinition[] {

@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { WebhookAttempt, WebhookEndpoint, WebhookEventType } from '../../../shared/schemas/webhooks';
+import { inBatches } from '../../db/batches';
 import type { DbOrTx } from '../../db/client';
 import { webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema';
 
@@ -172,4 +173,12 @@ export async function listAttempts(db: DbOrTx, endpointId: string, page: number,
 export async function dueMessageCount(db: DbOrTx, now: Date): Promise<number> {
   const [row] = await db.select({ value: count() }).from(webhookMessages).where(and(eq(webhookMessages.state, 'pending'), lte(webhookMessages.nextAttemptAt, now)));
   return row?.value ?? 0;
+}
+
+/** Delivery attempts logged before `before` are deleted a batch at a time (their messages stay). */
+export async function pruneWebhookAttempts(db: DbOrTx, before: Date): Promise<number> {
+  return inBatches(async (batch) => {
+    const old = db.select({ id: webhookAttempts.id }).from(webhookAttempts).where(lt(webhookAttempts.createdAt, before)).limit(batch);
+    return (await db.delete(webhookAttempts).where(inArray(webhookAttempts.id, old)).returning({ id: webhookAttempts.id })).length;
+  });
 }

@@ -1,4 +1,5 @@
-import { desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or } from 'drizzle-orm';
+import { inBatches } from '../../db/batches';
 import type { Database, DbOrTx } from '../../db/client';
 import { mentionsAny } from '../../db/mentions';
 import { emailOutbox, users, type MailAttachment } from '../../db/schema';
@@ -137,4 +138,12 @@ export async function latestOutbox(db: Database, limit = 50) {
 export async function forgetRecipient(tx: DbOrTx, needles: readonly string[]): Promise<void> {
   const mentions = or(mentionsAny(emailOutbox.to, needles), mentionsAny(emailOutbox.subject, needles), mentionsAny(emailOutbox.text, needles), mentionsAny(emailOutbox.html, needles));
   if (mentions) await tx.delete(emailOutbox).where(mentions);
+}
+
+/** Mail kept (stored or sent) from before `before` is deleted, a batch at a time; queued and failed mail stays. */
+export async function pruneMailOutbox(db: Database, before: Date): Promise<number> {
+  return inBatches(async (batch) => {
+    const old = db.select({ id: emailOutbox.id }).from(emailOutbox).where(and(inArray(emailOutbox.status, ['stored', 'sent']), lt(emailOutbox.createdAt, before))).limit(batch);
+    return (await db.delete(emailOutbox).where(inArray(emailOutbox.id, old)).returning({ id: emailOutbox.id })).length;
+  });
 }

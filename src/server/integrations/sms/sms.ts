@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { desc, or } from 'drizzle-orm';
+import { and, desc, inArray, lt, or } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, DbOrTx } from '../../db/client';
+import { inBatches } from '../../db/batches';
 import { mentionsAny } from '../../db/mentions';
 import { smsOutbox } from '../../db/schema';
 
@@ -115,4 +116,12 @@ export async function latestSms(db: Database, limit = 50) {
 export async function forgetSmsRecipient(tx: DbOrTx, needles: readonly string[]): Promise<void> {
   const mentions = or(mentionsAny(smsOutbox.to, needles), mentionsAny(smsOutbox.body, needles));
   if (mentions) await tx.delete(smsOutbox).where(mentions);
+}
+
+/** Texts kept (stored or sent) from before `before` are deleted, a batch at a time; failed ones stay to be looked at. */
+export async function pruneSmsOutbox(db: Database, before: Date): Promise<number> {
+  return inBatches(async (batch) => {
+    const old = db.select({ id: smsOutbox.id }).from(smsOutbox).where(and(inArray(smsOutbox.status, ['stored', 'sent']), lt(smsOutbox.createdAt, before))).limit(batch);
+    return (await db.delete(smsOutbox).where(inArray(smsOutbox.id, old)).returning({ id: smsOutbox.id })).length;
+  });
 }

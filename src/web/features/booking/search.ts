@@ -18,6 +18,8 @@ export interface BookingSearch {
   /** Optional, from Booking Details: the car (make, model, colour) and gate code / parking notes for the driver. */
   vehicle?: string;
   accessNotes?: string;
+  /** A mobile job: whether the car stands under a roof (rain offers skip covered ones). */
+  coveredParking?: 'yes' | 'no';
   /** The job from the booking start: the request's vehicles as JSON (job.ts jobOfSearch reads it). */
   vehicles?: string;
 }
@@ -35,6 +37,7 @@ export function bookingSearch(search: RawSearch): BookingSearch {
     offer: VEHICLE_TYPES.find((v) => v === text(search, 'offer')),
     vehicle: text(search, 'vehicle')?.slice(0, VEHICLE_MAX) || undefined,
     accessNotes: text(search, 'accessNotes')?.slice(0, ACCESS_NOTES_MAX) || undefined,
+    coveredParking: (['yes', 'no'] as const).find((answer) => answer === text(search, 'coveredParking')),
     // The router may hand the JSON back already parsed.
     vehicles: (Array.isArray(search.vehicles) ? JSON.stringify(search.vehicles) : text(search, 'vehicles'))?.slice(0, 4000) || undefined,
   };

@@ -67,8 +67,12 @@ async function resumeHeld(bookingId: string): Promise<CreateBookingResponse> {
 }
 
 /** The car and the gate code from Booking Details, when given (both optional). */
-function forTheDriver(search: BookingSearch): { vehicle?: string; accessNotes?: string } {
-  return { ...(search.vehicle?.trim() ? { vehicle: search.vehicle.trim() } : {}), ...(search.accessNotes?.trim() ? { accessNotes: search.accessNotes.trim() } : {}) };
+function forTheDriver(search: BookingSearch): { vehicle?: string; accessNotes?: string; coveredParking?: boolean } {
+  return {
+    ...(search.vehicle?.trim() ? { vehicle: search.vehicle.trim() } : {}),
+    ...(search.accessNotes?.trim() ? { accessNotes: search.accessNotes.trim() } : {}),
+    ...(search.serviceType === 'mobile' && search.coveredParking ? { coveredParking: search.coveredParking === 'yes' } : {}),
+  };
 }
 
 interface CheckoutInput {

@@ -5,6 +5,11 @@ import { apiCall } from '@web/lib/api';
 export const managedBookingQuery = (token: string) =>
   queryOptions({ queryKey: ['manage', token], queryFn: () => apiCall('GET /api/manage/:token', { params: { token } }) });
 
+export const managedSlotsQuery = (token: string, date: string) =>
+  queryOptions({ queryKey: ['manage', token, 'slots', date], queryFn: () => apiCall('GET /api/manage/:token/slots', { params: { token }, query: { date } }), staleTime: 0 });
+
+export const rescheduleManagedBooking = (token: string, slotId: string) => apiCall('POST /api/manage/:token/reschedule', { params: { token }, body: { slotId } });
+
 export const cancelManagedBooking = (token: string) => apiCall('POST /api/manage/:token/cancel', { params: { token } });
 
 export const ratableQuery = (token: string) => queryOptions({ queryKey: ['rate', token], queryFn: () => apiCall('GET /api/rate/:token', { params: { token } }) });

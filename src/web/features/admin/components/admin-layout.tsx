@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   LogOut,
   Megaphone,
+  MessageSquare,
   Navigation,
   Package,
   PackageCheck,
@@ -39,6 +40,7 @@ export const ADMIN_NAV = [
   { to: '/admin/marketing/offer', label: 'Marketing', icon: Megaphone },
   { to: '/admin/shopify', label: 'Shopify', icon: ShoppingBag },
   { to: '/admin/fulfillment', label: 'Fulfillment', icon: Truck },
+  { to: '/admin/messages', label: 'Messages', icon: MessageSquare },
   { to: '/admin/webhooks', label: 'Webhooks', icon: Webhook },
 ] as const;
 

@@ -31,6 +31,7 @@ export function BookingDetailsPage() {
   const service = useService(search.serviceId);
   const [vehicle, setVehicle] = useState(search.vehicle ?? '');
   const [accessNotes, setAccessNotes] = useState(search.accessNotes ?? '');
+  const [coveredParking, setCoveredParking] = useState(search.coveredParking);
   const offer = useOffer(search.offer);
   if (!view.complete) return <FlowError title={t('error')} text={t('missingDetails')} />;
   if (view.past) return <FlowError title={t('datePassedTitle')} text={t('datePassedText', { date: view.dateText })} search={search} nextTimes />;
@@ -80,9 +81,20 @@ export function BookingDetailsPage() {
             <Label htmlFor="access-notes">{t('accessNotesLabel')}</Label>
             <Input id="access-notes" value={accessNotes} maxLength={ACCESS_NOTES_MAX} autoComplete="off" placeholder={t('accessNotesPlaceholder')} onChange={(e) => setAccessNotes(e.target.value)} />
           </div>
+          {search.serviceType === 'mobile' && (
+            <fieldset className="flex flex-col gap-1.5">
+              <legend className="mb-1.5 text-sm font-medium">{t('coveredParkingLabel')}</legend>
+              {(['yes', 'no'] as const).map((answer) => (
+                <label key={answer} className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="covered-parking" className="size-4 accent-brand-700" checked={coveredParking === answer} onChange={() => setCoveredParking(answer)} />
+                  {t(answer === 'yes' ? 'coveredYes' : 'coveredNo')}
+                </label>
+              ))}
+            </fieldset>
+          )}
         </CardContent>
       </Card>
-      <Button size="lg" onClick={() => void navigate({ to: '/checkout', search: { ...search, vehicle: vehicle.trim() || undefined, accessNotes: accessNotes.trim() || undefined } })}>
+      <Button size="lg" onClick={() => void navigate({ to: '/checkout', search: { ...search, vehicle: vehicle.trim() || undefined, accessNotes: accessNotes.trim() || undefined, coveredParking } })}>
         {t('continueToCheckout')} <ArrowRight aria-hidden />
       </Button>
       <Button variant="outline" onClick={() => window.history.back()}>

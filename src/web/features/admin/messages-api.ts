@@ -1,0 +1,17 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BusinessSettings } from '@shared/schemas/business-settings';
+import { apiCall } from '@web/lib/api';
+
+/** The back office's customer-messages settings: the `reminders` section of the business settings (decision 051). */
+export const messageSettingsKeys = { settings: ['admin', 'business-settings'] as const };
+
+export const businessSettingsQuery = queryOptions({ queryKey: messageSettingsKeys.settings, queryFn: () => apiCall('GET /api/admin/business-settings'), staleTime: 0 });
+export const useBusinessSettings = () => useQuery(businessSettingsQuery);
+
+export function useSaveReminderSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessSettings['reminders']) => apiCall('PUT /api/admin/business-settings/:section', { params: { section: 'reminders' }, body }),
+    onSuccess: (settings) => client.setQueryData(messageSettingsKeys.settings, settings),
+  });
+}

@@ -1,0 +1,61 @@
+import { useState, type FormEvent } from 'react';
+import type { BusinessSettings } from '@shared/schemas/business-settings';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Alert, Spinner } from '@web/components/ui/feedback';
+import { errorMessage } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
+import { AdminLayout } from '../components/admin-layout';
+import { Field } from '../components/form-bits';
+import { useBusinessSettings, useSaveReminderSettings } from '../messages-api';
+
+/** /admin/messages: what Glint tells customers on its own — for now, when the reminders go (decision 050). */
+export function AdminMessagesPage() {
+  const { data, isLoading, error } = useBusinessSettings();
+  return (
+    <AdminLayout title="Messages">
+      <p className="mb-4 max-w-3xl text-sm text-slate-600">
+        Customers get reminders before their booking by e-mail, and by text when they agreed to texts. Each booking&apos;s messages are listed on its card under Bookings.
+      </p>
+      {isLoading && <Spinner />}
+      {error && <Alert tone="error" title="Failed to load the settings">{errorMessage(error, 'Please refresh the page')}</Alert>}
+      {data && <ReminderSettingsCard key={JSON.stringify(data.reminders)} saved={data.reminders} />}
+    </AdminLayout>
+  );
+}
+
+const hours = (text: string): number | null => (/^\d{1,3}$/.test(text.trim()) && Number(text) <= 168 ? Number(text) : null);
+
+/** The "Reminders" card: hours before the start of the first and second reminder; 0 switches one off. */
+function ReminderSettingsCard({ saved }: { saved: BusinessSettings['reminders'] }) {
+  const [first, setFirst] = useState(String(saved.firstHoursBefore));
+  const [second, setSecond] = useState(String(saved.secondHoursBefore));
+  const save = useSaveReminderSettings();
+  const firstHours = hours(first);
+  const secondHours = hours(second);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (firstHours === null || secondHours === null) return;
+    save.mutate(
+      { firstHoursBefore: firstHours, secondHoursBefore: secondHours },
+      { onSuccess: () => toast.success('Reminder times saved'), onError: (e) => toast.error('Could not save the reminder times', { description: errorMessage(e, 'Please try again') }) },
+    );
+  };
+  return (
+    <Card className="max-w-xl p-4" data-testid="reminder-settings">
+      <form className="flex flex-col gap-3" onSubmit={submit} aria-label="Reminders">
+        <h2 className="text-lg font-semibold">Reminders</h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="First reminder (hours before)" inputMode="numeric" value={first} onChange={(e) => setFirst(e.target.value)} aria-invalid={firstHours === null} />
+          <Field label="Second reminder (hours before)" inputMode="numeric" value={second} onChange={(e) => setSecond(e.target.value)} aria-invalid={secondHours === null} />
+        </div>
+        <p className="text-sm text-slate-500">0 switches a reminder off; at most 168 hours (a week). A change applies to bookings confirmed or moved afterwards.</p>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={firstHours === null || secondHours === null || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
