@@ -182,6 +182,10 @@ export const ERROR_STATUS = {
   REFUND_EXCEEDS_PAID: 409,
   /** A payment is recorded only on a live or finished booking (not a pending hold, cancelled or blocked time). params: { status } */
   BOOKING_NOT_COLLECTABLE: 409,
+  /** A booking that takes a deposit needs the customer's consent to the cancellation policy and the saved card. */
+  POLICY_CONSENT_REQUIRED: 422,
+  /** Not a booking whose customer was absent: only a confirmed or under-way booking whose time has come. params: { status } */
+  NO_SHOW_NOT_ALLOWED: 409,
   /** The same Idempotency-Key is still being processed. */
   REQUEST_IN_PROGRESS: 409,
   /** A unique value (an e-mail, a name) is taken. params: { field } when known */

@@ -10,6 +10,8 @@ import type { AppContext } from '../../context';
 import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
+import { fromCents, toCents } from '../../../shared/money';
+import { depositCentsFor } from '../../../shared/deposits';
 import { resolveClient } from '../clients';
 import { redeemForBooking } from '../packages';
 import { serviceFacts } from '../services';
@@ -45,6 +47,7 @@ function responseOf(booking: HeldBooking, trackingToken?: string): CreateBooking
     serviceFee: booking.serviceFee,
     tax: booking.tax,
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+    ...(booking.depositCents !== null ? { deposit: fromCents(booking.depositCents) } : {}),
     ...(booking.paymentStatus === 'package' ? { paymentStatus: 'package' } : {}),
     ...(trackingToken ? { trackingToken } : {}),
   };
@@ -102,6 +105,9 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
       throw new AppError('PACKAGE_ONE_VEHICLE', 'A package credit covers one vehicle’s service, without add-ons');
     }
     const columns = pricedColumns(price);
+    // The deposit is fixed when booked (decision 057); it binds the customer to the policy, so it needs consent.
+    const depositCents = input.packagePurchaseId ? null : depositCentsFor(service.deposit, toCents(columns.totalAmount));
+    if (depositCents !== null && !input.policyConsent) throw new AppError('POLICY_CONSENT_REQUIRED', 'Please agree to the cancellation policy to book.');
     const insert = () =>
       ctx.db.transaction(async (tx) => {
         // A prepaid booking is confirmed at once: it holds nothing, so it is not counted.
@@ -133,6 +139,8 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
           source: options.source ?? 'web',
           holder: options.visitor.holder,
           holderNetwork: options.visitor.network,
+          depositCents,
+          policyConsentAt: input.policyConsent ? now : null,
         }, { prepaid: Boolean(input.packagePurchaseId), job: price });
         // The credit goes in the same transaction as the slot: no credit, no booking; no slot, no credit spent.
         if (input.packagePurchaseId) await redeemForBooking(ctx, tx, { purchaseId: input.packagePurchaseId, userId: user!.id, serviceId: service.id, bookingId: booking.id });

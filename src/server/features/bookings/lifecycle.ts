@@ -61,6 +61,7 @@ const HELD_FIELDS = {
   serviceFee: bookings.serviceFee,
   tax: bookings.tax,
   holdExpiresAt: bookings.holdExpiresAt,
+  depositCents: bookings.depositCents,
 };
 export type HeldBooking = Pick<BookingRow, keyof typeof HELD_FIELDS>;
 
@@ -70,7 +71,7 @@ const HOLD_COLUMNS = [
   'servicePrice', 'totalAmount', 'serviceFee', 'tax', 'notes', 'vehicle', 'accessNotes',
   'addressStreet', 'addressCity', 'addressState', 'addressZip', 'latitude', 'longitude',
   'guestEmail', 'guestName', 'guestPhone', 'language', 'idempotencyKey', 'source', 'holder', 'holderNetwork',
-  'status', 'paymentStatus', 'holdExpiresAt', 'trackingTokenHash',
+  'depositCents', 'policyConsentAt', 'status', 'paymentStatus', 'holdExpiresAt', 'trackingTokenHash',
 ] as const satisfies readonly (keyof NewBooking)[];
 type HoldColumn = (typeof HOLD_COLUMNS)[number];
 /**

@@ -9,6 +9,12 @@ export const DECLINED_CARDS: Record<string, string> = {
   '4000000000000069': 'Your card has expired.',
 };
 
+/**
+ * Stripe's 4000 0000 0000 0341: the card is accepted and kept, and every later charge of it is declined (an
+ * off-session balance or fee fails). The test provider keys it by its last four digits.
+ */
+export const DECLINES_LATER_LAST4 = '0341';
+
 export function luhnValid(digits: string): boolean {
   let sum = 0;
   let double = false;

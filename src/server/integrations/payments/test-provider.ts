@@ -3,7 +3,7 @@ import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testPaymentIntents } from '../../db/schema';
 import type { CardDetails, CreateIntentInput, CreateSetupInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
-import { checkTestCard } from './test-cards';
+import { checkTestCard, DECLINES_LATER_LAST4 } from './test-cards';
 
 type Row = typeof testPaymentIntents.$inferSelect;
 
@@ -71,8 +71,10 @@ export class TestPaymentProvider implements PaymentProvider {
     };
     if (input.paymentMethodId) {
       // A saved card of the test provider always pays (declined cards are never saved).
+      // A saved card of the test provider pays, except the one that declines every later charge (…0341).
       const saved = parseSavedMethod(input.paymentMethodId);
-      Object.assign(values, { status: 'succeeded', providerMethodId: input.paymentMethodId, ...saved });
+      const declines = saved.cardLast4 === DECLINES_LATER_LAST4;
+      Object.assign(values, { status: declines ? 'requires_payment_method' : 'succeeded', lastError: declines ? 'Your card was declined.' : null, providerMethodId: input.paymentMethodId, ...saved });
     }
     const [row] = await this.db.insert(testPaymentIntents).values(values).onConflictDoNothing({ target: testPaymentIntents.idempotencyKey }).returning();
     if (row) return toIntent(row);

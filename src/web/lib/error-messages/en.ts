@@ -148,6 +148,8 @@ export const codes: Record<ErrorCode, string> = {
   AMOUNT_OVER_BALANCE: 'That is more than is left to pay. Record the extra as a tip.',
   REFUND_EXCEEDS_PAID: 'That is more than was paid and not yet refunded.',
   BOOKING_NOT_COLLECTABLE: 'A payment can only be recorded on a confirmed, under way or finished booking.',
+  POLICY_CONSENT_REQUIRED: 'Please agree to the cancellation policy to book.',
+  NO_SHOW_NOT_ALLOWED: 'Only a confirmed booking whose time has come can be marked as a no-show.',
   REQUEST_IN_PROGRESS: 'This request is already being processed. Wait a moment, then refresh.',
   ALREADY_EXISTS: '{field, select, email {Email already registered} other {That already exists. Refresh to see it.}}',
   AVAILABILITY_EXISTS: 'There is already a {startTime}–{endTime} window on {date}. Edit it instead.',

@@ -144,6 +144,8 @@ export const codes: { [K in ErrorCode]: string } = {
   AMOUNT_OVER_BALANCE: 'Es más de lo que queda por pagar. Registra lo demás como propina.',
   REFUND_EXCEEDS_PAID: 'Es más de lo que se pagó y aún no se ha reembolsado.',
   BOOKING_NOT_COLLECTABLE: 'Solo se puede registrar un pago en una reserva confirmada, en curso o terminada.',
+  POLICY_CONSENT_REQUIRED: 'Acepta la política de cancelación para reservar.',
+  NO_SHOW_NOT_ALLOWED: 'Solo una reserva confirmada cuya hora ya llegó puede marcarse como no presentado.',
   REQUEST_IN_PROGRESS: 'Esta solicitud ya se está procesando. Espera un momento y actualiza.',
   ALREADY_EXISTS: '{field, select, email {Este correo ya está registrado} other {Ya existe. Actualiza para verlo.}}',
   AVAILABILITY_EXISTS: 'Ya existe un horario {startTime}–{endTime} el {date}. Edítalo.',

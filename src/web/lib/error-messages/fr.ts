@@ -144,6 +144,8 @@ export const codes: { [K in ErrorCode]: string } = {
   AMOUNT_OVER_BALANCE: 'C’est plus que le reste à payer. Enregistrez le surplus comme pourboire.',
   REFUND_EXCEEDS_PAID: 'C’est plus que ce qui a été payé et pas encore remboursé.',
   BOOKING_NOT_COLLECTABLE: 'Un paiement ne s’enregistre que sur une réservation confirmée, en cours ou terminée.',
+  POLICY_CONSENT_REQUIRED: 'Veuillez accepter la politique d’annulation pour réserver.',
+  NO_SHOW_NOT_ALLOWED: 'Seule une réservation confirmée dont l’heure est venue peut être marquée comme absence.',
   REQUEST_IN_PROGRESS: 'Cette demande est déjà en cours. Patientez un instant, puis actualisez.',
   ALREADY_EXISTS: '{field, select, email {Cette adresse e-mail est déjà utilisée} other {Cela existe déjà. Actualisez pour le voir.}}',
   AVAILABILITY_EXISTS: 'Il existe déjà un créneau {startTime}–{endTime} le {date}. Modifiez-le plutôt.',
