@@ -52,6 +52,14 @@ export function nextCardPayment(summary: Pick<LedgerSummary, 'paidCents' | 'bala
 }
 
 /**
+ * A booking whose deposit is paid and whose balance is still to pay online (the off-session charge failed,
+ * the customer follows the pay link): confirmed, under way or done, never pending or cancelled.
+ */
+export function awaitsBalance(booking: { status: string; paymentStatus: string }): boolean {
+  return booking.paymentStatus === 'deposit_paid' && booking.status !== 'pending' && booking.status !== 'cancelled';
+}
+
+/**
  * Whether a cancellation at `now` of a booking starting at `start` is late: inside `freeCancelHours` before
  * it. Measured in real elapsed time (instants), so a DST change between now and the start counts its true hours.
  */

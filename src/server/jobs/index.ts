@@ -11,6 +11,7 @@ import { bookingEventJobs } from '../events/booking-events';
 import { operationsJobs } from '../features/operations';
 import { messageJobs } from '../features/messages';
 import { webhookJobs } from '../features/webhooks';
+import { balanceJobs } from '../features/payments';
 
 /**
  * Every feature's jobs, each from its feature's face (loading a face also subscribes it to booking events, so
@@ -30,6 +31,8 @@ export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
     ...messageJobs(_ctx),
     // Every minute, sending every 5 s: outbound webhooks due on the app's clock (decision 052).
     ...webhookJobs(_ctx),
+    // A deposit's balance, charged off session when the job is completed (decision 057).
+    ...balanceJobs(_ctx),
     { name: RELEASE_HOLDS_JOB, handler: async () => void (await releaseExpiredHolds(_ctx)), cron: '* * * * *' },
     // Hourly, at minute 7: rate-limit and sign-in counters whose window is long over (decision 026).
     { name: STALE_ATTEMPTS_JOB, handler: async () => void (await deleteStaleAttempts(_ctx)), cron: '7 * * * *' },
