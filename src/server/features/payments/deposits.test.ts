@@ -40,6 +40,19 @@ async function depositBooking(email: string) {
   return made.json() as { id: string; totalAmount: string; deposit?: string; trackingToken: string };
 }
 
+describe('the admin service editor', () => {
+  it('saves a service deposit, refuses a percentage over 99, and the catalogue shows it', async () => {
+    const body = { name: 'Ceramic Coating', description: 'Years of shine.', price: '499.00', duration: 240 };
+    const refused = await t.call('POST', '/api/admin/services', { cookie: admin, body: { ...body, deposit: { kind: 'percent', value: 120 } } });
+    expect(refused.statusCode).toBe(400);
+    const created = await t.call('POST', '/api/admin/services', { cookie: admin, body: { ...body, deposit: { kind: 'fixed', value: 100_00 } } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().deposit).toEqual({ kind: 'fixed', value: 100_00 });
+    const shown = await t.call('GET', `/api/services/${created.json().id}`);
+    expect(shown.json().deposit).toEqual({ kind: 'fixed', value: 100_00 });
+  });
+});
+
 describe('a service with a 20 % deposit', () => {
   it('is refused without consent to the cancellation policy', async () => {
     const refused = await bookAsGuest(t, { guestEmail: 'no-consent@example.com' });
