@@ -221,6 +221,10 @@ export const ERROR_STATUS = {
   PROMO_CODE_ALREADY_USED: 409,
   /** A promo code is not combined with a prepaid package or the offer. */
   PROMO_CODE_NOT_COMBINABLE: 409,
+  /** A booking that takes a deposit needs the customer's consent to the cancellation policy and the saved card. */
+  POLICY_CONSENT_REQUIRED: 422,
+  /** Not a booking whose customer was absent: only a confirmed or under-way booking whose time has come. params: { status } */
+  NO_SHOW_NOT_ALLOWED: 409,
   /** The same Idempotency-Key is still being processed. */
   REQUEST_IN_PROGRESS: 409,
   /** A unique value (an e-mail, a name) is taken. params: { field } when known */

@@ -13,6 +13,7 @@ import { operationsJobs } from '../features/operations';
 import { messageJobs } from '../features/messages';
 import { webhookJobs } from '../features/webhooks';
 import { pruneJob } from './prune';
+import { balanceJobs } from '../features/payments';
 
 /**
  * Every feature's jobs, each from its feature's face (loading a face also subscribes it to booking events, so
@@ -34,6 +35,8 @@ export function jobDefinitions(_ctx: AppContext): JobDefinition<any>[] {
     ...messageJobs(_ctx),
     // Every minute, sending every 5 s: outbound webhooks due on the app's clock (decision 052).
     ...webhookJobs(_ctx),
+    // A deposit's balance, charged off session when the job is completed (decision 057).
+    ...balanceJobs(_ctx),
     { name: RELEASE_HOLDS_JOB, handler: async () => void (await releaseExpiredHolds(_ctx)), cron: '* * * * *' },
     // Hourly, at minute 7: rate-limit and sign-in counters whose window is long over (decision 026).
     // Nightly, one instance at a time: sent messages, mail and texts after 90 days, webhook attempts after 30.

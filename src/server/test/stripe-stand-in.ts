@@ -129,6 +129,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       refunds.push(refund);
       return send(200, refund);
     }
+    if (request.method === 'POST' && url.pathname === '/v1/setup_intents') {
+      const id = `seti_${randomBytes(10).toString('hex')}`;
+      return send(200, { id, object: 'setup_intent', status: 'requires_payment_method', client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`, customer: form.customer ?? null, usage: form.usage ?? 'off_session', payment_method: null, last_setup_error: null, metadata: {} });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/customers') {
       return send(200, { id: `cus_${randomBytes(8).toString('hex')}`, object: 'customer', email: form.email ?? null });
     }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyText, pageOf, required, REQUIRED_MESSAGE } from './common';
-import { pricesBySize, sizePricesView } from './services';
+import { depositView, pricesBySize, sizePricesView } from './services';
+import { depositRule, NO_DEPOSIT } from '../deposits';
 import { translationsRequest, translationsView } from './translations';
 
 /**
@@ -62,6 +63,8 @@ export const serviceRequest = z.object({
     .refine((o) => o.mobile || o.pickup || o.serviceLocation, { error: 'Choose at least one service location' }),
   sizePrices: sizePricesRequest,
   translations: translationsRequest({ name: 120, description: 20_000 }),
+  /** No deposit, a fixed amount (cents) or a percentage of the booking's total (decision 057). */
+  deposit: depositRule.optional().default(NO_DEPOSIT),
 });
 export type ServiceRequest = z.input<typeof serviceRequest>;
 
@@ -79,6 +82,7 @@ export const adminService = z.object({
   locationOptions: z.object({ mobile: z.boolean(), pickup: z.boolean(), serviceLocation: z.boolean() }),
   sizePrices: sizePricesView,
   translations: translationsView,
+  deposit: depositView,
   createdAt: z.string(),
 });
 export type AdminService = z.infer<typeof adminService>;

@@ -77,6 +77,11 @@ export const createBookingRequest = z.object({
    * and add-ons. Without it, one vehicle of serviceId at size `offerVehicle ?? 'sedan'` described by `vehicle`.
    */
   vehicles: bookingVehiclesInput.optional(),
+  /**
+   * The customer ticked "I agree to the cancellation policy" (decision 057): recorded on the booking; required
+   * when the service takes a deposit (the card is kept for the balance and any fee).
+   */
+  policyConsent: z.boolean().optional(),
 });
 export type CreateBookingRequest = z.infer<typeof createBookingRequest>;
 
@@ -93,6 +98,8 @@ export const createBookingResponse = z.object({
   serviceFee: z.string(),
   tax: z.string(),
   holdExpiresAt: z.string().nullable(),
+  /** The deposit checkout takes now, decimal string; absent when the booking is paid in full. */
+  deposit: z.string().optional(),
   /** package when a prepaid credit paid for it (nothing to pay); absent otherwise. */
   paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
   /** Only for guests: lets them track the booking (send it as X-Tracking-Token or ?token=). */

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { translationsView } from './translations';
+import { DEPOSIT_KINDS } from '../deposits';
+
+/** A service's deposit as the catalogue shows it (decision 057): value is cents (fixed) or a percentage. */
+export const depositView = z.object({ kind: z.enum(DEPOSIT_KINDS), value: z.number() });
 
 export const locationOptions = z.object({ mobile: z.boolean(), pickup: z.boolean(), serviceLocation: z.boolean() });
 
@@ -48,6 +52,8 @@ export const serviceView = z.object({
   sizePrices: sizePricesView,
   /** Spanish and French words; the page picks with localized() (decision 053). */
   translations: translationsView,
+  /** What checkout takes up front: none, a fixed amount or a percentage of the total. */
+  deposit: depositView,
 });
 export type ServiceView = z.infer<typeof serviceView>;
 

@@ -77,6 +77,12 @@ export const bookings = pgTable(
     /** web, admin, store, test */
     source: text('source').notNull().default('web'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The deposit checkout takes (decision 057), fixed when booked; null: paid in full. */
+    depositCents: integer('deposit_cents'),
+    /** When the customer agreed to the cancellation and no-show policy at checkout; fees need it. */
+    policyConsentAt: timestamp('policy_consent_at', { withTimezone: true }),
+    /** When the office marked the customer not there (a no-show); the no-show fee is charged once. */
+    noShowAt: timestamp('no_show_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,6 +2,7 @@ import { boolean, index, integer, numeric, jsonb, pgTable, primaryKey, text, uui
 import type { SizeClass } from '../../../shared/domain';
 import type { SizePrices } from '../../../shared/pricing';
 import type { Translations } from '../../../shared/localized';
+import type { DepositRule } from '../../../shared/deposits';
 import { createdAt, id, money, updatedAt } from './columns';
 
 export interface LocationOptions {
@@ -40,6 +41,8 @@ export const services = pgTable(
     sizePrices: jsonb('size_prices').$type<SizePrices>().notNull().default({}),
     /** Spanish and French name and description, English being the fallback (decision 053). */
     translations: jsonb('translations').$type<Translations>().notNull().default({}),
+    /** What checkout takes up front (decision 057): none, a fixed amount in cents or a percentage of the total. */
+    deposit: jsonb('deposit').$type<DepositRule>().notNull().default({ kind: 'none', value: 0 }),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

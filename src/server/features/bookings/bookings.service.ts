@@ -10,6 +10,8 @@ import type { AppContext } from '../../context';
 import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
+import { fromCents, toCents } from '../../../shared/money';
+import { depositCentsFor } from '../../../shared/deposits';
 import { resolveClient } from '../clients';
 import { redeemForBooking } from '../packages';
 import { serviceFacts } from '../services';
@@ -46,6 +48,7 @@ function responseOf(booking: HeldBooking, trackingToken?: string): CreateBooking
     serviceFee: booking.serviceFee,
     tax: booking.tax,
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
+    ...(booking.depositCents !== null ? { deposit: fromCents(booking.depositCents) } : {}),
     ...(booking.paymentStatus === 'package' ? { paymentStatus: 'package' } : {}),
     ...(trackingToken ? { trackingToken } : {}),
   };
@@ -105,6 +108,9 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     if (input.promoCode && (input.packagePurchaseId || input.offerVehicle)) {
       throw new AppError('PROMO_CODE_NOT_COMBINABLE', 'A promo code cannot be combined with a prepaid package or the offer.');
     }
+    // The deposit is fixed when booked (decision 057); it binds the customer to the policy, so it needs consent.
+    const takesDeposit = !input.packagePurchaseId && depositCentsFor(service.deposit, toCents(pricedColumns(price).totalAmount)) !== null;
+    if (takesDeposit && !input.policyConsent) throw new AppError('POLICY_CONSENT_REQUIRED', 'Please agree to the cancellation policy to book.');
     const insert = () =>
       ctx.db.transaction(async (tx) => {
         // A prepaid booking is confirmed at once: it holds nothing, so it is not counted.
@@ -113,6 +119,8 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
         const promo = input.promoCode ? await claimPromoCode(tx, { code: input.promoCode, price, customer: { userId: user?.id ?? null, email: guest?.email ?? null }, now }) : null;
         const job = promo?.price ?? price;
         const columns = pricedColumns(job);
+        // Of the price the customer pays, after any promo code.
+        const depositCents = takesDeposit ? depositCentsFor(service.deposit, toCents(columns.totalAmount)) : null;
         const clientId = await resolveClient(tx, user ? { userId: user.id, name: user.fullName, email: user.email, phone: user.phone } : guest!, now);
         const { booking, trackingToken } = await bookingVerbs(ctx).hold(tx, user ? { role: 'customer', userId: user.id } : { role: 'customer' }, {
           guest: Boolean(guest),
@@ -142,6 +150,8 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
           source: options.source ?? 'web',
           holder: options.visitor.holder,
           holderNetwork: options.visitor.network,
+          depositCents,
+          policyConsentAt: input.policyConsent ? now : null,
         }, { prepaid: Boolean(input.packagePurchaseId), job });
         if (promo) await recordPromoUse(tx, promo, booking.id);
         // The credit goes in the same transaction as the slot: no credit, no booking; no slot, no credit spent.

@@ -206,6 +206,26 @@ describe('confirmation', () => {
   });
 });
 
+describe('confirmation repeats the cancellation policy', () => {
+  it('states the business’s free-cancellation hours and this booking’s late-cancel and no-show fees', async () => {
+    const { cookie } = await t.createUser({ role: 'admin' });
+    const policy = { freeCancelHours: 48, lateCancelFee: { kind: 'fixed', value: 30_00 }, noShowFee: { kind: 'percent', value: 50 } };
+    expect((await t.call('PUT', '/api/admin/business-settings/cancellation', { cookie, body: policy })).statusCode).toBe(200);
+    try {
+      const created = await bookAsGuest(t, { slotId: `${TUESDAY}T09:00`, serviceId: (await serviceNamed(t, 'Interior Refresh')).id, guestEmail: 'policy@example.com' });
+      expect(created.statusCode).toBe(201);
+      const booking = created.json();
+      expect((await payWithTestCard(t, booking)).card.statusCode).toBe(200);
+      const halfTotal = (Math.round(Number(booking.totalAmount) * 100) / 2 / 100).toFixed(2);
+      const mail = await latestMailTo(t, 'policy@example.com');
+      expect(mail?.text).toContain(`Cancellation policy: free up to 48 hours before your appointment; a later cancellation costs $30.00 and a no-show $${halfTotal}.`);
+    } finally {
+      const defaults = { freeCancelHours: 24, lateCancelFee: { kind: 'fixed', value: 25_00 }, noShowFee: { kind: 'percent', value: 50 } };
+      await t.call('PUT', '/api/admin/business-settings/cancellation', { cookie, body: defaults });
+    }
+  });
+});
+
 describe('confirmation in the customer’s language', () => {
   it('writes a Spanish-speaking customer’s confirmation in Spanish, dates and money their way', async () => {
     const { cookie } = await t.createUser({ email: 'marta@example.com', fullName: 'Marta Gil' });

@@ -9,6 +9,8 @@ import { linkSecret, signLink } from '../../crypto/signed-links';
 import { buildIcs } from './ics';
 import { renderJobLines } from './job-lines-mail';
 import { bookingEventUid } from './cancellation-ics';
+import { feeCentsFor } from '../../../shared/deposits';
+import { readBusinessSettings } from '../settings';
 
 export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: string, options: { accountOffer?: boolean } = {}): string {
   const url = new URL('/tracking', ctx.config.publicUrl);
@@ -63,6 +65,13 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
   const name = booking.user?.fullName ?? booking.guestName;
   // A phone appointment paid by link: the button pays, and the tracking link moves into the text.
   const payByLink = booking.paymentStatus === 'link_sent';
+  // The policy the customer agreed to at checkout, with this booking's fees in money (decision 057).
+  const policy = (await readBusinessSettings(ctx.db, ['cancellation'])).cancellation;
+  const policyLine = t('confirmation.policy', {
+    hours: policy.freeCancelHours,
+    lateFee: formatMailMoney(language, feeCentsFor(policy.lateCancelFee, toCents(booking.totalAmount))),
+    noShowFee: formatMailMoney(language, feeCentsFor(policy.noShowFee, toCents(booking.totalAmount))),
+  });
   const mail = renderMail(
     business.name,
     t('confirmation.subject', { service: booking.serviceName, date, time: formatMailClock(language, start) }),
@@ -85,6 +94,7 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
       ...(guestToken && !booking.userId ? [t('confirmation.accountOffer', { link: trackingUrl(ctx, booking.id, guestToken, { accountOffer: true }) })] : []),
       ...(payByLink ? [t('confirmation.trackLink', { link })] : []),
       // Anyone holding the e-mail can reschedule or cancel within the policy, account or not (decision 050).
+      policyLine,
       t('confirmation.manageLink', { link: await manageUrl(ctx, booking.id, start) }),
       t('questions'),
     ],

@@ -17,6 +17,7 @@ export { ledgerView, revenueByBooking, revenueCents, summaryOf, tipsByTechnician
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
 export { manageUrl, payUrl, trackingUrl } from './confirmation-mail';
+export { emailBalanceFailed } from './payment-mail';
 export { cancellationIcs } from './cancellation-ics';
 export { blockNotes, blockReasonOf } from './blocked-time';
 // The day's capacity model, read by the slot lists and the schedule grid; only the verbs claim (decision 036).

@@ -31,6 +31,7 @@ import { queueDeliveries, runInTransaction, type BookingChangeDetail, type Booki
 import type { CardDetails } from '../../integrations/payments/provider';
 import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
 import { adoptBookingIntent, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
+import { nextCardPayment } from '../../../shared/deposits';
 import { findEntryByKey, findPayment, insertEntry, recordIntent, summaryOf, type LedgerEntry } from './ledger';
 import { claimCapacity, claimReach, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
 import { dayForRule, jobPoint, loadReachDay, type ReachJob } from './reach-day';
@@ -86,6 +87,7 @@ const HELD_FIELDS = {
   serviceFee: bookings.serviceFee,
   tax: bookings.tax,
   holdExpiresAt: bookings.holdExpiresAt,
+  depositCents: bookings.depositCents,
 };
 export type HeldBooking = Pick<BookingRow, keyof typeof HELD_FIELDS>;
 
@@ -95,7 +97,7 @@ const HOLD_COLUMNS = [
   'servicePrice', 'totalAmount', 'serviceFee', 'tax', 'notes', 'vehicle', 'accessNotes',
   'addressStreet', 'addressCity', 'addressState', 'addressZip', 'latitude', 'longitude',
   'guestEmail', 'guestName', 'guestPhone', 'language', 'coveredParking', 'idempotencyKey', 'source', 'holder', 'holderNetwork',
-  'status', 'paymentStatus', 'holdExpiresAt', 'trackingTokenHash',
+  'depositCents', 'policyConsentAt', 'status', 'paymentStatus', 'holdExpiresAt', 'trackingTokenHash',
 ] as const satisfies readonly (keyof NewBooking)[];
 type HoldColumn = (typeof HOLD_COLUMNS)[number];
 /**
@@ -203,6 +205,8 @@ export interface PaymentFacts {
   /** The booking the intent says it pays for. */
   intentBookingId: string | null;
   card: CardDetails | null;
+  /** Charged to the saved card while the customer was away (a balance): the ledger says `saved_card`. */
+  offSession?: boolean;
 }
 
 export type MarkPaidResult =
@@ -558,7 +562,10 @@ export function bookingVerbs(ctx: AppContext) {
       // Another payment paid for this booking first (a race, a retry, an older card form confirmed late): the
       // booking keeps one payment, so this one is refunded by the caller, never kept.
       if (booking.paymentStatus === 'paid' || booking.paymentStatus === 'refunded') return { outcome: 'duplicate', booking };
-      if (payment.currency !== 'usd' || payment.amountCents !== toCents(booking.totalAmount)) {
+      // What this payment is for, from the ledger (decision 057): the deposit, the balance after it, or the whole.
+      const next = nextCardPayment((await summaryOf(tx, booking.id, toCents(booking.totalAmount))).summary, booking.depositCents);
+      if (!next) return { outcome: 'duplicate', booking };
+      if (payment.currency !== 'usd' || payment.amountCents !== next.amountCents) {
         throw new AppError('PAYMENT_MISMATCH', 'This payment does not match the booking');
       }
       if (booking.status === 'cancelled' && booking.paymentStatus === 'link_sent') return { outcome: 'slot_taken', booking };
@@ -583,7 +590,7 @@ export function bookingVerbs(ctx: AppContext) {
         cancelledAt: null,
         updatedAt: now,
       });
-      await recordIntent(tx, booking.id, { intentId: payment.intentId, provider: payment.provider, amountCents: payment.amountCents, kind: 'full', method: 'card' }, 'succeeded');
+      await recordIntent(tx, booking.id, { intentId: payment.intentId, provider: payment.provider, amountCents: payment.amountCents, kind: next.kind, method: payment.offSession ? 'saved_card' : 'card' }, 'succeeded');
       const summary = await settleLedger(tx, { ...booking, status });
       // The payment that confirms a hold is told by the confirmation e-mail; one for a booking already
       // confirmed (paid by link) by a "Payment received" e-mail, not a second confirmation.

@@ -7,7 +7,7 @@ import { renderMail } from '../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../auth';
 import { findBookingView } from './bookings.repository';
 import { noteOf } from './business-change-mail';
-import { trackingUrl } from './confirmation-mail';
+import { payUrl, trackingUrl } from './confirmation-mail';
 import { settledEntries } from './ledger';
 import { bookingVerbs } from './lifecycle';
 
@@ -64,6 +64,28 @@ export async function emailPaymentRefunded(ctx: AppContext, bookingId: string, r
       t('questions'),
     ],
     { label: t('track.action'), url: trackingUrl(ctx, booking.id, guestToken) },
+  );
+  await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
+}
+
+/**
+ * The balance could not be charged to the deposit's card (decision 057): the customer is told what is due and
+ * pays it through the pay-link page (a guest's link carries the tracking token, an account's a signed link).
+ */
+export async function emailBalanceFailed(ctx: AppContext, bookingId: string, amountCents: number): Promise<void> {
+  const booking = await findBookingView(ctx.db, bookingId);
+  const to = booking?.user?.email ?? booking?.guestEmail;
+  if (!booking || !to) return;
+  const language = await recipientLanguage(ctx, booking.userId);
+  const t = await mailTextsFor(ctx, booking.userId);
+  const amount = formatMailMoney(language, amountCents);
+  const name = booking.user?.fullName ?? booking.guestName;
+  const guestToken = booking.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, bookingId);
+  const mail = renderMail(
+    ctx.config.business.name,
+    t('balanceFailed.subject', { amount, service: booking.serviceName }),
+    [name ? t('greeting', { name }) : t('greetingNoName'), t('balanceFailed.body', { amount, service: booking.serviceName, number: bookingNumber(booking.id) }), t('questions')],
+    { label: t('balanceFailed.action'), url: await payUrl(ctx, { id: booking.id, scheduledDate: booking.scheduledDate }, guestToken) },
   );
   await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
 }

@@ -83,7 +83,7 @@ function holdDraft(slotId: string) {
     idempotencyKey: null,
     source: 'web',
     holder: null,
-    holderNetwork: null,
+    holderNetwork: null, depositCents: null, policyConsentAt: null,
   };
 }
 

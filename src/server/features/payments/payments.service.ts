@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { awaitsLinkPayment, holdIsLive } from '../../../shared/booking-lifecycle';
-import { toCents } from '../../../shared/money';
+import { fromCents } from '../../../shared/money';
+import { awaitsBalance, nextCardPayment } from '../../../shared/deposits';
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { ConfirmPaymentResponse, CreatePaymentIntentRequest, CreatePaymentIntentResponse, TestCardConfirmRequest } from '../../../shared/schemas/checkout';
 import type { AppContext } from '../../context';
@@ -12,7 +13,7 @@ import { isStripe, isTestProvider, providerInTransaction } from '../../integrati
 import type { CreateIntentInput, PaymentIntent, PaymentProvider } from '../../integrations/payments/provider';
 import { toPaymentIntent } from '../../integrations/payments/stripe-provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
-import { findBooking, findBookingView } from '../bookings';
+import { findBooking, findBookingView, ledgerView } from '../bookings';
 import { keepCard, paymentCustomerRef, savedCardsFor, usableCard } from '../payment-methods';
 import { bookingVerbs, SYSTEM } from '../bookings';
 import { isPackageIntent, settlePackagePayment } from '../packages';
@@ -48,7 +49,10 @@ export async function createPaymentIntent(
   const allowed = owner || (await linkOpens(ctx.db, options.trackingToken, 'pay', booking.id, ctx.now()));
   if (!allowed) throw new AppError('NOT_YOUR_BOOKING', 'You can only pay for your own booking');
   if (booking.paymentStatus === 'paid') throw new AppError('ALREADY_PAID', 'This booking is already paid');
-  if (!holdIsLive(booking, ctx.now()) && !awaitsLinkPayment(booking)) {
+  // The deposit first when the service takes one, the balance after it (decision 057), else the whole price.
+  const next = nextCardPayment((await ledgerView(ctx.db, booking)).summary, booking.depositCents);
+  if (!next) throw new AppError('ALREADY_PAID', 'This booking is already paid');
+  if (!holdIsLive(booking, ctx.now()) && !awaitsLinkPayment(booking) && !awaitsBalance(booking)) {
     // A web booking whose hold ended (released or not) is offered a new time; anything else is not paid online.
     if (booking.holdExpiresAt) throw new AppError('HOLD_EXPIRED', 'Your hold on this time has ended. Please choose a time again.');
     throw new AppError('BOOKING_NOT_PAYABLE', 'This booking cannot be paid online. Please call us.', { status: booking.status, paymentStatus: booking.paymentStatus });
@@ -58,10 +62,12 @@ export async function createPaymentIntent(
   const provider = ctx.payments;
   const card = input.paymentMethodId ? await usableCard(ctx, user!.id, input.paymentMethodId) : undefined;
   if (input.paymentMethodId && !card) throw new AppError('PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
-  const customerRef = user && (input.saveCard || card) ? await paymentCustomerRef(ctx, user) : undefined;
+  // A deposit keeps its card for the balance and the policy's fees, with the consent given at checkout.
+  const keepForLater = next.kind === 'deposit';
+  const customerRef = user && (input.saveCard || card || keepForLater) ? await paymentCustomerRef(ctx, user) : keepForLater ? await guestCustomerRef(ctx, booking) : undefined;
 
-  const amountCents = toCents(booking.totalAmount);
-  const purpose = card ? `card-${card.id}` : input.saveCard && user ? 'save' : 'new';
+  const amountCents = next.amountCents;
+  const purpose = `${next.kind}-${card ? `card-${card.id}` : input.saveCard && user ? 'save' : 'new'}`;
   const wanted = { amountCents, saveCard: Boolean(user && input.saveCard), card: Boolean(card) };
   const { intent, settle } = await openIntent(ctx, booking.id, wanted, (attempt) => ({
     bookingId: booking.id,
@@ -72,6 +78,7 @@ export async function createPaymentIntent(
     receiptEmail: user?.email ?? booking.guestEmail ?? undefined,
     customerRef,
     saveCard: wanted.saveCard,
+    keepForLater,
     paymentMethodId: card?.providerMethodId,
   }));
   await deliverAfterCommit(ctx, booking.id);
@@ -82,10 +89,15 @@ export async function createPaymentIntent(
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
     provider: provider.name,
-    amount: booking.totalAmount,
+    amount: fromCents(amountCents),
     status: intent.status,
     savedCards: await savedCardsFor(ctx, user?.id),
   };
+}
+
+/** A guest's deposit keeps its card at the provider under a customer of the booking's own (no account to keep it in). */
+function guestCustomerRef(ctx: AppContext, booking: { id: string; guestEmail: string | null; guestName: string | null }): Promise<string> {
+  return ctx.payments.ensureCustomer({ userId: `guest-${booking.id}`, email: booking.guestEmail ?? '', name: booking.guestName ?? '', existingRef: null });
 }
 
 /**
@@ -171,6 +183,7 @@ export async function settlePayment(ctx: AppContext, intent: PaymentIntent): Pro
       currency: intent.currency,
       intentBookingId: intent.bookingId,
       card: intent.card,
+      offSession: intent.metadata?.charge === 'balance',
     });
     if (result.outcome === 'paid' && intent.saveCard && result.booking.userId && intent.card) await keepCard(tx, result.booking.userId, provider.name, intent.card);
     return result;

@@ -18,6 +18,7 @@ const adminColumns = {
   locationOptions: services.locationOptions,
   sizePrices: services.sizePrices,
   translations: services.translations,
+  deposit: services.deposit,
   createdAt: services.createdAt,
 };
 
@@ -31,7 +32,7 @@ export async function listAllServices(db: DbOrTx): Promise<AdminService[]> {
   return rows.map(toAdminService);
 }
 
-export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'price' | 'serviceFee' | 'duration' | 'imageUrl' | 'isActive' | 'locationOptions' | 'sizePrices' | 'translations'>;
+export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'price' | 'serviceFee' | 'duration' | 'imageUrl' | 'isActive' | 'locationOptions' | 'sizePrices' | 'translations' | 'deposit'>;
 
 export async function insertService(db: DbOrTx, values: ServiceValues): Promise<AdminService> {
   const [max] = await db.select({ value: sql<number>`coalesce(max(${services.sortOrder}), 0)::int` }).from(services);

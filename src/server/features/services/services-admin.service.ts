@@ -29,6 +29,7 @@ function toValues(input: ServiceInput): repo.ServiceValues {
     locationOptions: input.locationOptions,
     sizePrices: storedSizePrices(input.sizePrices),
     translations: sanitizedTranslations(input.translations),
+    deposit: input.deposit,
   };
 }
 

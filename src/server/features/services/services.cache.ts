@@ -14,6 +14,8 @@ export interface ServiceFact {
   locationOptions: typeof services.$inferSelect.locationOptions;
   /** Price and minutes by size class, only the classes that differ from the base (shared/pricing.ts). */
   sizePrices: typeof services.$inferSelect.sizePrices;
+  /** What checkout takes up front (decision 057). */
+  deposit: typeof services.$inferSelect.deposit;
 }
 export type ServiceFacts = Map<string, ServiceFact>;
 
@@ -26,7 +28,7 @@ export function cachedActiveServices(ctx: AppContext): Promise<ServiceView[]> {
 export function serviceFacts(ctx: AppContext): Promise<ServiceFacts> {
   return ctx.caches.serviceFacts.get('all', async () => {
     const rows = await ctx.db
-      .select({ id: services.id, name: services.name, price: services.price, serviceFee: services.serviceFee, duration: services.duration, isActive: services.isActive, locationOptions: services.locationOptions, sizePrices: services.sizePrices })
+      .select({ id: services.id, name: services.name, price: services.price, serviceFee: services.serviceFee, duration: services.duration, isActive: services.isActive, locationOptions: services.locationOptions, sizePrices: services.sizePrices, deposit: services.deposit })
       .from(services);
     return new Map(rows.map((row) => [row.id, row]));
   });

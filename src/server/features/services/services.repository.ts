@@ -24,6 +24,7 @@ const publicColumns = {
   locationOptions: services.locationOptions,
   sizePrices: services.sizePrices,
   translations: services.translations,
+  deposit: services.deposit,
 };
 
 type Row = Omit<ServiceView, 'rating' | 'sizePrices'> & { rating: string; sizePrices: typeof services.$inferSelect.sizePrices };

@@ -47,6 +47,13 @@ export interface CreateIntentInput {
   saveCard?: boolean;
   /** A saved card to charge. */
   paymentMethodId?: string;
+  /**
+   * Keep the card this intent is paid with for charges made later without the customer (a deposit's balance,
+   * a policy fee; decision 057): Stripe's `setup_future_usage: 'off_session'` on the customer `customerRef`.
+   */
+  keepForLater?: boolean;
+  /** Charge the saved `paymentMethodId` while the customer is away (the balance, a fee): Stripe's `off_session`. */
+  offSession?: boolean;
 }
 
 export interface CreateSetupInput {

@@ -76,12 +76,20 @@ export class StripePaymentProvider implements PaymentProvider {
       ...(input.customerRef ? { customer: input.customerRef } : {}),
     };
     const params: Stripe.PaymentIntentCreateParams = input.paymentMethodId
-      ? // A saved card is charged at once, on the server; the browser only hears the outcome.
-        { ...common, payment_method: input.paymentMethodId, automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const }, confirm: true, expand: ['payment_method'] }
+      ? // A saved card is charged at once, on the server; the browser only hears the outcome. Off session (the
+        // balance, a fee) the customer is not there to authenticate, and Stripe is told so.
+        {
+          ...common,
+          payment_method: input.paymentMethodId,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
+          confirm: true,
+          ...(input.offSession ? { off_session: true } : {}),
+          expand: ['payment_method'],
+        }
       : {
           ...common,
           automatic_payment_methods: { enabled: true, allow_redirects: 'never' as const },
-          ...(input.saveCard && input.customerRef ? { setup_future_usage: 'off_session' as const } : {}),
+          ...((input.saveCard || input.keepForLater) && input.customerRef ? { setup_future_usage: 'off_session' as const } : {}),
         };
     try {
       const pi = await this.client.paymentIntents.create(params, { idempotencyKey: input.idempotencyKey });
