@@ -77,6 +77,13 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/rate/:token',
   'POST /api/rate/:token',
   'POST /api/webhooks/twilio',
+  'GET /api/manage/:token/slots',
+  // Tips (decision 058): the booking's own customer or the holder of its tracking token, checked in the service.
+  'GET /api/bookings/:id/tip',
+  'POST /api/bookings/:id/tip',
+  'POST /api/bookings/:id/tip/confirm',
+  // The membership plans on /packages, for anyone (decision 059).
+  'GET /api/memberships/plans',
 ]);
 
 const fill = (url: string) => url.replace(/:[A-Za-z]+/g, () => randomUUID());

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
-import type { DatabaseHandle } from '../db/client';
+import type { DatabaseHandle, DbOrTx } from '../db/client';
 import { isDatabaseConnectionError } from '../db/connection-errors';
 
 export type Jobs = PgBoss;
@@ -54,4 +55,26 @@ export async function startJobs(boss: PgBoss, definitions: JobDefinition<any>[],
     if (job.cron) await boss.schedule(job.name, job.cron);
   }
   running.add(boss);
+}
+
+/**
+ * pg-boss's queries run on `db` (a transaction): a job queued by code inside a transaction is queued with it
+ * (no job for a change that rolled back), and on the embedded database it does not wait for the one
+ * connection the transaction holds.
+ */
+function asParam(value: unknown): unknown {
+  if (value === undefined) return null;
+  return value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value;
+}
+
+export function jobsOn(db: DbOrTx): PgBoss.Db {
+  return {
+    executeSql: async (text: string, values: unknown[] = []) => {
+      const parts = text.split(/\$(\d+)/);
+      const query = sql.empty();
+      parts.forEach((part, i) => query.append(i % 2 === 0 ? sql.raw(part) : sql`${asParam(values[Number(part) - 1])}`));
+      const result = await db.execute(query);
+      return { rows: (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]) };
+    },
+  };
 }

@@ -20,7 +20,7 @@ describe('guest status e-mails', () => {
     expect((await payWithTestCard(t, booking)).card.statusCode).toBe(200);
     const admin = await t.login('admin@glint.local');
     const { user: driver, cookie: driverCookie } = await t.createUser({ role: 'driver' });
-    expect((await t.call('POST', `/api/drivers/${driver.id}/assign/${booking.id}`, { cookie: admin })).statusCode).toBe(200);
+    expect((await t.call('POST', `/api/drivers/${driver.id}/assign/${booking.id}`, { cookie: admin, body: { override: true } })).statusCode).toBe(200);
     const enRoute = await t.call('PUT', `/api/driver/bookings/${booking.id}/status`, { cookie: driverCookie, body: { status: 'en_route_pickup' } });
     expect(enRoute.statusCode).toBe(200);
     expect((await t.call('PATCH', `/api/bookings/${booking.id}/status`, { cookie: admin, body: { status: 'completed' } })).statusCode).toBe(200);

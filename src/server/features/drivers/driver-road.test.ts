@@ -98,7 +98,7 @@ describe('POST /api/driver/bookings/:id/notes', () => {
 
   it('limits messages per job: the sixth within ten minutes is refused with 429, and allowed again once they age', async () => {
     const { cookie, user } = await test.createUser({ role: 'driver' });
-    await test.call('POST', `/api/drivers/${user.id}/assign/${mobileId}`, { cookie: admin });
+    await test.call('POST', `/api/drivers/${user.id}/assign/${mobileId}`, { cookie: admin, body: { override: true } });
     // This job already has two notes from the tests above (within the window): three more fit, then none.
     const posted: number[] = [];
     for (let i = 0; i < 6; i += 1) posted.push((await note(mobileId, cookie, `Update ${i}`)).statusCode);
@@ -113,7 +113,7 @@ describe('POST /api/driver/bookings/:id/notes', () => {
       .where(and(eq(bookingUpdates.bookingId, mobileId), eq(bookingUpdates.kind, 'driver_note')));
     expect((await note(mobileId, cookie, 'Back again')).statusCode).toBe(201);
     // Put the job back with the demo driver for the tests below.
-    await test.call('POST', `/api/drivers/${driverId}/assign/${mobileId}`, { cookie: admin });
+    await test.call('POST', `/api/drivers/${driverId}/assign/${mobileId}`, { cookie: admin, body: { override: true } });
   });
 });
 
@@ -133,7 +133,7 @@ describe('a job the office takes away', () => {
     expect(list.items.map((b) => b.id)).not.toContain(pickupId);
 
     // Assigned again: the page hears that too.
-    await test.call('POST', `/api/drivers/${driverId}/assign/${pickupId}`, { cookie: admin });
+    await test.call('POST', `/api/drivers/${driverId}/assign/${pickupId}`, { cookie: admin, body: { override: true } });
     expect(await socket.next('driver_job')).toMatchObject({ bookingId: pickupId, change: 'assigned' });
     socket.socket.close();
   });
@@ -178,7 +178,7 @@ describe('a job the office takes away', () => {
     await mineSocket.next('driver_connected');
     await test.call('POST', `/api/drivers/unassign/assign/${pickupId}`, { cookie: admin });
     await mineSocket.next('driver_job');
-    await test.call('POST', `/api/drivers/${driverId}/assign/${pickupId}`, { cookie: admin });
+    await test.call('POST', `/api/drivers/${driverId}/assign/${pickupId}`, { cookie: admin, body: { override: true } });
     await mineSocket.next('driver_job');
     expect(otherSocket.messages.some((m) => m.type === 'driver_job')).toBe(false);
     otherSocket.socket.close();
@@ -195,7 +195,7 @@ describe('vehicle and gate code', () => {
     expect(details).toMatchObject({ vehicle: 'Blue Honda Civic', accessNotes: 'Gate code #4821, park in visitor spot 3' });
 
     await test.handle.db.update(bookings).set({ status: 'confirmed' }).where(eq(bookings.id, id));
-    await test.call('POST', `/api/drivers/${driverId}/assign/${id}`, { cookie: admin });
+    await test.call('POST', `/api/drivers/${driverId}/assign/${id}`, { cookie: admin, body: { override: true } });
     const list = (await test.call('GET', '/api/driver/bookings', { cookie: driver })).json() as Page<BookingView>;
     expect(list.items.find((b) => b.id === id)).toMatchObject({ vehicle: 'Blue Honda Civic', accessNotes: 'Gate code #4821, park in visitor spot 3' });
   });

@@ -1,7 +1,7 @@
 import { awaitsBalance, nextCardPayment } from '../../../shared/deposits';
 import type { AppContext } from '../../context';
 import type { BookingEventSubscriber } from '../../events/booking-events';
-import type { JobDefinition } from '../../jobs/boss';
+import { jobsOn, type JobDefinition } from '../../jobs/boss';
 import { providerInTransaction } from '../../integrations/payments';
 import { bookingVerbs, emailBalanceFailed, findBooking, ledgerView, SYSTEM } from '../bookings';
 
@@ -48,13 +48,16 @@ export async function chargeBalance(ctx: AppContext, bookingId: string): Promise
   return 'charged';
 }
 
-/** A completed job with a balance due gets its charge: queued, or run here where no queue runs (tests). */
+/**
+ * A completed job with a balance due gets its charge: queued in the delivery's transaction (with its delivered
+ * mark, and never waiting for the connection that transaction holds), or run here where no queue runs (tests).
+ */
 export const balanceOnCompletion: BookingEventSubscriber = {
   name: 'payments.balance-on-completion',
   kinds: ['status_changed'],
   wants: (event) => event.payload.status === 'completed',
   handle: async (ctx, event) => {
-    if (ctx.jobs) await ctx.jobs.send(CHARGE_BALANCE_JOB, { bookingId: event.bookingId }, { singletonKey: event.bookingId, retryLimit: 3, retryDelay: 60, retryBackoff: true });
+    if (ctx.jobs) await ctx.jobs.send(CHARGE_BALANCE_JOB, { bookingId: event.bookingId }, { singletonKey: event.bookingId, retryLimit: 3, retryDelay: 60, retryBackoff: true, db: jobsOn(ctx.db) });
     else await chargeBalance(ctx, event.bookingId);
   },
 };

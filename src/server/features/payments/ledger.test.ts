@@ -22,6 +22,8 @@ beforeAll(async () => {
   const made = await t.createUser({ role: 'driver', fullName: 'Dana Driver' });
   driver = made.cookie;
   driverId = made.user.id;
+  // Technicians to spare: customers' card bookings in this file find someone while Dana has her jobs (decision 055).
+  for (const n of [1, 2]) await t.createUser({ role: 'driver', fullName: `Extra Technician ${n}` });
 });
 afterAll(() => t.close());
 
@@ -40,7 +42,8 @@ async function onSiteJob(email: string) {
   expect(made.statusCode, made.body).toBe(201);
   const booking = made.json() as { id: string; totalAmount: string; paymentStatus: string };
   expect(booking.paymentStatus).toBe('on_site');
-  const assigned = await t.call('POST', `/api/drivers/${driverId}/assign/${booking.id}`, { cookie: admin });
+  // The owner gives each job to Dana, over any overlap with her earlier ones (decision 056).
+  const assigned = await t.call('POST', `/api/drivers/${driverId}/assign/${booking.id}`, { cookie: admin, body: { override: true } });
   expect(assigned.statusCode, assigned.body).toBe(200);
   return booking;
 }

@@ -41,7 +41,7 @@ describe('transitions refused over HTTP', () => {
     await payWithTestCard(t, booking);
     const admin = await t.createUser({ role: 'admin' });
     const driver = await t.createUser({ role: 'driver' });
-    expect((await t.call('POST', `/api/drivers/${driver.user.id}/assign/${booking.id}`, { cookie: admin.cookie })).statusCode).toBe(200);
+    expect((await t.call('POST', `/api/drivers/${driver.user.id}/assign/${booking.id}`, { cookie: admin.cookie, body: { override: true } })).statusCode).toBe(200);
     const skip = await t.call('PUT', `/api/driver/bookings/${booking.id}/status`, { cookie: driver.cookie, body: { status: 'completed' } });
     expect(skip.statusCode).toBe(409);
     expect(skip.json()).toEqual({

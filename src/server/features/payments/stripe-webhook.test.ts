@@ -48,7 +48,7 @@ describe('Stripe adapter against a local stand-in', () => {
     expect(intent.clientSecret).toMatch(/^pi_\w+_secret_\w+$/);
     const created = standIn.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').at(-1)!;
     expect(created.form).toMatchObject({ amount: '5890', currency: 'usd', 'metadata[bookingId]': booking.id, 'automatic_payment_methods[enabled]': 'true' });
-    expect(created.idempotencyKey).toBe(`booking-${booking.id}-5890-new-1`);
+    expect(created.idempotencyKey).toBe(`booking-${booking.id}-5890-full-new-1`);
     expect(created.authorization).toBe('Bearer sk_test_standin');
     // Asking again gives the booking's open intent: Stripe is not asked for another.
     const creates = () => standIn.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST').length;

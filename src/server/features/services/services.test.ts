@@ -36,6 +36,7 @@ describe('GET /api/services', () => {
       rating: '5.0',
       reviewCount: 0,
       isActive: true,
+      deposit: { kind: 'none', value: 0 },
       isPopular: true,
       isPremium: false,
       locationOptions: { mobile: true, pickup: true, serviceLocation: false },
