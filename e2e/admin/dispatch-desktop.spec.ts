@@ -12,9 +12,16 @@ test('the dispatcher assigns from the board, and a driver going on break reaches
   expect((await page.request.post('/api/admin/business-availability', { data: { date: tomorrow, startTime: '08:00', endTime: '18:00', maxCapacity: 4 } })).status()).toBe(201);
   const name = `Dispatch Dora ${Date.now()}`;
   const made = await page.request.post('/api/admin/appointments', {
-    data: { customerName: name, customerEmail: uniqueEmail('dispatch'), customerPhone: '(408) 555-0142', serviceId: await serviceId(page.request, 'Headlight Restoration'), date: tomorrow, time: '09:00', notes: 'Gate code 4411' },
+    data: { customerName: name, customerEmail: uniqueEmail('dispatch'), customerPhone: '(408) 555-0142', serviceId: await serviceId(page.request, 'Headlight Restoration'), date: tomorrow, time: '14:00', notes: 'Gate code 4411' },
   });
   expect(made.status(), await made.text()).toBe(201);
+  // Confirmed jobs go to a technician at once (decision 055): this one is left to the dispatcher, and Diego
+  // works tomorrow whatever weekday it is, so the board's assignment fits his day (decision 056).
+  const id = ((await made.json()) as { id: string }).id;
+  expect((await page.request.post(`/api/drivers/unassign/assign/${id}`)).status()).toBe(200);
+  const diego = ((await (await page.request.get('/api/drivers')).json()) as Array<{ id: string; fullName: string }>).find((d) => d.fullName === DRIVER.name)!;
+  const hours = await page.request.post(`/api/admin/technicians/${diego.id}/exceptions`, { data: { date: tomorrow, startTime: '08:00', endTime: '18:00', note: 'Dispatch spec' } });
+  expect(hours.status(), await hours.text()).toBe(201);
   const number = ((await made.json()) as { id: string }).id.slice(-8).toUpperCase();
 
   // The driver is on shift in their own browser.
