@@ -23,3 +23,33 @@ export function localized<T extends { name: string; description: string | null; 
   const own = language === 'en' ? undefined : item.translations?.[language];
   return { name: own?.name || item.name, description: (own?.description || item.description) as T['description'] };
 }
+
+/** One question and answer of the offer in another language; blank parts use the English item at the same place. */
+export interface TranslatedFaqItem {
+  question?: string;
+  answer?: string;
+}
+/** The offer page's own words in another language (decision 053): its title, subtitle and FAQ. */
+export interface OfferText {
+  title?: string;
+  subtitle?: string;
+  /** Parallel to the English FAQ: item i translates the English item i. */
+  faq?: TranslatedFaqItem[];
+}
+export type OfferTranslations = Partial<Record<TranslatedLanguage, OfferText>>;
+
+/**
+ * The offer's words in a page's language, English where that language has none — part by part and FAQ item by
+ * FAQ item. A null FAQ stays null: the page then shows the standard questions, already translated.
+ */
+export function localizedOffer<F extends { question: string; answer: string }>(
+  offer: { title: string; subtitle: string | null; faq: F[] | null; translations?: OfferTranslations },
+  language: Language,
+): { title: string; subtitle: string | null; faq: { question: string; answer: string }[] | null } {
+  const own = language === 'en' ? undefined : offer.translations?.[language];
+  return {
+    title: own?.title || offer.title,
+    subtitle: own?.subtitle || offer.subtitle,
+    faq: offer.faq?.map((item, i) => ({ question: own?.faq?.[i]?.question || item.question, answer: own?.faq?.[i]?.answer || item.answer })) ?? null,
+  };
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { VEHICLE_TYPES, type VehicleType } from '../domain';
+import { TRANSLATED_LANGUAGES, type OfferText, type OfferTranslations, type TranslatedLanguage } from '../localized';
 
 export { VEHICLE_TYPES, type VehicleType };
 
@@ -14,6 +15,13 @@ const pricePair = z
 export const offerPrices = z.object({ sedan: pricePair, suv: pricePair, oversize: pricePair });
 
 export const offerFaqItem = z.object({ question: z.string(), answer: z.string() });
+
+const translatedOfferText = z.object({
+  title: z.string().optional(),
+  subtitle: z.string().optional(),
+  faq: z.array(z.object({ question: z.string().optional(), answer: z.string().optional() })).optional(),
+});
+const offerTranslationsView = z.object({ es: translatedOfferText.optional(), fr: translatedOfferText.optional() });
 
 /** The promotional offer (/sww-offer): GET /api/offers/current. `ended` is computed by the server. */
 export const offerView = z.object({
@@ -30,6 +38,8 @@ export const offerView = z.object({
   storeCartUrls: z.object({ sedan: z.string().optional(), suv: z.string().optional(), oversize: z.string().optional() }),
   isLive: z.boolean(),
   ended: z.boolean(),
+  /** The page's Spanish and French words (decision 061); the page picks its language with localizedOffer. */
+  translations: offerTranslationsView,
 });
 export type OfferView = z.infer<typeof offerView>;
 
@@ -44,6 +54,54 @@ const optionalText = (max: number, error: string) =>
     .max(max, { error })
     .nullish()
     .transform((v) => v || null);
+
+const LANGUAGE_LABELS: Record<TranslatedLanguage, string> = { es: 'Spanish', fr: 'French' };
+/** An optional translated text: trimmed, blank dropped (blank = use English). */
+const translatedText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters` })
+    .nullish()
+    .transform((v) => v || undefined);
+
+/**
+ * The offer's Spanish and French words with the English fields' limits. Blanks are dropped, so an emptied
+ * field shows English; FAQ item i translates the English item i (an all-blank tail is dropped).
+ */
+const offerLanguage = (code: TranslatedLanguage) => {
+  const label = LANGUAGE_LABELS[code];
+  return z
+    .object({
+      title: translatedText(`${label} title`, 120),
+      subtitle: translatedText(`${label} subtitle`, 300),
+      faq: z
+        .array(z.object({ question: translatedText(`${label} question`, 200), answer: translatedText(`${label} answer`, 1000) }).strict(), { error: `${label} FAQ must be a list` })
+        .max(10, { error: 'At most 10 questions' })
+        .nullish(),
+    })
+    .strict()
+    .nullish();
+};
+const offerTranslationsRequest = z
+  .object({ es: offerLanguage('es'), fr: offerLanguage('fr') }, { error: 'Translations must be an object' })
+  .strict()
+  .nullish()
+  .transform((value): OfferTranslations => {
+    const out: OfferTranslations = {};
+    for (const code of TRANSLATED_LANGUAGES) {
+      const text = value?.[code];
+      if (!text) continue;
+      const kept: OfferText = {};
+      if (text.title) kept.title = text.title;
+      if (text.subtitle) kept.subtitle = text.subtitle;
+      const faq = (text.faq ?? []).map((item) => ({ ...(item.question ? { question: item.question } : {}), ...(item.answer ? { answer: item.answer } : {}) }));
+      while (faq.length && !faq.at(-1)!.question && !faq.at(-1)!.answer) faq.pop();
+      if (faq.length) kept.faq = faq;
+      if (Object.keys(kept).length) out[code] = kept;
+    }
+    return out;
+  });
 
 /**
  * Admin: PUT /api/admin/offers/current. endsAt is the Pacific wall time YYYY-MM-DDTHH:mm. Subtitle, image
@@ -64,6 +122,8 @@ export const updateOfferRequest = z.object({
   prices: offerPrices,
   isLive: z.boolean({ error: 'isLive must be true or false' }),
   serviceId: z.uuid({ error: 'Not a valid service id' }).optional().nullable(),
+  /** Optional Spanish and French title, subtitle and FAQ; missing keeps none (English everywhere). */
+  translations: offerTranslationsRequest,
 });
 export type UpdateOfferRequest = z.input<typeof updateOfferRequest>;
 export type UpdateOfferValues = z.output<typeof updateOfferRequest>;

@@ -3,6 +3,7 @@ import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } 
 import { createdAt, id, updatedAt } from './columns';
 import { services } from './services';
 import { users } from './users';
+import type { OfferTranslations } from '../../../shared/localized';
 
 /**
  * First-party analytics (docs/decisions/014-first-party-analytics.md). `ip_address` is stored truncated (/24, /48) and never whole; `path` is
@@ -78,6 +79,8 @@ export const offers = pgTable('offers', {
   /** Store cart variant per vehicle type, when a store integration knows one. */
   storeVariants: jsonb('store_variants').$type<Partial<Record<'sedan' | 'suv' | 'oversize', string>>>(),
   isLive: boolean('is_live').notNull().default(false),
+  /** The page's own words in Spanish and French (decision 053): title, subtitle, FAQ; English where missing. */
+  translations: jsonb('translations').$type<OfferTranslations>().notNull().default({}),
   updatedAt: updatedAt(),
 });
 

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { OfferTranslations } from '../../../shared/localized';
 import { offers, services, type OfferFaqItem, type OfferPrices } from '../../db/schema';
 
 export const CURRENT = 'current';
@@ -18,6 +19,7 @@ export interface OfferValues {
   prices: OfferPrices;
   isLive: boolean;
   serviceId: string | null;
+  translations: OfferTranslations;
 }
 
 export async function upsertOffer(db: DbOrTx, values: OfferValues, now: Date, slug = CURRENT) {

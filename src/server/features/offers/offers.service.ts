@@ -28,6 +28,7 @@ function viewOf(offer: OfferRow, now: Date): OfferView {
     storeCartUrls: {},
     isLive: offer.isLive,
     ended: !isOn(offer, now),
+    translations: offer.translations,
   };
 }
 
@@ -46,7 +47,7 @@ export async function updateCurrentOffer(ctx: AppContext, input: UpdateOfferValu
   let serviceId = input.serviceId ?? (await repo.findOffer(ctx.db))?.serviceId ?? (await repo.serviceIdBySlug(ctx.db, OFFER_SERVICE_SLUG));
   if (input.serviceId && !(await repo.serviceExists(ctx.db, input.serviceId))) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
   serviceId ??= null;
-  const row = await repo.upsertOffer(ctx.db, { title: input.title, subtitle: input.subtitle, imageUrl: input.imageUrl, faq: input.faq, endsAt, prices: input.prices, isLive: input.isLive, serviceId }, ctx.now());
+  const row = await repo.upsertOffer(ctx.db, { title: input.title, subtitle: input.subtitle, imageUrl: input.imageUrl, faq: input.faq, endsAt, prices: input.prices, isLive: input.isLive, serviceId, translations: input.translations }, ctx.now());
   return viewOf(row, ctx.now());
 }
 
@@ -75,6 +76,7 @@ export async function seedOffer(db: DbOrTx, live: boolean, now: Date): Promise<v
       subtitle: null,
       imageUrl: null,
       faq: null,
+      translations: {},
       endsAt,
       isLive: live,
       serviceId,

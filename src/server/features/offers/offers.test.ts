@@ -99,4 +99,26 @@ describe('the promotional offer', () => {
     expect(unknown.json()).toMatchObject({ code: 'SERVICE_NOT_FOUND' });
     expect((await t.call('GET', '/api/offers/current')).json()).toMatchObject({ title: 'Fall Wash & Wax Special' });
   });
+
+  it('keeps optional Spanish and French title, subtitle and FAQ; blanks are dropped so the page falls back to English', async () => {
+    const faq = [
+      { question: 'Is wax included?', answer: 'Yes.' },
+      { question: 'How long?', answer: 'Two hours.' },
+    ];
+    const translations = { es: { title: ' Especial de otoño ', subtitle: '', faq: [{ question: '¿Incluye cera?', answer: '' }, { question: ' ', answer: '' }] }, fr: { title: '' } };
+    const saved = await t.call('PUT', '/api/admin/offers/current', { cookie: admin, body: { ...liveOffer, subtitle: 'One shine', faq, translations } });
+    expect(saved.statusCode).toBe(200);
+    const page = (await t.call('GET', '/api/offers/current')).json();
+    expect(page.translations).toEqual({ es: { title: 'Especial de otoño', faq: [{ question: '¿Incluye cera?' }] } });
+    const { localizedOffer } = await import('../../../shared/localized');
+    expect(localizedOffer(page, 'es')).toEqual({ title: 'Especial de otoño', subtitle: 'One shine', faq: [{ question: '¿Incluye cera?', answer: 'Yes.' }, faq[1]] });
+    expect(localizedOffer(page, 'fr')).toEqual({ title: liveOffer.title, subtitle: 'One shine', faq });
+    const bad = await t.call('PUT', '/api/admin/offers/current', { cookie: admin, body: { ...liveOffer, translations: { de: { title: 'Herbst' } } } });
+    expect(bad.statusCode).toBe(400);
+    const long = await t.call('PUT', '/api/admin/offers/current', { cookie: admin, body: { ...liveOffer, translations: { fr: { title: 'x'.repeat(121) } } } });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/French title/);
+    await t.call('PUT', '/api/admin/offers/current', { cookie: admin, body: liveOffer });
+    expect((await t.call('GET', '/api/offers/current')).json().translations).toEqual({});
+  });
 });

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SLOTS_STALE_MS } from '@shared/constants';
 import type { SizeClass } from '@shared/domain';
+import { localizedOffer } from '@shared/localized';
 import type { CreateBookingRequest } from '@shared/schemas/checkout';
 import type { ApiRequest } from '@web/lib/api';
 
 type VehicleRequestInput = ApiRequest<'POST /api/vehicles'>['body'];
 type AddressRequestInput = ApiRequest<'POST /api/addresses'>['body'];
 import { apiCall } from '@web/lib/api';
-import { currentLanguage } from '@web/lib/i18n';
+import { currentLanguage, useLanguage } from '@web/lib/i18n';
 
 export { availableDaysQuery } from '@web/components/slot-picker';
 import { placeKey, type SlotPlace } from '@web/components/slot-picker';
@@ -74,10 +75,11 @@ export const usablePackages = (serviceId: string) => apiCall('GET /api/user/pack
 /** Booking from /sww-offer: the live offer for this vehicle type — its title, service and price — or undefined. */
 export function useOffer(vehicle: string | undefined): { title: string; serviceId: string; sizeClass: SizeClass; price: string } | undefined {
   const offer = useQuery({ queryKey: bookingKeys.offer, queryFn: () => apiCall('GET /api/offers/current'), enabled: Boolean(vehicle) });
+  const { language } = useLanguage();
   if (!vehicle || !offer.data || offer.data.ended || !offer.data.serviceId) return undefined;
   const size = vehicle as SizeClass;
   const price = offer.data.prices[size]?.offer;
-  return price ? { title: offer.data.title, serviceId: offer.data.serviceId, sizeClass: size, price } : undefined;
+  return price ? { title: localizedOffer(offer.data, language).title, serviceId: offer.data.serviceId, sizeClass: size, price } : undefined;
 }
 
 /** The signed-in customer's saved vehicles (the first page: the booking start offers them, default first). */

@@ -1,6 +1,7 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { VEHICLE_TYPES } from '@shared/domain';
+import { TRANSLATED_LANGUAGES, type OfferTranslations, type TranslatedLanguage } from '@shared/localized';
 import { formatUsd } from '@shared/money';
 import type { OfferView } from '@shared/schemas/offers';
 import { pacificInstant } from '@shared/time';
@@ -38,6 +39,7 @@ interface Draft {
   isLive: boolean;
   prices: OfferView['prices'];
   faq: Array<{ question: string; answer: string }>;
+  translations: OfferTranslations;
 }
 
 const draftOf = (offer: OfferView): Draft => ({
@@ -49,6 +51,7 @@ const draftOf = (offer: OfferView): Draft => ({
   isLive: offer.isLive,
   prices: offer.prices,
   faq: offer.faq ?? [],
+  translations: offer.translations,
 });
 
 /** The draft as the public page would get it from the server, so the preview renders the real page. */
@@ -69,6 +72,7 @@ function viewOf(draft: Draft, id: string): OfferView {
     storeCartUrls: {},
     isLive: draft.isLive,
     ended: !draft.isLive || !valid || endsAt.getTime() <= Date.now(),
+    translations: draft.translations,
   };
 }
 
@@ -104,7 +108,7 @@ function OfferEditor({ renderPreview }: { renderPreview: (offer: OfferView) => R
   function publish() {
     const view = viewOf(draft, offer.data?.id ?? 'draft');
     save.mutate(
-      { title: draft.title, subtitle: view.subtitle, imageUrl: view.imageUrl, faq: draft.faq, serviceId: draft.serviceId || null, endsAt: draft.endsAt, isLive: draft.isLive, prices: draft.prices },
+      { title: draft.title, subtitle: view.subtitle, imageUrl: view.imageUrl, faq: draft.faq, serviceId: draft.serviceId || null, endsAt: draft.endsAt, isLive: draft.isLive, prices: draft.prices, translations: draft.translations },
       {
         onSuccess: (saved) => {
           setPreviewing(false);
@@ -175,6 +179,7 @@ function OfferEditor({ renderPreview }: { renderPreview: (offer: OfferView) => R
               </Button>
             )}
           </fieldset>
+          <OfferTranslationsFields draft={draft} onChange={(translations) => set({ translations })} />
           <CheckboxField label="Live" checked={draft.isLive} onChange={(isLive) => set({ isLive })} />
           <Button type="submit" className="self-start">
             Preview
@@ -197,5 +202,39 @@ function OfferEditor({ renderPreview }: { renderPreview: (offer: OfferView) => R
         </DialogContent>
       </Dialog>
     </Card>
+  );
+}
+
+const LANGUAGE_NAMES: Record<TranslatedLanguage, string> = { es: 'Spanish', fr: 'French' };
+
+/**
+ * The offer's Spanish and French title, subtitle and questions (decision 061), each beside the English it
+ * translates (as placeholder). Left empty, Spanish and French visitors read the English words.
+ */
+function OfferTranslationsFields({ draft, onChange }: { draft: Draft; onChange(next: OfferTranslations): void }) {
+  const value = draft.translations;
+  const set = (code: TranslatedLanguage, patch: Partial<NonNullable<OfferTranslations[TranslatedLanguage]>>) => onChange({ ...value, [code]: { ...value[code], ...patch } });
+  const setFaq = (code: TranslatedLanguage, i: number, patch: { question?: string; answer?: string }) => {
+    const faq = draft.faq.map((_, j) => value[code]?.faq?.[j] ?? {});
+    faq[i] = { ...faq[i], ...patch };
+    set(code, { faq });
+  };
+  return (
+    <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+      <legend className="px-1 text-sm font-semibold">Spanish and French</legend>
+      <p className="text-xs text-slate-500">Optional. Left empty, Spanish and French visitors read the English words.</p>
+      {TRANSLATED_LANGUAGES.map((code) => (
+        <div key={code} className="flex flex-col gap-2 border-b border-slate-100 pb-3 last:border-0 dark:border-slate-800">
+          <Field label={`${LANGUAGE_NAMES[code]} title`} placeholder={draft.title} value={value[code]?.title ?? ''} onChange={(e) => set(code, { title: e.target.value })} maxLength={120} />
+          <Field label={`${LANGUAGE_NAMES[code]} subtitle`} placeholder={draft.subtitle} value={value[code]?.subtitle ?? ''} onChange={(e) => set(code, { subtitle: e.target.value })} maxLength={300} />
+          {draft.faq.map((item, i) => (
+            <div key={i} className="grid gap-2 sm:grid-cols-2">
+              <Field label={`${LANGUAGE_NAMES[code]} question ${i + 1}`} placeholder={item.question} value={value[code]?.faq?.[i]?.question ?? ''} onChange={(e) => setFaq(code, i, { question: e.target.value })} maxLength={200} />
+              <Field label={`${LANGUAGE_NAMES[code]} answer ${i + 1}`} placeholder={item.answer} value={value[code]?.faq?.[i]?.answer ?? ''} onChange={(e) => setFaq(code, i, { answer: e.target.value })} maxLength={1000} />
+            </div>
+          ))}
+        </div>
+      ))}
+    </fieldset>
   );
 }

@@ -4,7 +4,8 @@ import { VEHICLE_TYPES, type VehicleType } from '@shared/domain';
 import { formatUsd, fromCents, toCents } from '@shared/money';
 import { Button } from '@web/components/ui/button';
 import { track } from '@web/lib/analytics';
-import { useT } from '@web/lib/i18n';
+import { localizedOffer } from '@shared/localized';
+import { useLanguage, useT } from '@web/lib/i18n';
 import { telHref, usePublicConfig } from '@web/lib/public-config';
 import type { OfferView } from '@shared/schemas/offers';
 import { offerMessages } from '../messages';
@@ -26,6 +27,8 @@ function useCountdown(endsAt: string | undefined) {
  */
 export function OfferContent({ offer: data, preview = false }: { offer: OfferView; preview?: boolean }) {
   const t = useT(offerMessages);
+  const { language } = useLanguage();
+  const words = localizedOffer(data, language);
   const config = usePublicConfig();
   const navigate = useNavigate();
   const [vehicle, setVehicle] = useState<VehicleType>('sedan');
@@ -37,7 +40,7 @@ export function OfferContent({ offer: data, preview = false }: { offer: OfferVie
   const savedCents = toCents(price.regular) - toCents(price.offer);
   const percent = Math.round((savedCents / toCents(price.regular)) * 100);
   // The owner's questions as written; without them the standard ones, in the visitor's language.
-  const faq = data.faq ?? ([1, 2, 3, 4] as const).map((n) => ({ question: t(`q${n}`), answer: t(`a${n}`) }));
+  const faq = words.faq ?? ([1, 2, 3, 4] as const).map((n) => ({ question: t(`q${n}`), answer: t(`a${n}`) }));
   const endDate = new Date(data.endsAt).toLocaleString(undefined, { timeZone: 'America/Los_Angeles', dateStyle: 'medium', timeStyle: 'short' });
 
   function bookNow() {
@@ -52,8 +55,8 @@ export function OfferContent({ offer: data, preview = false }: { offer: OfferVie
     <div className="flex flex-col gap-5 pb-6">
       <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow">
         <p className="text-xs font-semibold tracking-wide text-brand-100 uppercase">{t('limited')}</p>
-        <h1 className="mt-1 text-2xl font-extrabold">{data.title}</h1>
-        {data.subtitle && <p className="mt-1 text-base text-white">{data.subtitle}</p>}
+        <h1 className="mt-1 text-2xl font-extrabold">{words.title}</h1>
+        {words.subtitle && <p className="mt-1 text-base text-white">{words.subtitle}</p>}
         {data.imageUrl && !imageFailed && (
           <img src={data.imageUrl} alt="" onError={() => setImageFailed(true)} className="mt-3 aspect-[16/9] w-full rounded-xl bg-white/10 object-cover" data-testid="offer-image" />
         )}
