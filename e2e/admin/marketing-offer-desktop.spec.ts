@@ -21,14 +21,14 @@ test('the offer page is edited under Marketing: every field, a preview of the pa
 
   const stamp = Date.now();
   await page.getByLabel('Title', { exact: true }).fill(`Spring Shine ${stamp}`);
-  await page.getByLabel('Subtitle').fill('Two hours, one deep shine');
+  await page.getByLabel('Subtitle', { exact: true }).fill('Two hours, one deep shine');
   await page.getByLabel('Image URL').fill('/images/does-not-exist.jpg');
   await page.getByLabel('Service booked').selectOption({ label: 'Full Detail' });
   await page.getByLabel('Ends (Pacific time)').fill('2031-05-01T18:00');
   await page.getByRole('checkbox', { name: 'Live' }).check();
   await page.getByRole('button', { name: 'Add a question' }).click();
-  await page.getByLabel('Question 1').fill('Is the wax hand-applied?');
-  await page.getByLabel('Answer 1').fill('Yes, always by hand.');
+  await page.getByLabel('Question 1', { exact: true }).fill('Is the wax hand-applied?');
+  await page.getByLabel('Answer 1', { exact: true }).fill('Yes, always by hand.');
 
   // Preview first: the public page with the draft, and nothing saved yet.
   await page.getByRole('button', { name: 'Preview' }).click();
