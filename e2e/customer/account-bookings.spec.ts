@@ -33,18 +33,27 @@ async function serviceNamed(api: APIRequestContext, name: string): Promise<Servi
   return service!;
 }
 
-/** Holds a time like the checkout does, without paying; answers the booking id. */
+/**
+ * Holds a time like the checkout does, without paying; answers the booking id. The list is asked for the
+ * address's place (decision 055), and a start the claim still refuses (a technician's drive decided at the
+ * margin) gives way to the next one.
+ */
 async function holdOnly(api: APIRequestContext, service: Service, date: string, slotIndex = 0): Promise<string> {
   const serviceId = service.id;
   const serviceType = (['mobile', 'pickup', 'serviceLocation'] as const).find((type) => service.locationOptions[type]) ?? 'mobile';
-  const slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${date}`)).json()) as Array<{ id: string }>;
+  const place = serviceType === 'serviceLocation' ? '' : '&lat=37.3318&lng=-121.8963';
+  const slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${date}${place}`)).json()) as Array<{ id: string }>;
   expect(slots.length, `slots on ${date}`).toBeGreaterThan(slotIndex);
-  const created = await api.post('/api/bookings', {
-    headers: { 'Idempotency-Key': `account-e2e-${Date.now()}-${Math.random()}` },
-    data: { serviceId, serviceType, slotId: slots[slotIndex]!.id, address: serviceType === 'serviceLocation' ? null : '425 Park Ave, San Jose, CA 95110', totalAmount: '0.00', serviceFee: '0.00', tax: '0.00' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return ((await created.json()) as { id: string }).id;
+  for (const slot of slots.slice(slotIndex)) {
+    const created = await api.post('/api/bookings', {
+      headers: { 'Idempotency-Key': `account-e2e-${Date.now()}-${Math.random()}` },
+      data: { serviceId, serviceType, slotId: slot.id, address: serviceType === 'serviceLocation' ? null : '425 Park Ave, San Jose, CA 95110', totalAmount: '0.00', serviceFee: '0.00', tax: '0.00' },
+    });
+    if (created.status() === 409) continue;
+    expect(created.status(), await created.text()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  }
+  throw new Error(`no start on ${date} a technician can reach`);
 }
 
 /** Books and pays like the checkout does; answers the booking id. */

@@ -42,10 +42,11 @@ export const cardsQuery = queryOptions({ queryKey: accountKeys.cards, queryFn: (
 export const settingsQuery = queryOptions({ queryKey: settingsKey, queryFn: () => apiCall('GET /api/settings') });
 
 /** Available starts for a reschedule: the same public call the booking start uses; fresh each time the dialog asks. */
-export const rescheduleSlotsQuery = (serviceId: string, date: string) =>
+export const rescheduleSlotsQuery = (serviceId: string, date: string, place: { lat: number; lng: number } | null = null) =>
   queryOptions({
-    queryKey: accountKeys.slots(serviceId, date),
-    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: { date } }),
+    queryKey: [...accountKeys.slots(serviceId, date), place?.lat ?? null, place?.lng ?? null],
+    // At the booking's own place: only starts a technician can reach (decision 055).
+    queryFn: () => apiCall('GET /api/services/:id/available-slots', { params: { id: serviceId }, query: { date, ...(place ?? {}) } }),
     staleTime: 0,
   });
 

@@ -22,7 +22,8 @@ export function RescheduleDialog({ booking, onClose }: { booking: AccountBooking
   const [date, setDate] = useState(() => (booking.businessDate > today ? booking.businessDate : addDaysToKey(today, 1)));
   const [slotId, setSlotId] = useState('');
   const validDate = /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= today;
-  const slots = useQuery({ ...rescheduleSlotsQuery(booking.serviceId, date), enabled: validDate });
+  const place = booking.serviceType !== 'serviceLocation' && booking.latitude !== null && booking.longitude !== null ? { lat: booking.latitude, lng: booking.longitude } : null;
+  const slots = useQuery({ ...rescheduleSlotsQuery(booking.serviceId, date, place), enabled: validDate });
   const reschedule = useRescheduleBooking();
   // The booking's own start is not a choice: it is already there.
   const currentSlot = `${booking.businessDate}T${pacificTimeOfDay(new Date(booking.scheduledDate))}`;
