@@ -59,12 +59,15 @@ export async function getManagedBooking(ctx: AppContext, token: string): Promise
 
 /**
  * GET /api/manage/:token/slots — the free starts of a day for this booking's own job (its length, which
- * covers its vehicles and add-ons), without the start it already has. The move itself re-checks everything.
+ * covers its vehicles and add-ons) that a technician can reach at its place, without the start it already has.
+ * The move itself re-checks everything.
  */
 export async function managedBookingSlots(ctx: AppContext, token: string, dateKey: string): Promise<z.infer<typeof slotCandidate>[]> {
   const view = await viewOf(ctx, await openLink(ctx, token, 'manage'));
   const current = slotIdOf({ scheduledDate: new Date(view.scheduledDate), businessDate: view.businessDate });
-  return (await openStarts(ctx, dateKey, view.durationMinutes)).filter((slot) => slot.id !== current);
+  // Only starts a technician who does the service can reach at the booking's own place (decision 055).
+  const point = view.serviceType === 'serviceLocation' || view.latitude === null || view.longitude === null ? null : { latitude: view.latitude, longitude: view.longitude };
+  return (await openStarts(ctx, dateKey, view.durationMinutes, { serviceId: view.serviceId, point })).filter((slot) => slot.id !== current);
 }
 
 /** The booking's state inside the changing transaction (the verb then locks the row and checks its move). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SlotCandidate } from '../../../shared/slots';
 import type { CacheEvent } from '../../events/bus';
 import { addresses, bookings, bookingUpdates, businessAvailability, technicianExceptions, technicianProfiles, technicianServices } from '../../db/schema';
+import { linkSecret, signLink } from '../../crypto/signed-links';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { createBooking } from '../../test/account-fixtures';
 import { HOME, MONDAY_9AM_PACIFIC, newKey, serviceNamed } from '../../test/checkout-fixtures';
@@ -130,6 +131,20 @@ describe('available starts where a technician can get there', () => {
     expect(taken.statusCode).toBe(201);
     // The hold needs Ana, the only technician: that start is no longer offered even at the business.
     expect(times(await slots(monday))).not.toContain(far[0]);
+  });
+
+  it('lists a Manage link only the starts a technician can reach at the booking’s own place', async () => {
+    const tuesday = '2026-06-09';
+    const booking = await appointment(`${tuesday}T15:00`, GILROY);
+    const token = signLink(await linkSecret(t.ctx.db), { bookingId: booking, purpose: 'manage', expiresAt: new Date(MONDAY_9AM_PACIFIC + 30 * 86_400_000) });
+    const friday = '2026-06-12';
+    const listed = await t.call('GET', `/api/manage/${token}/slots?date=${friday}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const starts = times(listed.json());
+    expect(starts.length).toBeGreaterThan(0);
+    // From the business at opening, Gilroy is too far for a 09:00 start; on site it is offered.
+    expect(starts).not.toContain('09:00');
+    expect(times(await slots(friday))).toContain('09:00');
   });
 
   it('assigns a confirmed booking to the technician whose day gains the least drive, and records it', async () => {
