@@ -19,6 +19,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
+  globalSetup: './e2e/support/global-setup.ts',
   use: {
     baseURL: E2E_URL,
     launchOptions,

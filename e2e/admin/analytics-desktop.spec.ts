@@ -55,12 +55,19 @@ test('an admin sees the ordered funnel after a visitor visits, books and pays', 
     slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${dayKey(day)}`)).json()) as Array<{ id: string }>;
   }
   expect(slots.length, 'an open day within a week').toBeGreaterThan(0);
-  const booking = await (
-    await api.post('/api/bookings', {
-      headers: { ...headers, 'idempotency-key': `e2e-analytics-${Date.now()}` },
-      data: { serviceId, serviceType: 'mobile', slotId: slots.at(-1)!.id, address: '425 Park Ave, San Jose, CA 95110', guestEmail: `funnel-${Date.now()}@example.com`, guestName: 'Fay Funnel' },
-    })
-  ).json();
+  // The latest start a technician can reach at the address (decision 055): a refused one is passed over.
+  let booking: { id: string; trackingToken: string } | undefined;
+  for (const slot of [...slots].reverse()) {
+    const held = await api.post('/api/bookings', {
+      headers: { ...headers, 'idempotency-key': `e2e-analytics-${slot.id}-${Date.now()}` },
+      data: { serviceId, serviceType: 'mobile', slotId: slot.id, address: '425 Park Ave, San Jose, CA 95110', guestEmail: `funnel-${Date.now()}@example.com`, guestName: 'Fay Funnel' },
+    });
+    if (held.status() === 409) continue;
+    expect(held.status(), await held.text()).toBe(201);
+    booking = (await held.json()) as { id: string; trackingToken: string };
+    break;
+  }
+  if (!booking) throw new Error('No start a technician can reach at 425 Park Ave');
   await api.post('/api/analytics/events', { headers, data: { sessionId, events: [{ eventType: 'payment_initiated' }] } });
   const intent = await (await api.post('/api/create-payment-intent', { headers: { ...headers, 'x-tracking-token': booking.trackingToken }, data: { bookingId: booking.id } })).json();
   const paid = await api.post('/api/payments/test/confirm-card', {

@@ -31,7 +31,7 @@ test('the office opens a pickup booking’s inspections and sees the customer’
   // The demo driver works it: pickup inspection, the job, the return inspection (as a phone would send them).
   const driver = await playwrightRequest.newContext({ baseURL });
   const driverId = ((await (await driver.post('/api/auth/login', { data: DRIVER })).json()) as { id: string }).id;
-  expect((await page.request.post(`/api/drivers/${driverId}/assign/${bookingId}`)).ok()).toBeTruthy();
+  expect((await page.request.post(`/api/drivers/${driverId}/assign/${bookingId}`, { data: { override: true } })).ok()).toBeTruthy();
   const inspect = async (phase: 'pickup' | 'return', odometer: number) => {
     const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = {
       data: JSON.stringify({ phase, odometer, fuelEighths: phase === 'pickup' ? 6 : 5, damage: phase === 'pickup' ? [{ zone: 'rear', note: 'Dent by the tailgate' }] : [], customerNotPresent: true }),

@@ -40,7 +40,7 @@ test("a guest's on-my-way e-mail link opens the full tracking view", async ({ pa
   const driverLogin = await playwrightRequest.newContext({ baseURL });
   const me = (await (await driverLogin.post('/api/auth/login', { data: DRIVER })).json()) as { id: string };
   const driverId = drivers.find((d) => d.id === me.id)?.id ?? drivers[0]!.id;
-  expect((await admin.post(`/api/drivers/${driverId}/assign/${booking.id}`)).ok()).toBeTruthy();
+  expect((await admin.post(`/api/drivers/${driverId}/assign/${booking.id}`, { data: { override: true } })).ok()).toBeTruthy();
   const moved = await driverLogin.put(`/api/driver/bookings/${booking.id}/status`, { data: { status: 'en_route_pickup' } });
   expect(moved.ok(), await moved.text()).toBeTruthy();
 

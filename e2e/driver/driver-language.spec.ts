@@ -40,7 +40,7 @@ test.beforeAll(async ({ baseURL }) => {
   const driverId = ((await (await driverApi.post('/api/auth/login', { data: DRIVER })).json()) as { id: string }).id;
   const services = (await (await admin.get('/api/services')).json()) as Array<{ id: string; locationOptions: { mobile: boolean } }>;
   job = await bookToday(services.find((s) => s.locationOptions.mobile)!.id);
-  expect((await admin.post(`/api/drivers/${driverId}/assign/${job}`)).ok()).toBeTruthy();
+  expect((await admin.post(`/api/drivers/${driverId}/assign/${job}`, { data: { override: true } })).ok()).toBeTruthy();
   jobStart = ((await (await admin.get(`/api/admin/bookings/${job}`)).json()) as { scheduledDate: string }).scheduledDate;
   // The driver starts the day off duty, so the Offline question below is about the job alone.
   expect((await driverApi.put('/api/driver/status', { data: { status: 'offline', isLocationSharing: false } })).ok()).toBeTruthy();

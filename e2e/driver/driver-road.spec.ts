@@ -75,7 +75,7 @@ test.beforeAll(async ({ baseURL }) => {
   const mobile = services.find((s) => s.locationOptions.mobile)!;
   todayJob = await bookToday(mobile.id);
   laterJob = await bookLater(await playwrightRequest.newContext({ baseURL }), mobile.id);
-  for (const id of [todayJob, laterJob.id]) expect((await admin.post(`/api/drivers/${driverId}/assign/${id}`)).ok()).toBeTruthy();
+  for (const id of [todayJob, laterJob.id]) expect((await admin.post(`/api/drivers/${driverId}/assign/${id}`, { data: { override: true } })).ok()).toBeTruthy();
 });
 
 test.beforeEach(async ({ page, context }) => {
@@ -184,7 +184,7 @@ test('the office unassigns or cancels a job: the open page says so at once and t
 test('the job on the way is pinned at the top; completing a job before its day asks for a reason first', async ({ page, baseURL }) => {
   const services = (await (await admin.get('/api/services')).json()) as Array<{ id: string; locationOptions: { mobile: boolean } }>;
   const job = await bookLater(await playwrightRequest.newContext({ baseURL }), services.find((s) => s.locationOptions.mobile)!.id);
-  expect((await admin.post(`/api/drivers/${driverId}/assign/${job.id}`)).ok()).toBeTruthy();
+  expect((await admin.post(`/api/drivers/${driverId}/assign/${job.id}`, { data: { override: true } })).ok()).toBeTruthy();
   const move = async (status: string) => expect((await driverApi.put(`/api/driver/bookings/${job.id}/status`, { data: { status } })).ok()).toBeTruthy();
   await move('en_route_pickup');
 

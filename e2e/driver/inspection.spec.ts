@@ -61,7 +61,7 @@ test.beforeAll(async ({ baseURL }) => {
   const driverApi = await playwrightRequest.newContext({ baseURL });
   const driverId = ((await (await driverApi.post('/api/auth/login', { data: DRIVER })).json()) as { id: string }).id;
   booking = await bookPickup(baseURL!);
-  expect((await admin.post(`/api/drivers/${driverId}/assign/${booking.id}`)).ok()).toBeTruthy();
+  expect((await admin.post(`/api/drivers/${driverId}/assign/${booking.id}`, { data: { override: true } })).ok()).toBeTruthy();
   // On the way and at the car: the pickup inspection is due.
   for (const status of ['en_route_pickup', 'arrived_pickup']) {
     const moved = await driverApi.put(`/api/driver/bookings/${booking.id}/status`, { data: { status } });

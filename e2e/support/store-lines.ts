@@ -33,6 +33,6 @@ export async function bookTwoServiceOrder(request: APIRequestContext): Promise<{
   const driver = await request.post('/api/auth/login', { data: DRIVER });
   const driverId = ((await driver.json()) as { id: string }).id;
   expect((await request.post('/api/auth/login', { data: ADMIN })).ok()).toBeTruthy();
-  expect((await request.post(`/api/drivers/${driverId}/assign/${bookingId}`)).ok()).toBeTruthy();
+  expect((await request.post(`/api/drivers/${driverId}/assign/${bookingId}`, { data: { override: true } })).ok()).toBeTruthy();
   return { bookingId, trackingToken: found.booking!.trackingToken! };
 }
