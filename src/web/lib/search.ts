@@ -15,3 +15,10 @@ export function oneOf<T extends string>(search: RawSearch, key: string, allowed:
   const value = text(search, key);
   return value && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
+
+/** A finite number within [min, max], from a string or a number; undefined otherwise. */
+export function numberIn(search: RawSearch, key: string, min: number, max: number): number | undefined {
+  const raw = text(search, key);
+  const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= min && value <= max ? value : undefined;
+}

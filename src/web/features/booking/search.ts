@@ -1,6 +1,7 @@
+import { parseUsAddress } from '@shared/address';
 import { ACCESS_NOTES_MAX, VEHICLE_MAX } from '@shared/constants';
 import { SERVICE_TYPES, VEHICLE_TYPES, type ServiceType, type VehicleType } from '@shared/domain';
-import { oneOf, text, type RawSearch } from '@web/lib/search';
+import { numberIn, oneOf, text, type RawSearch } from '@web/lib/search';
 
 /** The query of /booking, /booking-details and /checkout; serviceType defaults to pickup. */
 export interface BookingSearch {
@@ -11,6 +12,9 @@ export interface BookingSearch {
   time?: string;
   slotId?: string;
   addressId?: string;
+  /** Where the typed address was placed when it was chosen from the suggestions: the slots were listed there, so the booking goes there. */
+  lat?: number;
+  lng?: number;
   /** Pay now for a held, unpaid booking (from the booking history): checkout pays it instead of booking again. */
   bookingId?: string;
   /** Booking from /sww-offer: the vehicle type whose offer price the server applies. */
@@ -33,6 +37,8 @@ export function bookingSearch(search: RawSearch): BookingSearch {
     time: text(search, 'time'),
     slotId: text(search, 'slotId'),
     addressId: text(search, 'addressId'),
+    lat: numberIn(search, 'lat', -90, 90),
+    lng: numberIn(search, 'lng', -180, 180),
     bookingId: text(search, 'bookingId'),
     offer: VEHICLE_TYPES.find((v) => v === text(search, 'offer')),
     vehicle: text(search, 'vehicle')?.slice(0, VEHICLE_MAX) || undefined,
@@ -50,3 +56,23 @@ export interface PaySearch {
 }
 
 export const paySearch = (search: RawSearch): PaySearch => ({ bookingId: text(search, 'bookingId'), token: text(search, 'token') });
+
+/**
+ * The address a booking request sends: none on site or for a saved address (its id goes instead); the typed
+ * line with the point it was chosen at when there is one (the slots were listed there), else the line alone.
+ */
+export function bookingAddress(search: BookingSearch): string | PlacedAddress | null {
+  if (search.serviceType === 'serviceLocation' || search.addressId) return null;
+  const parsed = search.lat !== undefined && search.lng !== undefined ? parseUsAddress(search.address) : undefined;
+  if (!parsed) return search.address;
+  return { street: parsed.street, city: parsed.city, state: parsed.state, zipCode: parsed.zipCode, latitude: search.lat!, longitude: search.lng! };
+}
+
+interface PlacedAddress {
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  latitude: number;
+  longitude: number;
+}

@@ -13,7 +13,7 @@ import { guestContactProblems } from '@shared/contact';
 import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavailable, timeWasTaken, tooManyCheckouts } from './checkout-errors';
 import { checkoutReducer, initialCheckoutState, type GuestDetails } from './checkout-machine';
 import { bookingMessages } from './messages';
-import type { BookingSearch } from './search';
+import { bookingAddress, type BookingSearch } from './search';
 import { jobOfSearch } from './job';
 
 const KEY_STORE = 'glint.checkout.key';
@@ -91,7 +91,7 @@ function bookingRequest(search: CheckoutInput['search'], who: GuestDetails | nul
     serviceType: search.serviceType,
     slotId: search.slotId,
     addressId: search.addressId ?? null,
-    address: search.serviceType === 'serviceLocation' || search.addressId ? null : search.address,
+    address: bookingAddress(search),
     notes,
     ...forTheDriver(search),
     ...(search.offer ? { offerVehicle: search.offer } : {}),
@@ -196,7 +196,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
           serviceType: search.serviceType,
           slotId: search.slotId,
           addressId: search.addressId ?? null,
-          address: search.serviceType === 'serviceLocation' || search.addressId ? null : search.address,
+          address: bookingAddress(search),
           notes,
           ...forTheDriver(search),
           ...(search.vehicles ? { vehicles: jobOfSearch(search.vehicles) } : {}),

@@ -173,6 +173,8 @@ export function BookingStart() {
         time: slotLabel(slot),
         slotId: slot.id,
         addressId,
+        // The point the slots were listed at (a suggestion's), so the booking is held there too.
+        ...(!addressId && verified && verified.latitude !== null && verified.longitude !== null ? { lat: verified.latitude, lng: verified.longitude } : {}),
         offer: serviceId === again.serviceId ? again.offer : undefined,
         vehicles: jobSearchOf(vehicles),
       },
