@@ -1,4 +1,5 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { AT_PARK_AVE, PARK_AVE } from '../support/booking-flow';
 import { ADMIN, DRIVER, latestMail, pacificDay, uniqueEmail } from '../support/helpers';
 
 test.beforeEach(async ({ context }) => {
@@ -9,7 +10,7 @@ test.beforeEach(async ({ context }) => {
 async function firstFreeSlot(api: Awaited<ReturnType<typeof playwrightRequest.newContext>>, serviceId: string): Promise<string> {
   for (let days = 1; days < 14; days++) {
     const date = pacificDay(days);
-    const slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${date}`)).json()) as Array<{ id: string; availableCapacity: number }>;
+    const slots = (await (await api.get(`/api/services/${serviceId}/available-slots?date=${date}&${AT_PARK_AVE}`)).json()) as Array<{ id: string; availableCapacity: number }>;
     const free = slots.find((s) => s.availableCapacity > 0);
     if (free) return free.id;
   }
@@ -23,7 +24,7 @@ test("a guest's on-my-way e-mail link opens the full tracking view", async ({ pa
   const service = services.find((s) => s.locationOptions.mobile)!;
   const created = await guest.post('/api/bookings', {
     headers: { 'Idempotency-Key': `guest-mail-${Date.now()}` },
-    data: { serviceId: service.id, serviceType: 'mobile', slotId: await firstFreeSlot(guest, service.id), address: '425 Park Ave, San Jose, CA 95110', guestEmail: email, guestName: 'Gale Guest', guestPhone: '4085550100' },
+    data: { serviceId: service.id, serviceType: 'mobile', slotId: await firstFreeSlot(guest, service.id), address: PARK_AVE, guestEmail: email, guestName: 'Gale Guest', guestPhone: '4085550100' },
   });
   expect(created.status(), await created.text()).toBe(201);
   const booking = (await created.json()) as { id: string; trackingToken: string };

@@ -1,6 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, pacificDay } from './helpers';
 
+/** The demo customer's home, placed where the demo seeds it: a booking sent with it is held at the point its slots were asked at. */
+export const PARK_AVE = { street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110', latitude: 37.3318, longitude: -121.8963 };
+/** The slot lists' query for that point (decision 055: only starts a technician can reach there). */
+export const AT_PARK_AVE = `lat=${PARK_AVE.latitude}&lng=${PARK_AVE.longitude}`;
+
 /** Tomorrow in the business's time zone (the browser runs in America/Los_Angeles too). */
 export function tomorrowKey(): string {
   return dayKey(1);
