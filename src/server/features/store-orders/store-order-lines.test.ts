@@ -6,6 +6,7 @@ import type { ServiceView } from '../../../shared/schemas/services';
 import { addOns, bookings, shopifyProducts } from '../../db/schema';
 import { HOME, MONDAY_9AM_PACIFIC, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
 import { createTestApp, latestMailTo, type TestApp } from '../../test/harness';
+import { countyPlace } from '../../integrations/geo/builtin';
 import { insertStoreOrder } from '../../test/store-fixtures';
 
 /** Store products mapped to services and add-ons, and an order of them booked as one job (docs/decisions/044). */
@@ -263,5 +264,28 @@ describe("the client's vehicles", () => {
       ['2015 Toyota Sienna', null, 'suv', false],
       ['Red Mini Cooper', null, null, false],
     ]);
+  });
+});
+
+// Last in the file: it adds a technician, and with one the slot lists weigh the drive (decision 055).
+describe('an order’s starts are where its job goes', () => {
+  it('without a point from the page, lists the starts a technician can reach at the order’s shipping ZIP', async () => {
+    // A Wednesday the other tests leave empty.
+    const LATER = '2026-06-10';
+    const email = `reach-${randomUUID().slice(0, 8)}@example.com`;
+    const order = await twoServiceOrder(email);
+    const list = async (body: Record<string, unknown>) => {
+      const response = await t.call('POST', `/api/shopify-orders/${order.id}/available-slots`, { body: { email, date: LATER, ...body } });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { id: string }[]).map((slot) => slot.id);
+    };
+    expect(await list({})).toContain(`${LATER}T09:00`);
+    await t.createUser({ role: 'driver', fullName: 'Tess Tech' });
+    // The technician starts at the business at opening: 09:00 at the customer's is out of reach.
+    const zip = countyPlace('95110')!;
+    const atShipping = await list({});
+    expect(atShipping).not.toContain(`${LATER}T09:00`);
+    expect(atShipping.length).toBeGreaterThan(0);
+    expect(atShipping).toEqual(await list({ latitude: zip.latitude, longitude: zip.longitude }));
   });
 });

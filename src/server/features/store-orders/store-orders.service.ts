@@ -112,15 +112,27 @@ async function chosenService(ctx: AppContext, order: repo.OrderRow, serviceId: s
 /**
  * How long the order's job takes and its service, for its slot list and calendar: the whole job the booking
  * will claim, so a listed start is one the booking fits and a technician who does the service can get to
- * (decision 055; `latitude`/`longitude` when the customer gave the address). The customer proves the order
+ * (decision 055; `latitude`/`longitude` when the customer gave the address, else the order's shipping ZIP).
+ * The customer proves the order
  * with its id and e-mail, as for scheduling.
  */
 export async function orderJob(ctx: AppContext, orderId: string, input: OrderJobChoice): Promise<{ minutes: number; reach: { serviceId: string; point: Point | null } }> {
   const order = await repo.findOrderByIdAndEmail(ctx.db, orderId, input.email);
   if (!order) throw notFound();
   const { job, services } = await jobOfOrder(ctx, order, await chosenService(ctx, order, input.serviceId));
-  const point = input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude } : null;
+  const point = input.latitude != null && input.longitude != null ? { latitude: input.latitude, longitude: input.longitude } : shippingPoint(order);
   return { minutes: job.minutes, reach: { serviceId: services[0]!.id, point } };
+}
+
+/**
+ * Without a point from the customer, the order's shipping address is where the job most likely goes: its
+ * ZIP's centroid, the same point the booking is placed at when scheduled there (`withCoordinates`).
+ */
+function shippingPoint(order: repo.OrderRow): Point | null {
+  const zip = order.shippingAddress?.zip;
+  if (!zip) return null;
+  const placed = withCoordinates({ zipCode: zip, latitude: null as string | null, longitude: null as string | null });
+  return placed.latitude !== null && placed.longitude !== null ? { latitude: Number(placed.latitude), longitude: Number(placed.longitude) } : null;
 }
 
 /**
