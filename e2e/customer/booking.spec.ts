@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ADMIN, CUSTOMER, pacificDay, signInViaApi, uniqueEmail } from '../support/helpers';
-import { payWithCard } from '../support/booking-flow';
+import { CUSTOMER, pacificDay, signInViaApi, uniqueEmail } from '../support/helpers';
+import { ensureTomorrowOpen, payWithCard } from '../support/booking-flow';
 
 /** Tomorrow in the business's time zone (the browser runs in America/Los_Angeles too). */
 function tomorrowKey(): string {
@@ -21,15 +21,6 @@ async function slotsFor(request: APIRequestContext, id: string, date: string): P
   return (await (await request.get(`/api/services/${id}/available-slots?date=${date}`)).json()) as Slot[];
 }
 
-/** Tomorrow may be a Sunday (closed in the seeded hours): the admin opens it so the test can book it. */
-async function ensureTomorrowOpen(request: APIRequestContext, service: string) {
-  const id = await serviceId(request, service);
-  if ((await slotsFor(request, id, tomorrowKey())).length > 0) return;
-  expect((await request.post('/api/auth/login', { data: ADMIN })).ok()).toBeTruthy();
-  const opened = await request.post('/api/admin/business-availability', { data: { date: tomorrowKey(), startTime: '09:00', endTime: '17:00', maxCapacity: 3 } });
-  expect(opened.status(), await opened.text()).toBe(201);
-  await request.post('/api/auth/logout');
-}
 
 /** Chooses a service, its type, an address from the suggestions, Tomorrow and the first free slot; returns the slot id. */
 async function startBooking(page: Page, options: { service: string; type: 'Mobile Service' | 'Pickup Service'; addressLabel: string; typed: string; pick: RegExp }) {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { ADMIN } from '../support/helpers';
 
 test.beforeEach(async ({ context }) => {
   await context.route('**/tile.openstreetmap.org/**', (route) => route.abort());
@@ -23,6 +24,13 @@ test('a guest with the tracking link sees everything; without the token only ser
   await expect(page).toHaveURL(/\/tracking\?bookingId=[0-9a-f-]+&token=/);
   const url = new URL(page.url());
   const bookingId = url.searchParams.get('bookingId')!;
+  // The confirmed booking went to a technician at once (decision 055): the office takes it off again, so the
+  // page shows the wait for a driver.
+  const office = await playwrightRequest.newContext({ baseURL });
+  expect((await office.post('/api/auth/login', { data: ADMIN })).ok()).toBeTruthy();
+  expect((await office.post(`/api/drivers/unassign/assign/${bookingId}`)).ok()).toBeTruthy();
+  await office.dispose();
+  await page.reload();
 
   await expect(page.getByText(`Booking #${bookingId.slice(-8).toUpperCase()}`)).toBeVisible();
   await expect(page.getByText('Total Amount')).toBeVisible();

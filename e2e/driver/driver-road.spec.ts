@@ -1,3 +1,4 @@
+import { AT_PARK_AVE, PARK_AVE } from '../support/booking-flow';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
 
@@ -36,7 +37,7 @@ async function bookToday(serviceId: string): Promise<string> {
 /** A guest's paid mobile booking on a later day, with the car and the gate code from checkout. */
 async function bookLater(guest: Api, serviceId: string): Promise<{ id: string; trackingToken: string }> {
   for (let days = 1; days < 14; days++) {
-    const slots = (await (await guest.get(`/api/services/${serviceId}/available-slots?date=${pacificDay(days)}`)).json()) as Array<{ id: string; availableCapacity: number }>;
+    const slots = (await (await guest.get(`/api/services/${serviceId}/available-slots?date=${pacificDay(days)}&${AT_PARK_AVE}`)).json()) as Array<{ id: string; availableCapacity: number }>;
     const free = slots.find((s) => s.availableCapacity > 0);
     if (!free) continue;
     const created = await guest.post('/api/bookings', {
@@ -45,7 +46,7 @@ async function bookLater(guest: Api, serviceId: string): Promise<{ id: string; t
         serviceId,
         serviceType: 'mobile',
         slotId: free.id,
-        address: '425 Park Ave, San Jose, CA 95110',
+        address: PARK_AVE,
         guestEmail: uniqueEmail('later'),
         guestName: 'Lee Later',
         guestPhone: '4085550100',

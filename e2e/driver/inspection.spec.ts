@@ -1,3 +1,4 @@
+import { AT_PARK_AVE, PARK_AVE } from '../support/booking-flow';
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
@@ -37,12 +38,12 @@ async function bookPickup(baseURL: string): Promise<{ id: string; trackingToken:
   const services = (await (await guest.get('/api/services')).json()) as Array<{ id: string; locationOptions: { pickup: boolean } }>;
   const service = services.find((s) => s.locationOptions.pickup)!;
   for (let days = 1; days < 21; days++) {
-    const slots = (await (await guest.get(`/api/services/${service.id}/available-slots?date=${pacificDay(days)}`)).json()) as Array<{ id: string; availableCapacity: number }>;
+    const slots = (await (await guest.get(`/api/services/${service.id}/available-slots?date=${pacificDay(days)}&${AT_PARK_AVE}`)).json()) as Array<{ id: string; availableCapacity: number }>;
     const free = slots.find((s) => s.availableCapacity > 0);
     if (!free) continue;
     const created = await guest.post('/api/bookings', {
       headers: { 'Idempotency-Key': `inspection-${Date.now()}` },
-      data: { serviceId: service.id, serviceType: 'pickup', slotId: free.id, address: '425 Park Ave, San Jose, CA 95110', guestEmail: uniqueEmail('inspect'), guestName: 'Ivy Inspect', guestPhone: '4085550111', vehicle: 'Red Mazda 3' },
+      data: { serviceId: service.id, serviceType: 'pickup', slotId: free.id, address: PARK_AVE, guestEmail: uniqueEmail('inspect'), guestName: 'Ivy Inspect', guestPhone: '4085550111', vehicle: 'Red Mazda 3' },
     });
     expect(created.status(), await created.text()).toBe(201);
     const made = (await created.json()) as { id: string; trackingToken: string };
