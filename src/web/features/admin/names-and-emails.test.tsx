@@ -77,11 +77,7 @@ describe('names and e-mails in the back office', () => {
   });
 
   it("shows the customer's whole name in a bookings list row", () => {
-    const booking = {
-      id: '00000000-0000-4000-8000-000000000001', status: 'confirmed', serviceType: 'mobile', scheduledDate: '2026-03-02T17:00:00.000Z',
-      serviceName: 'Full Detail', totalAmount: '120.00', paymentStatus: 'paid', source: 'web',
-      user: { fullName: 'Casey Morgan', email: EMAIL, phone: null }, guestName: null, guestEmail: null,
-    } as unknown as AdminBooking;
+    const booking = bookingOf();
     // The row's service line may still be cut; the name may not.
     const html = render(
       <ul>
@@ -93,4 +89,30 @@ describe('names and e-mails in the back office', () => {
     expect(name?.[2]).toBe('Casey Morgan');
     expect(name?.[1]).not.toMatch(MID_WORD);
   });
+
+  it("shows the customer's e-mail with its break points in an opened booking's details", () => {
+    const html = render(
+      <ul>
+        <BookingRow booking={bookingOf()} startOpen />
+      </ul>,
+      { wholeMarkup: false },
+    );
+    const email = /<dt[^>]*>E-mail<\/dt><dd class="([^"]*)">(.*?)<\/dd>/.exec(html);
+    expect(email?.[2]).toContain(WRAPPED);
+    expect(email?.[1]).not.toMatch(MID_WORD);
+    expect(email?.[2]).not.toMatch(MID_WORD);
+  });
 });
+
+function bookingOf(): AdminBooking {
+  return {
+    id: '00000000-0000-4000-8000-000000000001', status: 'confirmed', serviceType: 'mobile', scheduledDate: '2026-03-02T17:00:00.000Z',
+    businessDate: '2026-03-02', durationMinutes: 90, serviceFee: '0.00', tax: '0.00', notes: null, vehicle: null, accessNotes: null,
+    coveredParking: null, createdAt: '2026-02-20T17:00:00.000Z', updatedAt: '2026-02-20T17:00:00.000Z', serviceId: 's1',
+    service: { id: 's1', name: 'Full Detail', description: '', price: '120.00', duration: 90, imageUrl: null },
+    serviceName: 'Full Detail', totalAmount: '120.00', paymentStatus: 'paid', source: 'web', addressId: null, address: null,
+    latitude: null, longitude: null, userId: 'u1', user: { fullName: 'Casey Morgan', email: EMAIL, phone: null },
+    guestName: null, guestEmail: null, guestPhone: null, assignedDriverId: null, driver: null, rating: null, review: null,
+    paymentMethodBrand: null, paymentMethodLast4: null, holdExpiresAt: null, isBlocked: false, job: { vehicles: [], extras: [] }, updates: [],
+  };
+}
