@@ -17,8 +17,18 @@ export const dashboardSummary = z.object({
   received: z.object({ today: z.string(), week: z.string(), weekStart: z.string() }),
   /** Tomorrow at a glance (Pacific): its jobs, how many still go out without a driver, and the first start. */
   tomorrow: z.object({ date: z.string(), jobs: z.number(), unassigned: z.number(), firstStart: z.string().nullable() }),
-  /** What needs the owner: upcoming mobile or pickup jobs of the next 7 days without a driver, past jobs still unpaid, e-mails that failed this week. */
-  attention: z.object({ unassigned: z.number(), unpaid: z.number(), failedMessages: z.number() }),
+  /**
+   * What needs the owner: upcoming mobile or pickup jobs of the next 7 days without a driver, past jobs still unpaid,
+   * e-mails that failed this week, and bookings of today or later (not cancelled) on which a customer flagged an
+   * inspection concern: how many, and the first few by job time.
+   */
+  attention: z.object({
+    unassigned: z.number(),
+    unpaid: z.number(),
+    failedMessages: z.number(),
+    concerns: z.number(),
+    concernBookings: z.array(z.object({ id: z.string(), scheduledDate: z.string() })),
+  }),
   customers: z.number(),
   today: z.array(bookingView),
   todayDate: z.string(),

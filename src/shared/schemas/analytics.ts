@@ -100,7 +100,11 @@ export const analyticsSessionView = z.object({
 });
 export const analyticsSessionsPage = pageOf(analyticsSessionView);
 
-/** One Pacific day of the daily chart: visits (sessions with a page visit), bookings made, revenue paid. */
+/**
+ * One Pacific day of the daily chart: visits (sessions with a page visit), bookings made, and revenue received that
+ * day net of its refunds: bookings' ledger money and packages sold by card, cash or check (never a complimentary one,
+ * and never again for a booking paid with a package credit).
+ */
 export const analyticsDaily = z.object({
   days: z.array(z.object({ date: z.string(), visits: z.number(), bookings: z.number(), revenue: z.string() })),
 });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
+import { packageRevenueByDay } from '../packages';
 import { isBot } from './bots';
 import { truncateIp } from './ip';
 import * as repo from './analytics.repository';
@@ -195,13 +196,16 @@ export async function sessions(ctx: AppContext, range: Range, page: number) {
 }
 
 export async function daily(ctx: AppContext, range: Range) {
-  const rows = new Map((await repo.dailySeries(ctx.db, range.from, range.to)).map((r) => [String(r.date), r]));
+  const [series, packageSales] = await Promise.all([repo.dailySeries(ctx.db, range.from, range.to), packageRevenueByDay(ctx.db, range.from, range.to)]);
+  const rows = new Map(series.map((r) => [String(r.date), r]));
+  // Revenue is every dollar received that day: bookings' ledger money and packages sold (decision 047).
+  const packageCents = new Map(packageSales.map((r) => [r.date, r.cents]));
   // Every Pacific day of the range, quiet ones as zero, so the chart's x axis is time.
   const days = [];
   const last = pacificDateKey(new Date(Math.min(range.to.getTime() - 1, ctx.now().getTime())));
   for (let day = pacificDateKey(range.from); day <= last; day = addDaysToKey(day, 1)) {
     const r = rows.get(day);
-    days.push({ date: day, visits: Number(r?.visits ?? 0), bookings: Number(r?.bookings ?? 0), revenue: fromCents(toCents(String(r?.revenue ?? '0'))) });
+    days.push({ date: day, visits: Number(r?.visits ?? 0), bookings: Number(r?.bookings ?? 0), revenue: fromCents(toCents(String(r?.revenue ?? '0')) + (packageCents.get(day) ?? 0)) });
   }
   return { days };
 }

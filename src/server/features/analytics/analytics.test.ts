@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { analyticsEvents, analyticsFunnelDays, analyticsSessions, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bookAsGuest, HOME, MONDAY_9AM_PACIFIC, newKey, payWithTestCard, TUESDAY } from '../../test/checkout-fixtures';
-import { createPackage } from '../../test/package-fixtures';
+import { createPackage, payPackageWithTestCard } from '../../test/package-fixtures';
 import { insertEvents } from './analytics.repository';
 import { purgeOldEvents, rollUpClosedDays } from './analytics.service';
 
@@ -271,6 +271,51 @@ describe('GET /api/admin/analytics/funnel', () => {
     const backwards = await t.call('GET', '/api/admin/analytics/funnel?startDate=2026-05-10&endDate=2026-05-01', { cookie: admin });
     expect(backwards.statusCode).toBe(400);
     expect((await t.call('GET', '/api/admin/analytics/funnel?startDate=yesterday', { cookie: admin })).statusCode).toBe(400);
+  });
+});
+
+describe('daily revenue', () => {
+  const DAY = '2026-05-28';
+  const THAT_AFTERNOON = '2026-05-28T21:00:00Z';
+  const revenueOn = async (day: string) => {
+    const response = await t.call('GET', '/api/admin/analytics/daily?startDate=2026-05-25', { cookie: admin });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { days: Array<{ date: string; revenue: string }> }).days.find((d) => d.date === day)!.revenue;
+  };
+  const cents = (dollars: string) => Math.round(Number(dollars) * 100);
+
+  it('counts a package paid by card or cash on the day it was paid, never a complimentary one, and not again for a booking redeemed with its credit', async () => {
+    const pkg = await createPackage(t, admin);
+    const before = await revenueOn(DAY);
+
+    const { user, cookie } = await t.createUser();
+    const { paymentIntentId, card } = await payPackageWithTestCard(t, cookie, pkg.id);
+    expect(card.statusCode, card.body).toBe(200);
+    const [bought] = (await t.handle.executeSql(`update package_purchases set created_at = $2 where payment_intent_id = $1 returning id, paid_by`, [paymentIntentId, THAT_AFTERNOON])).rows;
+    expect(bought).toMatchObject({ paid_by: 'card' });
+    expect(cents(await revenueOn(DAY)) - cents(before)).toBe(cents(pkg.packagePrice));
+
+    // Cash taken by the business is money received too; a complimentary package is not.
+    const assign = async (body: Record<string, unknown>) => {
+      const response = await t.call('POST', '/api/admin/package-purchases', { cookie: admin, body: { userId: user.id, packageId: pkg.id, ...body } });
+      expect(response.statusCode, response.body).toBe(201);
+      await t.handle.executeSql(`update package_purchases set created_at = $2 where id = $1`, [response.json().id, THAT_AFTERNOON]);
+    };
+    await assign({ paymentMethod: 'cash', amountPaid: '150' });
+    await assign({ paymentMethod: 'manual' });
+    const withCash = await revenueOn(DAY);
+    expect(cents(withCash) - cents(before)).toBe(cents(pkg.packagePrice) + 15_000);
+
+    // The booking the credit pays for brings no new money, whatever day its ledger row is dated.
+    const booked = await t.call('POST', '/api/bookings', {
+      cookie,
+      headers: { ...browser, 'idempotency-key': newKey() },
+      body: { serviceId: pkg.serviceId, serviceType: 'mobile', slotId: `${TUESDAY}T13:00`, address: HOME, packagePurchaseId: bought!.id },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await t.handle.executeSql(`update booking_payments set created_at = $2 where booking_id = $1`, [booked.json().id, THAT_AFTERNOON]);
+    await t.handle.executeSql(`update bookings set created_at = $2 where id = $1`, [booked.json().id, THAT_AFTERNOON]);
+    expect(await revenueOn(DAY)).toBe(withCash);
   });
 });
 

@@ -4,3 +4,5 @@
  * Other features import only this file (docs/decisions/033-feature-faces.md); its own files import each other.
  */
 export { inspectionRoutes } from './inspections.routes';
+// The owner's dashboard lists upcoming bookings with a flagged concern.
+export { bookingsWithConcerns } from './inspections.repository';

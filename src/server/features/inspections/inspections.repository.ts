@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DamageZone, InspectionImageType, InspectionPhase, InspectionPhotoSlot } from '../../../shared/inspections';
 import type { DamageNote } from '../../../shared/schemas/inspections';
 import type { DbOrTx } from '../../db/client';
@@ -152,4 +152,22 @@ export async function insertConcernWithinLimit(db: DbOrTx, bookingId: string, te
     const [row] = await tx.insert(inspectionConcerns).values({ bookingId, text, createdAt: at }).returning({ id: inspectionConcerns.id, text: inspectionConcerns.text, createdAt: inspectionConcerns.createdAt });
     return row!;
   });
+}
+
+/**
+ * Bookings on `fromDay` (a Pacific date key) or later, not cancelled, on which a customer flagged a concern:
+ * how many, and the first `limit` by job time, for the owner's "needs attention".
+ */
+export async function bookingsWithConcerns(db: DbOrTx, fromDay: string, limit: number): Promise<{ count: number; bookings: Array<{ id: string; scheduledDate: Date }> }> {
+  const flagged = and(
+    gte(bookings.businessDate, fromDay),
+    ne(bookings.status, 'cancelled'),
+    eq(bookings.isBlocked, false),
+    sql`exists (select 1 from ${inspectionConcerns} where ${inspectionConcerns.bookingId} = ${bookings.id})`,
+  );
+  const [[counted], rows] = await Promise.all([
+    db.select({ n: count() }).from(bookings).where(flagged),
+    db.select({ id: bookings.id, scheduledDate: bookings.scheduledDate }).from(bookings).where(flagged).orderBy(asc(bookings.scheduledDate), asc(bookings.id)).limit(limit),
+  ]);
+  return { count: counted?.n ?? 0, bookings: rows };
 }

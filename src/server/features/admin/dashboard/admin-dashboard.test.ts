@@ -23,7 +23,7 @@ type Summary = {
   revenue: string;
   received: { today: string; week: string; weekStart: string };
   tomorrow: { date: string; jobs: number; unassigned: number; firstStart: string | null };
-  attention: { unassigned: number; unpaid: number; failedMessages: number };
+  attention: { unassigned: number; unpaid: number; failedMessages: number; concerns: number; concernBookings: Array<{ id: string; scheduledDate: string }> };
 };
 const summary = async () => {
   const response = await t.call('GET', '/api/admin/dashboard', { cookie: admin });
@@ -88,5 +88,28 @@ describe('the dashboard of the owner’s day', () => {
     expect(after.attention.unassigned - before.attention.unassigned).toBe(1);
     expect(after.attention.unpaid - before.attention.unpaid).toBe(1);
     expect(after.attention.failedMessages).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lists a booking of today or later whose inspection has a flagged concern, and not one without, a cancelled one or a past one', async () => {
+    const today = pacificDateKey(new Date(t.clock.now));
+    const before = await summary();
+    const flagged = (await createBooking(t, { dateKey: today, time: '23:00', serviceType: 'pickup', status: 'completed', paymentStatus: 'paid' })).booking;
+    const quiet = (await createBooking(t, { dateKey: today, time: '23:30', serviceType: 'pickup', status: 'completed', paymentStatus: 'paid' })).booking;
+    const cancelled = (await createBooking(t, { dateKey: addDaysToKey(today, 2), serviceType: 'pickup', status: 'cancelled' })).booking;
+    const past = (await createBooking(t, { dateKey: addDaysToKey(today, -3), serviceType: 'pickup', status: 'completed', paymentStatus: 'paid' })).booking;
+    for (const id of [flagged.id, cancelled.id, past.id]) {
+      await t.handle.executeSql(`insert into inspection_concerns (booking_id, text) values ($1, 'A new scratch on the door')`, [id]);
+    }
+    // A second concern on the same booking is still one booking to look at.
+    await t.handle.executeSql(`insert into inspection_concerns (booking_id, text) values ($1, 'And the mirror')`, [flagged.id]);
+
+    const after = await summary();
+    expect(after.attention.concerns - before.attention.concerns).toBe(1);
+    const listed = after.attention.concernBookings.map((b) => b.id);
+    expect(listed).toContain(flagged.id);
+    expect(listed).not.toContain(quiet.id);
+    expect(listed).not.toContain(cancelled.id);
+    expect(listed).not.toContain(past.id);
+    expect(after.attention.concernBookings.find((b) => b.id === flagged.id)?.scheduledDate).toBe(new Date(flagged.scheduledDate).toISOString());
   });
 });

@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@web/components/ui/button';
+import { EmailText } from '@web/components/ui/email-text';
 import { usePublicConfig } from '@web/lib/public-config';
 import { useLogout } from '@web/lib/logout';
 import { useCurrentUser } from '@web/lib/session';
@@ -81,8 +82,8 @@ function AdminFrame({ title, actions, children }: { title: string; actions?: Rea
           ))}
         </nav>
         <div className="border-t border-slate-200 p-3 text-sm dark:border-slate-800">
-          <p className="truncate font-medium">{user?.fullName}</p>
-          <p className="truncate text-xs text-slate-500">{user?.email}</p>
+          <p className="break-normal font-medium">{user?.fullName}</p>
+          <p className="text-xs text-slate-500">{user?.email && <EmailText email={user.email} />}</p>
           <Button variant="ghost" size="sm" className="mt-2 w-full justify-start" onClick={() => logout.mutate()}>
             <LogOut aria-hidden /> Logout
           </Button>

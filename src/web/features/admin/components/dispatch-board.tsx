@@ -106,7 +106,7 @@ function ByDriver({ jobs, dates, drivers }: { jobs: DispatchJob[]; dates: string
       {groups.lanes.map(({ driver, jobs: laneJobs }) => (
         <section key={driver.id} aria-label={driver.fullName} className="min-w-0">
           <h2 className="mb-2 flex flex-wrap items-center gap-2 font-semibold">
-            <span className="truncate">{driver.fullName}</span>
+            <span className="break-normal">{driver.fullName}</span>
             <Badge tone={driver.status === 'available' ? 'green' : driver.status === 'busy' ? 'orange' : 'gray'}>{AVAILABILITY[driver.status ?? 'offline'] ?? driver.status}</Badge>
             {driver.location && <span className="text-xs font-normal text-slate-500">on the map</span>}
           </h2>

@@ -11,6 +11,7 @@ import { formatUsd } from '@shared/money';
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import { JobLines } from '@web/components/job-lines';
 import { Badge } from '@web/components/ui/badge';
+import { EmailText } from '@web/components/ui/email-text';
 import { BookingMoneyToggle } from '@web/components/payment/booking-money';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
@@ -177,7 +178,7 @@ export function AdminBookingsPage() {
  * One booking as a compact row — number, when, who, what, status, payment and total on one line at desktop
  * width — that opens into its full card (details, actions, money, messages, history) on click.
  */
-function BookingRow({ booking, startOpen }: { booking: AdminBooking; startOpen: boolean }) {
+export function BookingRow({ booking, startOpen }: { booking: AdminBooking; startOpen: boolean }) {
   const [open, setOpen] = useState(startOpen);
   // Also when a search narrows the list to this one booking (the row was already there, closed).
   useEffect(() => {
@@ -197,7 +198,7 @@ function BookingRow({ booking, startOpen }: { booking: AdminBooking; startOpen: 
         <ChevronDown aria-hidden className={`size-4 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
         <span className="font-mono text-xs font-semibold">#{number}</span>
         <span className="shrink-0 whitespace-nowrap font-medium md:w-52">{formatPacificDateTime(booking.scheduledDate)}</span>
-        <span className="min-w-0 flex-1 truncate font-medium md:flex-none md:basis-40" title={customerNameOf(booking)}>
+        <span className="min-w-0 flex-1 break-normal font-medium md:flex-none md:basis-40" data-testid="customer-name">
           {customerNameOf(booking)}
         </span>
         <span className="hidden min-w-0 flex-1 truncate text-slate-600 md:block dark:text-slate-300">
@@ -261,7 +262,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
         <dl className="grid grid-cols-[7.5rem_minmax(0,1fr)] gap-x-3 gap-y-1">
           {/* The name and the time are in the row. */}
           <dt className="text-slate-500">E-mail</dt>
-          <dd className="break-all">{customerEmail ?? '—'}</dd>
+          <dd className="break-normal">{customerEmail ? <EmailText email={customerEmail} /> : '—'}</dd>
           <dt className="text-slate-500">Order placed</dt>
           <dd>{formatPacificDateTime(booking.createdAt)}</dd>
           <dt className="text-slate-500">Service</dt>

@@ -6,6 +6,7 @@ import { formatUsPhone } from '@shared/contact';
 import { formatUsd } from '@shared/money';
 import type { ClientDetail, ClientSummary } from '@shared/schemas/clients';
 import { Badge } from '@web/components/ui/badge';
+import { EmailText } from '@web/components/ui/email-text';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
@@ -105,7 +106,7 @@ export function AdminClientPage() {
   );
 }
 
-function ContactCard({ client }: { client: ClientDetail }) {
+export function ContactCard({ client }: { client: ClientDetail }) {
   return (
     <Card className="p-4 text-sm">
       <h2 className="mb-2 flex items-center gap-1 text-base font-semibold">
@@ -113,8 +114,8 @@ function ContactCard({ client }: { client: ClientDetail }) {
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
         <dt className="text-slate-500">Email</dt>
-        <dd className="break-all">
-          {client.email ?? '—'}
+        <dd className="break-normal">
+          {client.email ? <EmailText email={client.email} /> : '—'}
           {client.emailVerified === false && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
         </dd>
         <dt className="text-slate-500">Phone</dt>
@@ -294,9 +295,17 @@ function MergeDialog({ client, onOpenChange, onMerged }: { client?: ClientDetail
               <li key={c.id}>
                 <label className="flex cursor-pointer items-center gap-2 rounded-md p-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
                   <input type="radio" name="merge-into" checked={chosen?.id === c.id} onChange={() => setChosen(c)} />
-                  <span className="[overflow-wrap:anywhere]">
+                  <span className="break-normal">
                     {c.name ?? 'No name'} <SourceBadge source={c.source} />
-                    <span className="block text-xs text-slate-500">{[c.email, c.phone && formatUsPhone(c.phone), `${c.totalBookings} bookings`].filter(Boolean).join(' · ')}</span>
+                    <span className="block text-xs text-slate-500">
+                      {c.email && (
+                        <>
+                          <EmailText email={c.email} />
+                          {' · '}
+                        </>
+                      )}
+                      {[c.phone && formatUsPhone(c.phone), `${c.totalBookings} bookings`].filter(Boolean).join(' · ')}
+                    </span>
                   </span>
                 </label>
               </li>

@@ -6,6 +6,7 @@ import { formatUsd } from '@shared/money';
 import type { ClientSummary } from '@shared/schemas/clients';
 import { Link } from '@tanstack/react-router';
 import { Badge } from '@web/components/ui/badge';
+import { EmailText } from '@web/components/ui/email-text';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
@@ -40,6 +41,45 @@ function CustomerName({ customer }: { customer: Customer }) {
     <Link to="/admin/customers/$clientId" params={{ clientId: customer.id }} className="text-brand-700 hover:underline dark:text-brand-300">
       {customer.name ?? 'No name'}
     </Link>
+  );
+}
+
+function Unverified({ customer }: { customer: Customer }) {
+  return customer.emailVerified === false ? <span className="ml-1 text-xs text-amber-700">(unverified)</span> : null;
+}
+
+/**
+ * The name and e-mail cells of a customer's table row. Names wrap between words and e-mails after "@" or ".",
+ * never mid-word (no `truncate`, no `break-all`, no `overflow-wrap: anywhere`).
+ */
+export function CustomerCells({ customer }: { customer: Customer }) {
+  return (
+    <>
+      <td className="max-w-48 break-normal p-3 font-medium">
+        <CustomerName customer={customer} />
+        <SourceBadge source={customer.source} />
+      </td>
+      <td className="max-w-56 break-normal p-3">
+        {customer.email ? <EmailText email={customer.email} /> : '—'}
+        <Unverified customer={customer} />
+      </td>
+    </>
+  );
+}
+
+/** The same two on a narrow screen's card. */
+export function CustomerLines({ customer }: { customer: Customer }) {
+  return (
+    <>
+      <p className="break-normal font-semibold">
+        <CustomerName customer={customer} />
+        <SourceBadge source={customer.source} />
+      </p>
+      <p className="break-normal text-slate-600">
+        {customer.email ? <EmailText email={customer.email} /> : 'No email'}
+        <Unverified customer={customer} />
+      </p>
+    </>
   );
 }
 
@@ -112,14 +152,7 @@ export function AdminCustomersPage() {
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {data.items.map((c) => (
                   <tr key={c.id}>
-                    <td className="max-w-48 p-3 font-medium [overflow-wrap:anywhere]">
-                      <CustomerName customer={c} />
-                      <SourceBadge source={c.source} />
-                    </td>
-                    <td className="max-w-56 p-3 [overflow-wrap:anywhere]">
-                      {c.email ?? '—'}
-                      {c.emailVerified === false && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
-                    </td>
+                    <CustomerCells customer={c} />
                     <td className="p-3">{c.phone ? formatUsPhone(c.phone) : '—'}</td>
                     <td className="p-3 text-right tabular-nums">{c.totalBookings}</td>
                     <td className="p-3 text-right tabular-nums">{formatUsd(c.lifetimeSpend)}</td>
@@ -137,14 +170,7 @@ export function AdminCustomersPage() {
             {data.items.map((c) => (
               <li key={c.id}>
                 <Card className="p-4 text-sm">
-                  <p className="font-semibold [overflow-wrap:anywhere]">
-                    <CustomerName customer={c} />
-                    <SourceBadge source={c.source} />
-                  </p>
-                  <p className="break-all text-slate-600">
-                    {c.email ?? 'No email'}
-                    {c.emailVerified === false && <span className="ml-1 text-xs text-amber-700">(unverified)</span>}
-                  </p>
+                  <CustomerLines customer={c} />
                   <p className="text-slate-600">{c.phone ? formatUsPhone(c.phone) : 'No phone'}</p>
                   <p className="mt-1 text-xs text-slate-500">
                     {c.totalBookings} bookings · {formatUsd(c.lifetimeSpend)}

@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, CalendarDays, CalendarClock, DollarSign, Sparkles, Users } from 'lucide-react';
+import { bookingNumber } from '@shared/format';
 import { formatUsd } from '@shared/money';
+import type { DashboardSummary } from '@shared/schemas/admin-dashboard';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useDashboard } from '../api';
 import { ADMIN_NAV, AdminLayout } from '../components/admin-layout';
 import { BackupStatus } from '../components/backup-status';
-import { formatPacificTime } from '../components/status';
+import { formatPacificDateTime, formatPacificTime } from '../components/status';
 import { DispatchBoard } from '../components/dispatch-board';
 
 const DESCRIPTIONS: Record<string, string> = {
@@ -86,7 +88,7 @@ export function AdminDashboardPage() {
                   <ul className="flex flex-col gap-1">
                     {attentionItems(data.attention).map((item) => (
                       <li key={item.text}>
-                        <Link to={item.to} className="text-brand-700 hover:underline">
+                        <Link to={item.to} search={item.search} className="text-brand-700 hover:underline">
                           {item.text}
                         </Link>
                       </li>
@@ -127,12 +129,23 @@ function shortDate(dateKey: string): string {
   return new Date(`${dateKey}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
-/** The attention list: only what is there, each leading to where it is dealt with. */
-function attentionItems(attention: { unassigned: number; unpaid: number; failedMessages: number }): Array<{ text: string; to: '/admin/dispatch' | '/admin/bookings' | '/admin/customers' }> {
-  const items: Array<{ text: string; to: '/admin/dispatch' | '/admin/bookings' | '/admin/customers' }> = [];
+type AttentionItem = { text: string; to: '/admin/dispatch' | '/admin/bookings' | '/admin/customers'; search?: { search: string } };
+
+/** The attention list: only what is there, each leading to where it is dealt with (a flagged booking to itself). */
+export function attentionItems(attention: DashboardSummary['attention']): AttentionItem[] {
+  const items: AttentionItem[] = [];
   if (attention.unassigned) items.push({ text: `${plural(attention.unassigned, 'job', 'jobs')} of the next 7 days without a driver`, to: '/admin/dispatch' });
   if (attention.unpaid) items.push({ text: `${plural(attention.unpaid, 'past job', 'past jobs')} still unpaid`, to: '/admin/bookings' });
   if (attention.failedMessages) items.push({ text: `${plural(attention.failedMessages, 'e-mail', 'e-mails')} failed to send this week`, to: '/admin/customers' });
+  for (const booking of attention.concernBookings) {
+    items.push({
+      text: `Inspection concern flagged on #${bookingNumber(booking.id)} (${formatPacificDateTime(booking.scheduledDate)})`,
+      to: '/admin/bookings',
+      search: { search: booking.id },
+    });
+  }
+  const unlisted = attention.concerns - attention.concernBookings.length;
+  if (unlisted > 0) items.push({ text: `${plural(unlisted, 'more booking', 'more bookings')} with a flagged inspection concern`, to: '/admin/bookings' });
   return items;
 }
 

@@ -5,6 +5,7 @@ import { formatUsd } from '@shared/money';
 import type { OrderCoverageItem, StoreOrderView } from '@shared/schemas/store-orders';
 import { pacificInstant } from '@shared/time';
 import { Badge } from '@web/components/ui/badge';
+import { EmailText } from '@web/components/ui/email-text';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
@@ -183,7 +184,7 @@ function OrderCard({ order, showLink, onView, onBook }: { order: StoreOrderView;
         {showLink && linked && <Badge tone="blue">Linked to Booking</Badge>}
       </div>
       <p className="text-sm">
-        <span className="font-medium">{order.customerName ?? 'Store customer'}</span> · {order.email ?? 'No email'}
+        <span className="font-medium">{order.customerName ?? 'Store customer'}</span> · {order.email ? <EmailText email={order.email} /> : 'No email'}
       </p>
       <p className="text-sm text-slate-600">
         <span className="font-semibold text-slate-900 dark:text-white">{money(order)}</span> · {formatPacificDate(order.createdAt)}
@@ -215,7 +216,7 @@ function DetailsDialog({ order, onOpenChange }: { order: StoreOrderView | null; 
             <dt className="text-slate-500">Customer</dt>
             <dd>{order.customerName ?? 'N/A'}</dd>
             <dt className="text-slate-500">Email</dt>
-            <dd>{order.email ?? 'N/A'}</dd>
+            <dd>{order.email ? <EmailText email={order.email} /> : 'N/A'}</dd>
             <dt className="text-slate-500">Phone</dt>
             <dd>{order.phone ?? 'N/A'}</dd>
             <dt className="text-slate-500">Total</dt>

@@ -4,6 +4,7 @@ import { toast } from '@web/lib/toast';
 import { formatUsd } from '@shared/money';
 import type { PurchaseView } from '@shared/schemas/packages';
 import { Badge } from '@web/components/ui/badge';
+import { EmailText } from '@web/components/ui/email-text';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
@@ -59,7 +60,7 @@ function PurchaseList({ items, onUse, onRefund }: { items: PurchaseView[]; onUse
               <div className="flex items-start gap-2">
                 <div className="flex-1">
                   <p className="font-semibold">{p.userName ?? 'Deleted customer'}</p>
-                  <p className="text-xs text-slate-500">{p.userEmail}</p>
+                  <p className="text-xs text-slate-500">{p.userEmail && <EmailText email={p.userEmail} />}</p>
                 </div>
                 {p.paymentStatus === 'manual' && <Badge tone="blue">Complimentary</Badge>}
                 {p.status === 'refunded' && <Badge tone="gray">Refunded</Badge>}

@@ -4,6 +4,7 @@ import { toast } from '@web/lib/toast';
 import type { StaffMember } from '@shared/schemas/admin-staff';
 import type { TechnicianView } from '@shared/schemas/technicians';
 import { Badge } from '@web/components/ui/badge';
+import { EmailText } from '@web/components/ui/email-text';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
@@ -98,7 +99,7 @@ export function AdminStaffPage() {
   );
 }
 
-function StaffCard({ member, technician }: { member: StaffMember; technician: TechnicianView | undefined }) {
+export function StaffCard({ member, technician }: { member: StaffMember; technician: TechnicianView | undefined }) {
   const update = useUpdateStaff();
   const resend = useResendInvite();
   const setDisabled = (isDisabled: boolean) =>
@@ -114,7 +115,9 @@ function StaffCard({ member, technician }: { member: StaffMember; technician: Te
       <div className="flex items-start gap-2">
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{member.fullName}</p>
-          <p className="break-all text-sm text-slate-600">{member.email}</p>
+          <p className="text-sm text-slate-600">
+            <EmailText email={member.email} />
+          </p>
           <p className="text-sm text-slate-600">{member.phone ? formatUsPhone(member.phone) : 'No phone'}</p>
         </div>
         <div className="flex flex-col items-end gap-1">
