@@ -10,7 +10,8 @@ import { moneyText, pageQuery, required } from './common';
 /** active: paid up; past_due: the last renewal failed (credits withheld); paused: no renewals; canceled: ended. */
 export const MEMBERSHIP_STATUSES = ['active', 'past_due', 'paused', 'canceled'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
-export const PERIOD_STATUSES = ['paid', 'failed'] as const;
+/** pending: the month has begun and its charge is under way (a renewal killed mid-way is charged by the next run). */
+export const PERIOD_STATUSES = ['pending', 'paid', 'failed'] as const;
 export type PeriodStatus = (typeof PERIOD_STATUSES)[number];
 
 const uuid = (message: string) => z.string({ error: message }).trim().pipe(z.uuid({ error: message }));

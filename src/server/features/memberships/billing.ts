@@ -11,6 +11,8 @@ import * as repo from './memberships.repository';
  */
 
 export const RENEW_MEMBERSHIPS_JOB = 'memberships-renew';
+/** How long a month's charge may be under way before the renewal job takes it as abandoned. */
+const PENDING_GRACE_MS = 10 * 60_000;
 
 /** The key of a period's credits for one service: the purchase's unique payment reference. */
 export const grantKeyPrefix = (membershipId: string) => `membership:${membershipId}:`;
@@ -88,6 +90,15 @@ export async function chargePeriod(ctx: AppContext, membership: repo.MembershipR
  */
 export async function renewDueMemberships(ctx: AppContext): Promise<{ renewed: number; failed: number; ended: number }> {
   const result = { renewed: 0, failed: 0, ended: 0 };
+  const count = (paid: boolean) => (paid ? (result.renewed += 1) : (result.failed += 1));
+  // A month begun by a run that died before its charge: charged now, with the same key (one charge at most).
+  for (const period of await repo.stalePendingPeriods(ctx.db, new Date(ctx.now().getTime() - PENDING_GRACE_MS))) {
+    const membership = await repo.findMembership(ctx.db, period.membershipId);
+    if (!membership) continue;
+    const charge = await chargePeriod(ctx, membership, period.periodStart, 'renewal');
+    await recordPeriod(ctx, { membershipId: membership.id, periodStart: period.periodStart, periodEnd: period.periodEnd, amountCents: period.amountCents, ...charge });
+    count(charge.paid);
+  }
   for (const id of await repo.dueForRenewal(ctx.db, ctx.now())) {
     const next = await ctx.db.transaction(async (tx) => {
       const membership = await repo.lockMembership(tx, id);
@@ -100,13 +111,14 @@ export async function renewDueMemberships(ctx: AppContext): Promise<{ renewed: n
       const periodStart = membership.currentPeriodEnd;
       const periodEnd = addMonths(periodStart, 1);
       await repo.setMembership(tx, id, { currentPeriodStart: periodStart, currentPeriodEnd: periodEnd, updatedAt: ctx.now() });
+      // The month is on record with the move: if this run dies before the charge, the next one charges it.
+      await repo.upsertPeriod(tx, { membershipId: id, periodStart, periodEnd, amountCents: membership.priceCents, status: 'pending', createdAt: ctx.now() });
       return { membership, periodStart, periodEnd };
     });
     if (!next) continue;
     const charge = await chargePeriod(ctx, next.membership, next.periodStart, 'renewal');
     await recordPeriod(ctx, { membershipId: id, periodStart: next.periodStart, periodEnd: next.periodEnd, amountCents: next.membership.priceCents, ...charge });
-    if (charge.paid) result.renewed += 1;
-    else result.failed += 1;
+    count(charge.paid);
   }
   return result;
 }

@@ -97,13 +97,13 @@ export async function dueForRenewal(db: DbOrTx, now: Date, limit = 200): Promise
 
 /** Records a period's outcome; a paid period is never turned back to failed. Answers the row afterwards. */
 export async function upsertPeriod(tx: DbOrTx, values: typeof membershipPeriods.$inferInsert): Promise<PeriodRow> {
-  const paid = values.status === 'paid';
-  await tx
-    .insert(membershipPeriods)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [membershipPeriods.membershipId, membershipPeriods.periodStart],
-      set: paid ? { status: 'paid', paymentRef: values.paymentRef, paidAt: values.paidAt, lastError: null } : { lastError: values.lastError },
+  const target = [membershipPeriods.membershipId, membershipPeriods.periodStart];
+  const insert = tx.insert(membershipPeriods).values(values);
+  if (values.status === 'pending') await insert.onConflictDoNothing({ target });
+  else
+    await insert.onConflictDoUpdate({
+      target,
+      set: values.status === 'paid' ? { status: 'paid', paymentRef: values.paymentRef, paidAt: values.paidAt, lastError: null } : { status: 'failed', paymentRef: values.paymentRef, lastError: values.lastError },
       setWhere: sql`${membershipPeriods.status} <> 'paid'`,
     });
   const [row] = await tx
@@ -111,6 +111,16 @@ export async function upsertPeriod(tx: DbOrTx, values: typeof membershipPeriods.
     .from(membershipPeriods)
     .where(and(eq(membershipPeriods.membershipId, values.membershipId), eq(membershipPeriods.periodStart, values.periodStart)));
   return row!;
+}
+
+/** Periods begun before `before` whose charge never finished (a renewal killed between the move and the charge). */
+export async function stalePendingPeriods(db: DbOrTx, before: Date, limit = 200): Promise<PeriodRow[]> {
+  return db
+    .select()
+    .from(membershipPeriods)
+    .where(and(eq(membershipPeriods.status, 'pending'), lte(membershipPeriods.createdAt, before)))
+    .orderBy(asc(membershipPeriods.createdAt))
+    .limit(limit);
 }
 
 export async function findPeriod(db: DbOrTx, id: string): Promise<PeriodRow | undefined> {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { membershipPeriods, packagePurchases } from '../../db/schema';
 import { saveCard } from '../../test/account-fixtures';
 import { HOME, MONDAY_9AM_PACIFIC, newKey, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
@@ -148,6 +148,27 @@ describe('renewals by the app clock', () => {
     expect(Date.parse(after.nextRenewalAt!)).toBeGreaterThan(Date.parse(before.nextRenewalAt!));
     const periods = await t.ctx.db.select().from(membershipPeriods).where(eq(membershipPeriods.membershipId, id));
     expect(periods.map((p) => p.status)).toEqual(['paid', 'paid']);
+  });
+
+  it('a renewal that dies between moving the month and charging it is charged by the next run, once', async () => {
+    const { cookie, card } = await customer();
+    const id = await subscribeWithSavedCard(cookie, card.id);
+    t.clock.advance(31 * DAY);
+    // The provider never answers: the run stops after moving the month, as a killed process would.
+    const createIntent = t.ctx.payments.createIntent.bind(t.ctx.payments);
+    const hung = vi.spyOn(t.ctx.payments, 'createIntent').mockImplementation((request) => (request.metadata?.membershipId === id ? new Promise(() => {}) : createIntent(request)));
+    void renewDueMemberships(t.ctx);
+    const periodsOf = () => t.ctx.db.select().from(membershipPeriods).where(eq(membershipPeriods.membershipId, id));
+    await vi.waitFor(async () => expect((await periodsOf()).map((p) => p.status)).toEqual(['paid', 'pending']));
+    hung.mockRestore();
+    // Within the grace the month is left to the run that began it; after it, the next run charges it.
+    await renewDueMemberships(t.ctx);
+    expect((await periodsOf()).map((p) => p.status)).toEqual(['paid', 'pending']);
+    t.clock.advance(11 * 60_000);
+    await renewDueMemberships(t.ctx);
+    await renewDueMemberships(t.ctx);
+    expect((await periodsOf()).map((p) => p.status)).toEqual(['paid', 'paid']);
+    expect((await mine(cookie))[0]).toMatchObject({ id, status: 'active', creditsLeft: 4 });
   });
 
   it('a failed renewal e-mails a reminder once and withholds the credits; paid later with another card, they are granted once', async () => {
