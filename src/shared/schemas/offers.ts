@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { VEHICLE_TYPES, type VehicleType } from '../domain';
 import { TRANSLATED_LANGUAGES, type OfferText, type OfferTranslations, type TranslatedLanguage } from '../localized';
+import { LANGUAGE_LABELS, optionalTranslation } from './translations';
 
 export { VEHICLE_TYPES, type VehicleType };
 
@@ -55,15 +56,6 @@ const optionalText = (max: number, error: string) =>
     .nullish()
     .transform((v) => v || null);
 
-const LANGUAGE_LABELS: Record<TranslatedLanguage, string> = { es: 'Spanish', fr: 'French' };
-/** An optional translated text: trimmed, blank dropped (blank = use English). */
-const translatedText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters` })
-    .nullish()
-    .transform((v) => v || undefined);
 
 /**
  * The offer's Spanish and French words with the English fields' limits. Blanks are dropped, so an emptied
@@ -73,10 +65,10 @@ const offerLanguage = (code: TranslatedLanguage) => {
   const label = LANGUAGE_LABELS[code];
   return z
     .object({
-      title: translatedText(`${label} title`, 120),
-      subtitle: translatedText(`${label} subtitle`, 300),
+      title: optionalTranslation(`${label} title`, 120),
+      subtitle: optionalTranslation(`${label} subtitle`, 300),
       faq: z
-        .array(z.object({ question: translatedText(`${label} question`, 200), answer: translatedText(`${label} answer`, 1000) }).strict(), { error: `${label} FAQ must be a list` })
+        .array(z.object({ question: optionalTranslation(`${label} question`, 200), answer: optionalTranslation(`${label} answer`, 1000) }).strict(), { error: `${label} FAQ must be a list` })
         .max(10, { error: 'At most 10 questions' })
         .nullish(),
     })

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { TRANSLATED_LANGUAGES, type TranslatedLanguage, type TranslatedText, type Translations } from '../localized';
 
 /** The catalogue's Spanish and French words as requests and views carry them (decision 053; shared/localized.ts). */
-const LANGUAGE_LABELS: Record<TranslatedLanguage, string> = { es: 'Spanish', fr: 'French' };
+export const LANGUAGE_LABELS: Record<TranslatedLanguage, string> = { es: 'Spanish', fr: 'French' };
 
-/** An optional text: trimmed, blank dropped (blank = use English). */
-const optional = (label: string, max: number) =>
+/** An optional translated text: trimmed, blank dropped (blank = use English). */
+export const optionalTranslation = (label: string, max: number) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
@@ -20,7 +20,7 @@ const optional = (label: string, max: number) =>
 export const translationsRequest = (limits: { name: number; description: number }) => {
   const language = (code: TranslatedLanguage) =>
     z
-      .object({ name: optional(`${LANGUAGE_LABELS[code]} name`, limits.name), description: optional(`${LANGUAGE_LABELS[code]} description`, limits.description) })
+      .object({ name: optionalTranslation(`${LANGUAGE_LABELS[code]} name`, limits.name), description: optionalTranslation(`${LANGUAGE_LABELS[code]} description`, limits.description) })
       .strict()
       .nullish();
   return z
