@@ -170,7 +170,7 @@ export async function recentSessions(db: DbOrTx, from: Date, to: Date, page: num
 /**
  * Per Pacific day: sessions with a page visit, bookings made (not blocked time), and revenue — the ledger's
  * money received that day net of that day's refunds (decision 049; db/revenue.ts), whenever it was booked.
- * Package sales are the packages feature's (packageRevenueByDay); the service adds them.
+ * Package sales come from db/revenue.ts (packageRevenueByDay); the service adds them.
  */
 export async function dailySeries(db: DbOrTx, from: Date, to: Date) {
   const result = await db.execute(sql`

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { rateLimit } from '../../http/rate-limit';
-import { packageRevenueByDay } from '../packages';
+import { packageRevenueByDay } from '../../db/revenue';
 import { isBot } from './bots';
 import { truncateIp } from './ip';
 import * as repo from './analytics.repository';

@@ -6,6 +6,6 @@ export { packagesRoutes } from './packages.routes';
 export { packageJobs } from './packages.jobs';
 export { redeemForBooking, restoreForBooking } from './credits';
 export { isPackageIntent, settlePackagePayment } from './purchase-payments.service';
-export { forgetPurchaserContact, packageRevenueByDay } from './packages.repository';
+export { forgetPurchaserContact } from './packages.repository';
 export { grantMembershipCredits, membershipCreditsLeft } from './membership-credits';
 export { addMonths } from './record-purchase';

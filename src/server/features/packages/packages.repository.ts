@@ -324,24 +324,3 @@ export async function creditsLeftByIntentPrefix(db: DbOrTx, userId: string, pref
     .where(and(eq(packagePurchases.userId, userId), eq(packagePurchases.status, 'active'), sql`${packagePurchases.paymentIntentId} like ${prefix + '%'}`));
   return row?.left ?? 0;
 }
-
-/**
- * Money from package sales per Pacific day in [from, to), in cents: a purchase paid by card, cash or check on
- * the day it was recorded (complimentary is nothing received), less a refund on the day it was refunded. A
- * booking paid with one of its credits brings no new money: its ledger row is a package credit, not revenue.
- */
-export async function packageRevenueByDay(db: DbOrTx, from: Date, to: Date): Promise<Array<{ date: string; cents: number }>> {
-  const result = await db.execute(sql`
-    select d as date, sum(cents)::bigint::text as cents from (
-      select (created_at at time zone 'America/Los_Angeles')::date::text as d, round(purchase_price * 100) as cents
-      from package_purchases
-      where paid_by <> 'complimentary' and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
-      union all
-      select (refunded_at at time zone 'America/Los_Angeles')::date::text, -round(refunded_amount * 100)
-      from package_purchases
-      where paid_by <> 'complimentary' and refunded_amount is not null
-        and refunded_at >= ${from.toISOString()}::timestamptz and refunded_at < ${to.toISOString()}::timestamptz
-    ) sales group by d order by d`);
-  const rows = ((result as unknown as { rows?: unknown[] }).rows ?? result) as Array<{ date: string; cents: string }>;
-  return rows.map((r) => ({ date: String(r.date), cents: Number(r.cents) }));
-}
