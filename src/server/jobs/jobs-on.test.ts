@@ -14,7 +14,7 @@ beforeAll(async () => {
   await jobs.createQueue(QUEUE);
 }, 120_000);
 afterAll(async () => {
-  await jobs.stop({ graceful: false, wait: true });
+  await jobs.stop({ graceful: true, wait: true, timeout: 5_000 });
   await t.close();
 });
 

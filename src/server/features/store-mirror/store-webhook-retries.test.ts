@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await jobs?.stop({ graceful: false, wait: true });
+  await jobs?.stop({ graceful: true, wait: true, timeout: 5_000 });
   await t?.close();
 });
 
