@@ -19,3 +19,27 @@ export function EmailText({ email, className }: { email: string; className?: str
     </span>
   );
 }
+
+/** Longer than this, a single word cannot sit on one line of a table cell, so it alone may break anywhere. */
+const LONGEST_WORD = 24;
+
+/**
+ * A person's name that wraps between its words ("Casey Morgan" never becomes "Casey Mor…" or "Mor-gan"); only a
+ * word too long for any cell (a pasted string of 60 letters) may break inside, so it cannot widen the table.
+ */
+export function NameText({ name, className }: { name: string; className?: string }) {
+  const words = name.split(/(\s+)/);
+  return (
+    <span className={cn('break-normal [overflow-wrap:normal]', className)}>
+      {words.map((word, i) =>
+        word.length > LONGEST_WORD ? (
+          <span key={i} className="[overflow-wrap:anywhere]">
+            {word}
+          </span>
+        ) : (
+          <Fragment key={i}>{word}</Fragment>
+        ),
+      )}
+    </span>
+  );
+}

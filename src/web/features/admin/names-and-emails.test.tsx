@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminBooking } from '@shared/schemas/admin-bookings';
 import type { StaffMember } from '@shared/schemas/admin-staff';
 import type { ClientDetail } from '@shared/schemas/clients';
-import { EmailText } from '@web/components/ui/email-text';
+import { EmailText, NameText } from '@web/components/ui/email-text';
 import { BookingRow } from './pages/admin-bookings-page';
 import { ContactCard } from './pages/admin-client-page';
 import { CustomerCells, CustomerLines } from './pages/admin-customers-page';
@@ -42,6 +42,16 @@ describe('names and e-mails in the back office', () => {
     expect(html).toContain(WRAPPED);
     expect(html).toContain('break-normal');
     expect(html).not.toMatch(MID_WORD);
+  });
+
+  it('wraps a name between its words, and lets only a word too long for any cell break inside', () => {
+    const html = renderToStaticMarkup(<NameText name="Casey Morgan" />);
+    expect(html).toContain('Casey Morgan');
+    expect(html).not.toMatch(MID_WORD);
+    const pasted = `Maximilianus${'x'.repeat(60)}`;
+    const long = renderToStaticMarkup(<NameText name={`Max ${pasted}`} />);
+    expect(long).toContain(`<span class="[overflow-wrap:anywhere]">${pasted}</span>`);
+    expect(long).toMatch(/^<span class="break-normal \[overflow-wrap:normal\]">Max <span/);
   });
 
   it('shows a customer in the list with the whole name and a wrappable e-mail, in the table and on the card', () => {

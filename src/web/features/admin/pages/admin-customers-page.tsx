@@ -6,7 +6,7 @@ import { formatUsd } from '@shared/money';
 import type { ClientSummary } from '@shared/schemas/clients';
 import { Link } from '@tanstack/react-router';
 import { Badge } from '@web/components/ui/badge';
-import { EmailText } from '@web/components/ui/email-text';
+import { EmailText, NameText } from '@web/components/ui/email-text';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
@@ -39,7 +39,7 @@ export function SourceBadge({ source }: { source: Customer['source'] }) {
 function CustomerName({ customer }: { customer: Customer }) {
   return (
     <Link to="/admin/customers/$clientId" params={{ clientId: customer.id }} className="text-brand-700 hover:underline dark:text-brand-300">
-      {customer.name ?? 'No name'}
+      {customer.name ? <NameText name={customer.name} /> : 'No name'}
     </Link>
   );
 }
