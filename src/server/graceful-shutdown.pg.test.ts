@@ -26,7 +26,10 @@ describe('SIGTERM', () => {
   it('finishes a slow request in flight, closes live sockets, refuses new connections, and exits 0', async () => {
     server = await startServer({ DATABASE_URL: database.url, JOBS: 'true', TRUST_PROXY: 'loopback' });
     const service = await serviceId(server.url);
-    const [slot] = await openSlots(server.url, service);
+    const slots = await openSlots(server.url, service);
+    const slot = slots[0];
+    // The slow hold waits on the same day's lock; its own start is the day's last, where a technician is free.
+    const later = slots.filter((id) => id.startsWith(slot!.slice(0, 10))).at(-1)!;
     const held = await send(server.url, 'POST', '/api/bookings', { headers: { 'idempotency-key': 'sigterm-socket-1', 'x-forwarded-for': '10.30.0.1' }, body: holdRequest(service, slot!, 'sigterm1@example.com') });
     expect(held.status).toBe(201);
     const socket = openSocket(`${server.url.replace('http', 'ws')}/ws?token=${String(held.body.trackingToken)}`);
@@ -37,7 +40,7 @@ describe('SIGTERM', () => {
     await locker.connect();
     await locker.query('begin');
     await locker.query(`select pg_advisory_xact_lock(hashtext($1))`, [`glint-day:${slot!.slice(0, 10)}`]);
-    const slow = send(server.url, 'POST', '/api/bookings', { headers: { 'idempotency-key': 'sigterm-slow-1', 'x-forwarded-for': '10.30.0.2' }, body: holdRequest(service, slot!, 'sigterm2@example.com') });
+    const slow = send(server.url, 'POST', '/api/bookings', { headers: { 'idempotency-key': 'sigterm-slow-1', 'x-forwarded-for': '10.30.0.2' }, body: holdRequest(service, later, 'sigterm2@example.com') });
     await new Promise((resolve) => setTimeout(resolve, 500));
 
     // A signal to the process group (Ctrl-C, a container stop) reaches the server twice: directly, and passed on

@@ -3,7 +3,8 @@
  * server processes rather than an injected app. Each client comes from its own address (X-Forwarded-For;
  * the servers are started with TRUST_PROXY), so the per-client hold limit stays out of the way.
  */
-export const HOME_ADDRESS = { street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110' };
+/** Placed on the map: the slot lists are asked at its point and the holds are made there (decision 055). */
+export const HOME_ADDRESS = { street: '425 Park Ave', city: 'San Jose', state: 'CA', zipCode: '95110', latitude: 37.3318, longitude: -121.8963 };
 export const GOOD_CARD = '4242 4242 4242 4242';
 export const DECLINED_CARD = '4000 0000 0000 0002';
 
@@ -60,11 +61,11 @@ export async function pay(base: string, booking: { id: string; trackingToken: st
   return { intent, card: charged, confirm };
 }
 
-/** Slot ids with room, over the days from `fromDay` to `toDay` ahead (the test clock is the real one). */
+/** Slot ids with room that a technician can reach at HOME_ADDRESS, over the days from `fromDay` to `toDay` ahead (the test clock is the real one). */
 export async function openSlots(base: string, service: string, fromDay = 2, toDay = 21): Promise<string[]> {
   const ids: string[] = [];
   for (let day = fromDay; day <= toDay; day++) {
-    const answer = await send(base, 'GET', `/api/services/${service}/available-slots?date=${dayIn(day)}`);
+    const answer = await send(base, 'GET', `/api/services/${service}/available-slots?date=${dayIn(day)}&lat=${HOME_ADDRESS.latitude}&lng=${HOME_ADDRESS.longitude}`);
     if (answer.status !== 200) continue;
     for (const slot of answer.body as unknown as { id: string; availableCapacity: number }[]) if (slot.availableCapacity > 0) ids.push(slot.id);
   }
