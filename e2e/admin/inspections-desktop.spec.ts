@@ -68,4 +68,11 @@ test('the office opens a pickup booking’s inspections and sees the customer’
   // The office reads; only the customer flags.
   await expect(panel.getByRole('button', { name: 'Flag a concern' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screenshots/admin-inspections.png', fullPage: true });
+
+  // The dashboard's "Needs attention" names the booking with the flagged concern and leads to it.
+  await page.goto('/admin');
+  const flagged = page.getByTestId('needs-attention').getByRole('link', { name: new RegExp(`^Inspection concern flagged on #${number} `) });
+  await expect(flagged).toBeVisible();
+  await flagged.click();
+  await expect(page.getByTestId(`booking-${number}`)).toBeVisible();
 });
