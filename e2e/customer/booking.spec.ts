@@ -62,7 +62,6 @@ test('a guest books a mobile service for tomorrow with the test card and lands o
 
   await startBooking(page, { service: 'Full Detail', type: 'Mobile Service', addressLabel: 'Service Location', typed: '425 Park Ave, San Jose, CA 95110', pick: /425 Park Ave, San Jose, CA 95110/ });
 
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
   const email = uniqueEmail('guest-booker');
   await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
   await page.getByLabel('Full Name').fill('Gale Guest');
@@ -95,7 +94,6 @@ test('a declined card shows Payment Failed and the slot is free again', async ({
   const slotId = await startBooking(page, { service: 'Headlight Restoration', type: 'Mobile Service', addressLabel: 'Service Location', typed: '77 Elm Street, Santa Clara, CA 95050', pick: /77 Elm Street/ });
   const before = (await slotsFor(request, id, tomorrowKey())).find((s) => s.id === slotId)!.availableCapacity;
 
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await page.getByLabel('Email *').fill(uniqueEmail('declined'));
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByLabel('Card number')).toBeVisible();

@@ -9,7 +9,9 @@ test('guest details: each bad value gets an inline message under its field, noth
   await page.goto('/');
   await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await startBooking(page, { service: 'Interior Refresh', ...ADDRESS, slotIndex: 2 });
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
+  // Chosen on the home page already: the checkout opens on the guest details, not the choice again.
+  await expect(page.getByRole('heading', { name: 'Guest Details' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Continue as Guest' })).toHaveCount(0);
 
   const email = page.getByLabel('Email *');
   const submit = page.getByRole('button', { name: 'Continue to Payment' });
@@ -50,7 +52,6 @@ test('the time was just taken: the error keeps service, address and day, offers 
   await page.route('**/api/bookings', (route) =>
     route.request().method() === 'POST' ? route.fulfill({ status: 409, json: { code: 'SLOT_FULL', message: 'That time was just taken. Please choose another time.' } }) : route.fallback(),
   );
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await page.getByLabel('Email *').fill(uniqueEmail('taken'));
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByText('That time was just taken').first()).toBeVisible();
@@ -72,7 +73,6 @@ test('Back after paying goes to the tracking page, for a guest and for a signed-
   await page.goto('/');
   await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await startBooking(page, { service: 'Interior Refresh', ...ADDRESS, slotIndex: 3 });
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await page.getByLabel('Email *').fill(uniqueEmail('back-guest'));
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await payWithCard(page, '4242 4242 4242 4242');

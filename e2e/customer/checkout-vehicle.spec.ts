@@ -22,7 +22,6 @@ test('Booking Details takes the car, the gate code and whether the car is under 
       await details.screenshot({ path: 'test-results/screenshots/booking-details-vehicle.png', fullPage: true });
     },
   });
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await page.getByLabel('Email *').fill(uniqueEmail('vehicle'));
   const created = page.waitForResponse((r) => r.url().endsWith('/api/bookings') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Continue to Payment' }).click();

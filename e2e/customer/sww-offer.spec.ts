@@ -37,7 +37,6 @@ test('/sww-offer on a phone shows the countdown and prices, and Book Now leads t
   await expect(page.getByTestId('offer-banner')).toBeVisible();
   await expect(page.getByTestId('summary-line')).toHaveText(['Wash & Wax$99.00']);
   await page.getByRole('button', { name: 'Continue to Checkout' }).click();
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
   await page.getByLabel('Full Name').fill('Ollie Offer');
   await page.getByLabel('Email').fill(`offer-${Date.now()}@example.com`);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();

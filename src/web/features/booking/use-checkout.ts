@@ -11,6 +11,7 @@ import { confirmPayment, createBooking, createPaymentIntent, heldBooking, usable
 import { checkoutNotes } from './booking-dates';
 import { guestContactProblems } from '@shared/contact';
 import { alreadySettled, cardDeclined, detailsRefused, holdEnded, paymentsUnavailable, timeWasTaken, tooManyCheckouts } from './checkout-errors';
+import { isGuestMode } from '@web/lib/guest-mode';
 import { checkoutReducer, initialCheckoutState, type GuestDetails } from './checkout-machine';
 import { bookingMessages } from './messages';
 import { bookingAddress, type BookingSearch } from './search';
@@ -166,7 +167,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
 
   // A signed-in customer holds the time as soon as the page is ready, unless a prepaid package can pay for
   // the service: then the credit is offered first (never with an offer price: the two are not combined).
-  // A visitor chooses first.
+  // A visitor chooses first, unless they chose guest already.
   const serviceId = search.serviceId;
   const offer = search.offer;
   useEffect(() => {
@@ -179,6 +180,11 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
         if (best) dispatch({ type: 'prepaidOffered', credit: { purchaseId: best.id, remaining: best.servicesRemaining, serviceName: best.package.serviceName } });
         else void hold(null);
       })();
+    } else if (isGuestMode()) {
+      // A visitor who chose "Continue as Guest" on the home page is not asked again: the guest details come first
+      // (Back still offers the sign-in).
+      started.current = true;
+      dispatch({ type: 'continueAsGuest' });
     }
   }, [user, userLoading, config, complete, hold, paid, serviceId, offer]);
 
