@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MessageChannel, MessageKind, MessageState } from '../../../shared/schemas/messages';
+import type { MessageChannel, MessageKind, MessageState, WeatherOfferState } from '../../../shared/schemas/messages';
 import { bookings } from './bookings';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -66,9 +66,6 @@ export const signingSecrets = pgTable('signing_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
-
-export const WEATHER_OFFER_STATES = ['offered', 'kept', 'moved', 'expired'] as const;
-export type WeatherOfferState = (typeof WEATHER_OFFER_STATES)[number];
 
 /**
  * A rainy forecast's offer to move an outdoor mobile job (issue 26): the chance of rain read 48 h before,
