@@ -192,7 +192,11 @@ export async function moveWeatherOffer(ctx: AppContext, token: string, slotId: s
       return countMoves(tx, id);
     });
   } catch (error) {
-    if (error instanceof AppError && error.code === 'SLOT_FULL') await refreshChoices(ctx, offer, view);
+    // Taken meanwhile (or no longer a start at all): fresh choices, and the one answer the page knows.
+    if (error instanceof AppError && (error.code === 'SLOT_FULL' || error.code === 'SLOT_INVALID')) {
+      await refreshChoices(ctx, offer, view);
+      throw new AppError('SLOT_FULL', 'That time was just taken. Please choose another time.');
+    }
     throw error;
   }
   if (sequence !== null) {

@@ -174,6 +174,33 @@ describe('rain offers for outdoor mobile jobs', () => {
     expect((board.json().jobs as { id: string; weather: unknown }[]).find((j) => j.id === keeping)!.weather).toEqual({ precipitationPercent: 70, state: 'kept' });
   });
 
+  it('answers 409 when an offered start was taken meanwhile, and offers fresh choices in its place', async () => {
+    const late = await confirmedGuest('rain-taken@example.com', '4085550305', `${WEDNESDAY}T12:00`);
+    expect(await checkWeather(t.ctx)).toMatchObject({ offered: 1 });
+    const token = tokenIn((await mailsTo('rain-taken@example.com')).at(-1)!.text);
+    const before = (await t.call('GET', `/api/weather-offers/${token}`)).json() as { slots: { id: string }[] };
+    const gone = before.slots[0]!.id;
+
+    // The owner blocks that hour before the customer taps.
+    const admin = await t.login('admin@glint.local');
+    const hour = Number(gone.slice(11, 13));
+    const endTime = `${String(hour + 1).padStart(2, '0')}${gone.slice(13)}`;
+    const blocked = await t.call('POST', '/api/admin/blocked-time', { cookie: admin, body: { date: gone.slice(0, 10), startTime: gone.slice(11), endTime, reason: 'Van in the shop' } });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+
+    const refused = await t.call('POST', `/api/weather-offers/${token}/move`, { body: { slotId: gone } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('SLOT_FULL');
+    expect(slotIdOf({ scheduledDate: await startOf(late), businessDate: WEDNESDAY })).toBe(`${WEDNESDAY}T12:00`);
+    const after = (await t.call('GET', `/api/weather-offers/${token}`)).json() as { state: string; slots: { id: string }[] };
+    expect(after.state).toBe('offered');
+    expect(after.slots).toHaveLength(3);
+    expect(after.slots.map((slot) => slot.id)).not.toContain(gone);
+    expect(after.slots.map((slot) => slot.id)).toEqual(expect.arrayContaining(before.slots.slice(1).map((slot) => slot.id)));
+    const fresh = after.slots.find((slot) => !before.slots.some((old) => old.id === slot.id))!;
+    expect((await t.call('POST', `/api/weather-offers/${token}/move`, { body: { slotId: fresh.id } })).statusCode).toBe(200);
+  });
+
   it('refuses a link of another purpose and an expired one', async () => {
     const manage = signLink(await linkSecret(t.ctx.db), { bookingId: keeping, purpose: 'manage', expiresAt: new Date(t.clock.now + 24 * HOUR) });
     const wrong = await t.call('GET', `/api/weather-offers/${manage}`);
