@@ -22,6 +22,8 @@ import { createPaymentProvider } from './integrations/payments';
 import { createFileStore, type FileStore } from './integrations/files';
 import { createMailer, outboxOnlyTransport, smtpTransport, type MailTransport } from './integrations/mail/mailer';
 import { createSmsSender } from './integrations/sms/sms';
+import { createWeatherSource } from './integrations/weather/weather';
+import { pacificDateKey } from '../shared/time';
 import { liveSocketRoutes } from './ws/live-socket';
 import { fromRoot } from './paths';
 import { createMetrics, type Metrics } from './metrics';
@@ -76,6 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     db: handle.db,
     mailer: createMailer(handle.db, transport, config.mailFrom, app.log),
     sms: createSmsSender(config),
+    weather: createWeatherSource(
+      { WEATHER_PROVIDER: config.weather.provider, WEATHER_STANDIN_RAIN: config.weather.standInRain },
+      { userAgent: `(${config.business.name}, ${config.business.email})`, now, pacificDay: pacificDateKey },
+    ),
     now,
     events,
     caches: cacheSet.caches,

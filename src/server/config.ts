@@ -97,6 +97,10 @@ const envSchema = z.object({
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
   TWILIO_FROM: optionalText,
+  /** `nws`: forecasts from the US National Weather Service (no key); otherwise the offline stand-in (decision 060). */
+  WEATHER_PROVIDER: z.enum(['nws', 'stand-in']).optional(),
+  /** The stand-in's rainy days (and places): `2026-06-03:80;2026-06-04@37.33,-121.89:65`. */
+  WEATHER_STANDIN_RAIN: optionalText,
   /** Map tiles for the tracking map (Leaflet URL template); OpenStreetMap's servers unless set. */
   MAP_TILE_URL: z
     .string()
@@ -182,6 +186,8 @@ export interface Config {
   osrmUrl: string | undefined;
   /** Twilio's account, token and sending number; unset: texts go to the SMS outbox only. */
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  /** Where forecasts come from (decision 060): the National Weather Service, or the stand-in with its rainy days. */
+  weather: { provider: 'nws' | 'stand-in'; standInRain: string | undefined };
   /** Leaflet tile URL template for the tracking map. */
   mapTileUrl: string;
   /** No storeDomain: the built-in demo store. With it, an admin token or a client id + secret (client-credentials grant). */
@@ -249,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleMapsApiKey: e.GOOGLE_MAPS_API_KEY,
     osrmUrl: e.OSRM_URL,
     twilio: e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM } : undefined,
+    weather: { provider: e.WEATHER_PROVIDER ?? 'stand-in', standInRain: e.WEATHER_STANDIN_RAIN },
     mapTileUrl: e.MAP_TILE_URL,
     shopify: {
       storeDomain: e.SHOPIFY_STORE_DOMAIN,

@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from './db/client';
 import type { FileStore } from './integrations/files';
 import type { Mailer } from './integrations/mail/mailer';
 import type { SmsSender } from './integrations/sms/sms';
+import type { WeatherSource } from './integrations/weather/weather';
 import type { Jobs } from './jobs/boss';
 import type { EventBus } from './events/bus';
 import type { PaymentProvider } from './integrations/payments/provider';
@@ -18,6 +19,8 @@ export interface AppContext {
   mailer: Mailer;
   /** Text messages: Twilio, or the SMS outbox only (decision 050). */
   sms: SmsSender;
+  /** Hourly forecasts: the National Weather Service, or the offline stand-in (decision 060). */
+  weather: WeatherSource;
   /** The card provider, built once (Stripe or the built-in test provider). */
   payments: PaymentProvider;
   /** The online store (Shopify or the built-in demo store), built once. */

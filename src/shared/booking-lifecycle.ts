@@ -290,6 +290,7 @@ export function updateMessage({ kind, params, note }: BookingUpdateRecord): stri
     case 'driver_unassigned':
       return 'Driver unassigned';
     case 'rescheduled':
+      if (by === 'customer' && params.reason === 'weather') return `Moved by the customer to ${pacificWhenText(str(params.scheduledDate))} because rain was likely.`;
       if (by === 'customer') return `Rescheduled by the customer to ${pacificWhenText(str(params.scheduledDate))}.`;
       if (by === 'schedule') return `Appointment moved to ${str(params.date)} at ${str(params.time)}.`;
       return `Rescheduled to ${str(params.date)} at ${formatTime12(str(params.time))} (Pacific Time).`;

@@ -288,6 +288,14 @@ export const ERROR_STATUS = {
   MESSAGE_LINK_INVALID: 403,
   /** A Manage or Rate link past its end (the booking's start, or 30 days for a rating). */
   MESSAGE_LINK_EXPIRED: 410,
+  /** A weather link whose booking has no offer to answer. */
+  WEATHER_OFFER_NOT_FOUND: 404,
+  /** The weather offer was already answered the other way (kept, or moved). params: { state } */
+  WEATHER_OFFER_USED: 409,
+  /** The weather offer no longer applies: the booking moved, was cancelled or has started. */
+  WEATHER_OFFER_EXPIRED: 410,
+  /** A move to a start the weather offer did not name. */
+  WEATHER_SLOT_NOT_OFFERED: 400,
   /** X-Twilio-Signature is missing or does not match the request. Nothing was changed. */
   SMS_WEBHOOK_UNVERIFIED: 401,
   /** Twilio is not configured (TWILIO_*), so there is no inbound text to take. */

@@ -7,6 +7,10 @@ import type { ServiceType } from './domain';
 
 /** The forecast is read this long before the start (and not before). */
 export const WEATHER_CHECK_HOURS_BEFORE = 48;
+/** The hourly check reads jobs starting 36 to 48 hours ahead: an offer sent later leaves too little time to move. */
+export const WEATHER_CHECK_LAST_HOURS_BEFORE = 36;
+/** How many days after the job's the offered starts are looked for. */
+export const WEATHER_OFFER_SEARCH_DAYS = 14;
 /** Rain is likely when any hour of the job has at least this chance of precipitation. */
 export const RAIN_LIKELY_PERCENT = 60;
 /** The offer names this many free starts on the next days. */

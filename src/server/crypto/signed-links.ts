@@ -14,7 +14,7 @@ for a customer's account without signing in: the link is enough to pay, and to s
  */
 
 /** Appended only: a purpose's index is inside every token already sent. */
-export const LINK_PURPOSES = ['manage', 'review', 'pay'] as const;
+export const LINK_PURPOSES = ['manage', 'review', 'pay', 'weather'] as const;
 export type LinkPurpose = (typeof LINK_PURPOSES)[number];
 
 export interface SignedLink {

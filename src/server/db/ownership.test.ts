@@ -74,6 +74,7 @@ const OWNERS: Record<string, string[]> = {
   emailOutbox: ['integrations/mail/'],
   // Customers' messages (decision 050): the schedule, the consent and the texts kept.
   messageOutbox: ['features/messages/'],
+  weatherOffers: ['features/messages/'],
   smsConsent: ['features/messages/'],
   smsOutbox: ['integrations/sms/'],
   // Outbound webhooks (decision 052): endpoints, their messages and every attempt.

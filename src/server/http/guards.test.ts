@@ -78,6 +78,10 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/rate/:token',
   'POST /api/webhooks/twilio',
   'GET /api/manage/:token/slots',
+  // Rain offers (issue 26): the signed `weather` token is the credential.
+  'GET /api/weather-offers/:token',
+  'POST /api/weather-offers/:token/keep',
+  'POST /api/weather-offers/:token/move',
   // Tips (decision 058): the booking's own customer or the holder of its tracking token, checked in the service.
   'GET /api/bookings/:id/tip',
   'POST /api/bookings/:id/tip',

@@ -33,6 +33,8 @@ export const dispatchJob = bookingView.extend({
   /** Where the job happens, for the map (null: at our location or not geocoded). */
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** A rain offer open or kept for the job's time (issue 26): rain likely at this chance; null when none. */
+  weather: z.object({ precipitationPercent: z.number().int(), state: z.enum(['offered', 'kept']) }).nullable(),
 });
 export type DispatchJob = z.infer<typeof dispatchJob>;
 

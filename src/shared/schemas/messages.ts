@@ -3,7 +3,7 @@ import { BOOKING_STATUSES, SERVICE_TYPES } from '../domain';
 import { pageOf } from './common';
 
 /** What Glint tells a customer about a booking (decision 050). */
-export const MESSAGE_KINDS = ['reminder_24h', 'reminder_2h', 'on_my_way', 'review_request', 'payment_reminder', 'driver_message'] as const;
+export const MESSAGE_KINDS = ['reminder_24h', 'reminder_2h', 'on_my_way', 'review_request', 'payment_reminder', 'driver_message', 'weather_offer'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_CHANNELS = ['email', 'sms'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
@@ -52,3 +52,25 @@ export const rateRequest = z.object({
   rating: z.number().int().min(1, { error: 'Choose 1 to 5 stars' }).max(5, { error: 'Choose 1 to 5 stars' }),
   review: z.string().trim().max(1000, { error: 'At most 1000 characters' }).optional().nullable(),
 });
+
+/** A rain offer's states (issue 26): offered until the customer keeps the time or moves; expired when it no longer applies. */
+export const WEATHER_OFFER_STATES = ['offered', 'kept', 'moved', 'expired'] as const;
+export type WeatherOfferState = (typeof WEATHER_OFFER_STATES)[number];
+
+/** What the weather link's page shows: the job, the chance of rain and the three starts offered. */
+export const weatherOfferView = z.object({
+  bookingId: z.uuid(),
+  serviceName: z.string(),
+  /** The job's start the forecast was read for. */
+  scheduledDate: z.iso.datetime(),
+  precipitationPercent: z.number().int(),
+  state: z.enum(WEATHER_OFFER_STATES),
+  /** The offered starts (`YYYY-MM-DDTHH:mm`, Pacific) and their instants. */
+  slots: z.array(z.object({ id: z.string(), start: z.iso.datetime() })),
+  /** The start moved to, once moved. */
+  movedTo: z.iso.datetime().nullable(),
+  businessPhone: z.string(),
+});
+export type WeatherOfferView = z.infer<typeof weatherOfferView>;
+
+export const weatherMoveRequest = manageRescheduleRequest;

@@ -39,7 +39,7 @@ import { profileRoute } from './routes/profile';
 import { receiptRoute } from './routes/receipt';
 import { resetPasswordRoute } from './routes/reset-password';
 import { claimBookingRoute } from './routes/claim-booking';
-import { manageRoute, rateRoute } from './routes/manage';
+import { manageRoute, rateRoute, weatherRoute } from './routes/manage';
 import { reviewsRoute } from './routes/reviews';
 import { settingsRoute } from './routes/settings';
 import { swwOfferRoute } from './routes/sww-offer';
@@ -59,6 +59,7 @@ const routeTree = rootRoute.addChildren([
   claimBookingRoute,
   manageRoute,
   rateRoute,
+  weatherRoute,
   bookingRoute,
   bookingDetailsRoute,
   checkoutRoute,

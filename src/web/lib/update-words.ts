@@ -40,6 +40,7 @@ type UpdateWords = {
   driver_assigned: string;
   driver_unassigned: string;
   rescheduledByCustomer: string;
+  rescheduledForWeather: string;
   rescheduledBySchedule: string;
   rescheduled: string;
   detailsBySchedule: string;
@@ -73,6 +74,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     driver_assigned: 'Conductor asignado: {driverName}',
     driver_unassigned: 'Ya no hay conductor asignado',
     rescheduledByCustomer: 'El cliente la cambió al {when} (hora del Pacífico).',
+    rescheduledForWeather: 'El cliente la cambió al {when} (hora del Pacífico) por la lluvia prevista.',
     rescheduledBySchedule: 'Cita movida al {when}.',
     rescheduled: 'Cambiada al {when} (hora del Pacífico).',
     detailsBySchedule: 'Se actualizaron los detalles de la cita.',
@@ -104,6 +106,7 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     driver_assigned: 'Chauffeur affecté : {driverName}',
     driver_unassigned: 'Plus de chauffeur affecté',
     rescheduledByCustomer: 'Déplacée par le client au {when} (heure du Pacifique).',
+    rescheduledForWeather: 'Déplacée par le client au {when} (heure du Pacifique) à cause de la pluie prévue.',
     rescheduledBySchedule: 'Rendez-vous déplacé au {when}.',
     rescheduled: 'Déplacée au {when} (heure du Pacifique).',
     detailsBySchedule: 'Détails du rendez-vous mis à jour.',
@@ -164,7 +167,7 @@ export function updateText(language: Language, serviceType: string, update: Upda
     case 'driver_assigned':
       return fill(words.driver_assigned, { driverName: String(params.driverName ?? '') });
     case 'rescheduled': {
-      const template = params.by === 'customer' ? words.rescheduledByCustomer : params.by === 'schedule' ? words.rescheduledBySchedule : words.rescheduled;
+      const template = params.by === 'customer' ? (params.reason === 'weather' ? words.rescheduledForWeather : words.rescheduledByCustomer) : params.by === 'schedule' ? words.rescheduledBySchedule : words.rescheduled;
       return fill(template, { when: when(language, params) });
     }
     case 'details_updated':

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MessageChannel, MessageKind, MessageState } from '../../../shared/schemas/messages';
+import type { MessageChannel, MessageKind, MessageState, WeatherOfferState } from '../../../shared/schemas/messages';
 import { bookings } from './bookings';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -66,3 +66,30 @@ export const signingSecrets = pgTable('signing_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A rainy forecast's offer to move an outdoor mobile job (issue 26): the chance of rain read 48 h before,
+ * the three free starts offered (slot ids, Pacific `YYYY-MM-DDTHH:MM`) and what the customer did. One per
+ * booking and job day (`jobDate`, the Pacific day of the start the forecast was read for): a moved job read
+ * again on another day may get a new one. Written by the messages feature only.
+ */
+export const weatherOffers = pgTable(
+  'weather_offers',
+  {
+    id: id(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    jobDate: text('job_date').notNull(),
+    /** The start the forecast was read for. */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }).notNull(),
+    precipitationPercent: integer('precipitation_percent').notNull(),
+    slotIds: text('slot_ids').array().notNull(),
+    state: text('state').$type<WeatherOfferState>().notNull().default('offered'),
+    /** The slot moved to (state moved). */
+    movedTo: text('moved_to'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('weather_offers_booking_day_uq').on(t.bookingId, t.jobDate), index('weather_offers_state_idx').on(t.state)],
+);

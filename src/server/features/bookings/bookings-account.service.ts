@@ -214,7 +214,8 @@ export async function mailSelfServiceMove(ctx: AppContext, view: BookingView, se
         t('rescheduled.calendar'),
       ],
     }),
-    [{ filename: `booking-${bookingNumber(view.id)}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(ctx, view, sequence) }],
+    // A guest's calendar event links to the tracking page with their kept token, like the mail's button.
+    [{ filename: `booking-${bookingNumber(view.id)}.ics`, contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: bookingIcs(ctx, view, sequence, view.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, view.id)) }],
   );
 }
 
@@ -252,9 +253,9 @@ async function mailCustomer(
  * The updated calendar file: the confirmation's event (same UID, same Pacific-time format) with a higher
  * SEQUENCE, so calendars move the event instead of adding a second one.
  */
-export function bookingIcs(ctx: AppContext, view: BookingView, sequence: number): string {
+export function bookingIcs(ctx: AppContext, view: BookingView, sequence: number, guestToken?: string): string {
   const start = new Date(view.scheduledDate);
-  const link = `${ctx.config.publicUrl}/tracking?bookingId=${view.id}`;
+  const link = trackingUrl(ctx, view.id, guestToken);
   const ics = buildIcs(
     {
       uid: bookingEventUid(ctx, view.id),

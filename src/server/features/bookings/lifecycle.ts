@@ -150,6 +150,8 @@ export interface BookingChange {
   details?: BookingDetails;
   by: 'customer' | 'admin' | 'schedule';
   clearTimes?: boolean;
+  /** Why it moved, for the history: the customer took a rain offer's time (issue 26). */
+  reason?: 'weather';
   /** The owner confirmed taking the time outside the hours or over capacity (decision 047); admin only. */
   override?: boolean;
   /** The technician's placement rule for the new time (decision 056), run under the locks. */
@@ -911,7 +913,7 @@ export function bookingVerbs(ctx: AppContext) {
       await record(tx, bookingId, {
         status: booking.status,
         kind: 'rescheduled',
-        params: { by: change.by, date: time.businessDate, time: slotIdOf(time).slice(11), scheduledDate: time.scheduledDate.toISOString(), ...(overridden ? { override: overridden } : {}), ...conflict },
+        params: { by: change.by, date: time.businessDate, time: slotIdOf(time).slice(11), scheduledDate: time.scheduledDate.toISOString(), ...(change.reason ? { reason: change.reason } : {}), ...(overridden ? { override: overridden } : {}), ...conflict },
       });
       return { moved };
     },

@@ -9,14 +9,23 @@ import type { JobDefinition } from '../../jobs/boss';
 import { subscribe } from '../../events/booking-events';
 import { customerMessagesSubscriber } from './schedule';
 import { SEND_MESSAGES_JOB, sendDueMessages } from './send';
+import { checkWeather, WEATHER_CHECK_JOB } from './weather.service';
 
 export { messagesRoutes } from './messages.routes';
 export { sendDueMessages } from './send';
 export { forgetSmsConsent, pruneMessages } from './messages.repository';
+export { checkWeather } from './weather.service';
+export { weatherFlags } from './weather.repository';
 
-/** Every minute, on every worker: what came due on the app's clock (the rows survive any restart). */
+/**
+ * Every minute, on every worker: what came due on the app's clock (the rows survive any restart). Hourly at
+ * minute 17, one instance at a time: the forecast for outdoor jobs 36–48 h ahead, and rain offers (issue 26).
+ */
 export function messageJobs(ctx: AppContext): JobDefinition[] {
-  return [{ name: SEND_MESSAGES_JOB, handler: async () => void (await sendDueMessages(ctx)), cron: '* * * * *' }];
+  return [
+    { name: SEND_MESSAGES_JOB, handler: async () => void (await sendDueMessages(ctx)), cron: '* * * * *' },
+    { name: WEATHER_CHECK_JOB, handler: async () => void (await checkWeather(ctx)), cron: '17 * * * *', queue: { policy: 'singleton' } },
+  ];
 }
 
 // The schedule follows the booking's events. The route registry and the job list load this face, so every

@@ -22,21 +22,21 @@ import { openStarts } from '../slots';
 const INVALID = 'This link is not valid. Please use the link in your latest message, or call us.';
 const EXPIRED = 'This link has expired. Please call us about your booking.';
 
-async function openLink(ctx: AppContext, token: string, purpose: LinkPurpose): Promise<string> {
+export async function openLink(ctx: AppContext, token: string, purpose: LinkPurpose): Promise<string> {
   const check = verifyLink(await linkSecret(ctx.db), token, purpose, ctx.now());
   if (check.ok) return check.bookingId;
   if (check.reason === 'expired') throw new AppError('MESSAGE_LINK_EXPIRED', EXPIRED);
   throw new AppError('MESSAGE_LINK_INVALID', INVALID, { reason: check.reason });
 }
 
-async function viewOf(ctx: AppContext, bookingId: string) {
+export async function viewOf(ctx: AppContext, bookingId: string) {
   const view = await findBookingView(ctx.db, bookingId);
   // A signed link to blocked time or a deleted booking opens nothing.
   if (!view || view.isBlocked) throw new AppError('MESSAGE_LINK_INVALID', INVALID, { reason: 'invalid' });
   return view;
 }
 
-const customerOf = (view: { userId: string | null }): BookingActor => ({ role: 'customer', userId: view.userId });
+export const customerOf = (view: { userId: string | null }): BookingActor => ({ role: 'customer', userId: view.userId });
 
 function managed(ctx: AppContext, view: Awaited<ReturnType<typeof viewOf>>): ManagedBooking {
   return {
@@ -71,7 +71,7 @@ export async function managedBookingSlots(ctx: AppContext, token: string, dateKe
 }
 
 /** The booking's state inside the changing transaction (the verb then locks the row and checks its move). */
-async function currentFacts(ctx: AppContext, tx: AppContext['db'], id: string) {
+export async function currentFacts(ctx: AppContext, tx: AppContext['db'], id: string) {
   const [row] = await tx.select({ status: bookingsTable.status, scheduledDate: bookingsTable.scheduledDate, businessDate: bookingsTable.businessDate, userId: bookingsTable.userId }).from(bookingsTable).where(eq(bookingsTable.id, id));
   if (!row) throw new AppError('MESSAGE_LINK_INVALID', INVALID, { reason: 'invalid' });
   return row;

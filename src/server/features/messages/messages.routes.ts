@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dateKey, pageQuery, uuidParam } from '../../../shared/schemas/common';
 import { slotCandidate } from '../../../shared/schemas/services';
-import { bookingMessagesPage, managedBooking, manageRescheduleRequest, messageLinkToken, rateRequest } from '../../../shared/schemas/messages';
+import { bookingMessagesPage, managedBooking, manageRescheduleRequest, messageLinkToken, rateRequest, weatherMoveRequest, weatherOfferView } from '../../../shared/schemas/messages';
 import { requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import { latestSms } from '../../integrations/sms/sms';
 import { cancelManagedBooking, getManagedBooking, managedBookingSlots, getRatable, rateBooking, rescheduleManagedBooking } from './links.service';
 import { listBookingMessages } from './messages.repository';
+import { getWeatherOffer, keepWeatherOffer, moveWeatherOffer } from './weather.service';
 import { receiveInboundSms, TWILIO_WEBHOOK_PATH } from './sms-consent.service';
 
 const tags = ['messages'];
@@ -61,6 +62,26 @@ export const messagesRoutes = [
   defineRoute(
     { method: 'POST', url: '/api/rate/:token', schema: { tags, summary: 'One-tap rating from the review request', params: tokenParam, body: rateRequest, response: { 200: z.object({ rating: z.number().int() }) } } },
     async (request, _reply, ctx) => rateBooking(ctx, request.params.token, request.body),
+  ),
+  defineRoute(
+    { method: 'GET', url: '/api/weather-offers/:token', schema: { tags, summary: 'The rain offer a weather link opens (no account needed)', params: tokenParam, response: { 200: weatherOfferView } } },
+    async (request, _reply, ctx) => getWeatherOffer(ctx, request.params.token),
+  ),
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/weather-offers/:token/keep',
+      schema: { tags, summary: 'Keeps the booked time despite the rain (idempotent)', params: tokenParam, response: { 200: weatherOfferView } },
+    },
+    async (request, _reply, ctx) => keepWeatherOffer(ctx, request.params.token),
+  ),
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/weather-offers/:token/move',
+      schema: { tags, summary: 'Moves the booking to one of the offered starts in one tap (idempotent)', params: tokenParam, body: weatherMoveRequest, response: { 200: weatherOfferView } },
+    },
+    async (request, _reply, ctx) => moveWeatherOffer(ctx, request.params.token, request.body.slotId),
   ),
   defineRoute(
     {

@@ -382,6 +382,10 @@ describe('Manage booking links', () => {
     expect(mail.text).toMatch(/\/tracking\?bookingId=.*&token=/);
     expect(mail.attachments[0]!.content).toContain(`UID:${uid}`);
     expect(mail.attachments[0]!.content).toMatch(/SEQUENCE:1\r\n/);
+    // The moved event's link (unfolded) opens the guest's tracking page with their token too.
+    const guestToken = /\/tracking\?bookingId=[\w-]+&token=([\w-]+)/.exec(mail.text)![1]!;
+    const unfolded = mail.attachments[0]!.content.replace(/\r\n[ \t]/g, '');
+    expect(unfolded).toMatch(new RegExp(`^URL:.*/tracking\\?bookingId=${booking.id}&token=${guestToken}`, 'm'));
 
     // The self-service rule: not inside 24 hours of the start.
     await atPacific(new Date(start.getTime() - 23 * HOUR));

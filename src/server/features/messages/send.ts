@@ -1,4 +1,6 @@
 import { bookingNumber } from '../../../shared/format';
+import { TIME_ZONE } from '../../../shared/constants';
+import type { Language } from '../../../shared/domain';
 import { toCents } from '../../../shared/money';
 import { outsideQuietHours, REMINDER_KINDS, reminderPlan, URGENT_KINDS } from '../../../shared/message-rules';
 import type { BusinessSettings } from '../../../shared/schemas/business-settings';
@@ -7,6 +9,8 @@ import type { MessageKind } from '../../../shared/schemas/messages';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { formatMailClock, formatMailDateTime, formatMailMoney } from '../../integrations/mail/mail-texts';
+import { latestWeatherOffer } from './weather.repository';
+import { weatherOfferOpen, weatherUrl } from './weather.service';
 import { renderMail } from '../../integrations/mail/templates';
 import { smsText } from '../../integrations/sms/sms';
 import { bookingVerbs, findBookingView, manageUrl, payUrl } from '../bookings';
@@ -85,6 +89,7 @@ async function deliver(ctx: AppContext, row: MessageRow): Promise<Outcome> {
   const { reminders } = await readBusinessSettings(ctx.db, ['reminders']);
   const stale = staleReason(row.kind, view, ctx.now(), reminders);
   if (stale) return { skipped: stale };
+  if (row.kind === 'weather_offer' && !(await weatherOfferOpen(ctx, view.id, view))) return { skipped: 'offer no longer open' };
   const recipient = await recipientOf(ctx, view);
   if (row.channel === 'email') {
     if (!recipient.email) return { skipped: 'no e-mail address' };
@@ -112,6 +117,10 @@ async function deliver(ctx: AppContext, row: MessageRow): Promise<Outcome> {
   }
   return { sent: true };
 }
+
+/** "Thursday, June 4" in the recipient's language, on the business's clock (short enough for a text). */
+const formatMailDay = (language: Language, instant: Date) =>
+  new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { timeZone: TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric' }).format(instant);
 
 interface Composed {
   sms: string;
@@ -156,6 +165,14 @@ async function compose(ctx: AppContext, row: MessageRow, view: BookingView, reci
       link = await payUrl(ctx, view, view.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, view.id));
       params.total = formatMailMoney(language, toCents(view.totalAmount));
       break;
+    case 'weather_offer': {
+      const offer = await latestWeatherOffer(ctx.db, view.id);
+      if (!offer) return null;
+      link = await weatherUrl(ctx, view.id, start);
+      params.day = formatMailDay(language, start);
+      params.percent = String(offer.precipitationPercent);
+      break;
+    }
     case 'driver_message': {
       const text = await driverNoteText(ctx.db, view.id, row.leg);
       if (!text) return null;

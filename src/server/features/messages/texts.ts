@@ -6,7 +6,7 @@ import type { MessageKind } from '../../../shared/schemas/messages';
  * The words of every message to a customer, per language and channel (decision 050). A text names the
  * business and carries one link; it is written to fit one SMS segment (160 GSM characters) with a short
  * link where it can. E-mails have a subject, a body and a button.
- * Params: business, service, when (date and time), time (clock only), eta, driver, text, total, link.
+ * Params: business, service, when (date and time), time (clock only), eta, driver, text, total, link, day, percent.
  */
 interface KindTexts {
   sms: string;
@@ -59,6 +59,12 @@ const en: Catalog = {
     body: '{driver} from {business} wrote about your {service}: “{text}”',
     action: 'Track your booking',
   },
+  weather_offer: {
+    sms: '{business}: rain likely ({percent} %) for your {service} on {day}. Keep it or move in one tap: {link}',
+    subject: 'Rain is likely on {day}: keep your {service} or move it',
+    body: 'Rain is likely on {day} ({percent} %) during your {service} at {time} (Pacific Time). Keep your time, or move in one tap to one of three free times; your deposit and everything you booked come along.',
+    action: 'Keep it or move',
+  },
 };
 
 const es: Catalog = {
@@ -103,6 +109,12 @@ const es: Catalog = {
     body: '{driver}, de {business}, escribió sobre su {service}: «{text}»',
     action: 'Seguir su reserva',
   },
+  weather_offer: {
+    sms: '{business}: probable lluvia ({percent} %) para su {service} el {day}. Mantener o cambiar con un toque: {link}',
+    subject: 'Probable lluvia el {day}: mantenga su {service} o cámbielo',
+    body: 'Es probable que llueva el {day} ({percent} %) durante su {service} a las {time} (hora del Pacífico). Mantenga su hora o cámbiela con un toque a una de tres horas libres; su depósito y todo lo reservado se mantienen.',
+    action: 'Mantener o cambiar',
+  },
 };
 
 const fr: Catalog = {
@@ -146,6 +158,12 @@ const fr: Catalog = {
     subject: 'Un message de {driver}',
     body: '{driver}, de {business}, a écrit au sujet de votre {service} : « {text} »',
     action: 'Suivre la réservation',
+  },
+  weather_offer: {
+    sms: '{business} : pluie probable ({percent} %) pour votre {service} le {day}. Garder ou deplacer en un geste : {link}',
+    subject: 'Pluie probable le {day} : gardez votre {service} ou déplacez-le',
+    body: 'De la pluie est probable le {day} ({percent} %) pendant votre {service} à {time} (heure du Pacifique). Gardez votre horaire, ou déplacez-le en un geste vers l’un des trois horaires libres ; votre acompte et tout ce que vous avez réservé suivent.',
+    action: 'Garder ou déplacer',
   },
 };
 

@@ -19,3 +19,11 @@ export const rateRoute = createRoute({
   validateSearch: tokenSearch,
   component: lazyRouteComponent(() => import('@web/features/messages/pages/rate-page'), 'RatePage'),
 });
+
+/** A rain offer's page (issue 26), opened by its signed `weather` link: keep the time or move in one tap. */
+export const weatherRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/weather',
+  validateSearch: tokenSearch,
+  component: lazyRouteComponent(() => import('@web/features/messages/pages/weather-offer-page'), 'WeatherOfferPage'),
+});

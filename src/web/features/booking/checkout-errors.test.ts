@@ -43,8 +43,8 @@ describe('the checkout reads refusals by their code', () => {
   it('answers every code of the status each screen used to be chosen by as before, for the codes those calls send', () => {
     // The decline and the ended hold are the only codes of their statuses.
     expect(withStatus(402).filter((code) => !cardDeclined(code))).toEqual([]);
-    // (An expired Manage or Rate link is also 410, but only the message links' own calls answer it.)
-    expect(withStatus(410).filter((code) => !holdEnded(code) && code !== 'MESSAGE_LINK_EXPIRED')).toEqual([]);
+    // (An expired Manage, Rate or weather link or offer is also 410, but only the message links' own calls answer it.)
+    expect(withStatus(410).filter((code) => !holdEnded(code) && code !== 'MESSAGE_LINK_EXPIRED' && code !== 'WEATHER_OFFER_EXPIRED')).toEqual([]);
     // Each list holds only codes of the status the screen was chosen by.
     expect(codes.filter((code) => timeWasTaken(code) && ERROR_STATUS[code] !== 409)).toEqual([]);
     expect(codes.filter((code) => alreadySettled(code) && ERROR_STATUS[code] !== 409)).toEqual([]);

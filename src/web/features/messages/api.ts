@@ -15,3 +15,11 @@ export const cancelManagedBooking = (token: string) => apiCall('POST /api/manage
 export const ratableQuery = (token: string) => queryOptions({ queryKey: ['rate', token], queryFn: () => apiCall('GET /api/rate/:token', { params: { token } }) });
 
 export const rateBooking = (token: string, rating: number) => apiCall('POST /api/rate/:token', { params: { token }, body: { rating } });
+
+/** The rain offer a weather link opens (issue 26): keep the time, or move to one of three starts in one tap. */
+export const weatherOfferQuery = (token: string) =>
+  queryOptions({ queryKey: ['weather-offer', token], queryFn: () => apiCall('GET /api/weather-offers/:token', { params: { token } }), staleTime: 0 });
+
+export const keepWeatherOffer = (token: string) => apiCall('POST /api/weather-offers/:token/keep', { params: { token } });
+
+export const moveWeatherOffer = (token: string, slotId: string) => apiCall('POST /api/weather-offers/:token/move', { params: { token }, body: { slotId } });

@@ -2,6 +2,7 @@ import type { DispatchBoard, DispatchQuery } from '../../../../shared/schemas/di
 import { addDaysToKey, pacificDateKey } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import { listBookingViews } from '../../bookings';
+import { weatherFlags } from '../../messages';
 import * as repo from './dispatch.repository';
 
 /** Positions older than this are not "live" any more and stay off the map. */
@@ -23,9 +24,10 @@ export async function dispatchBoard(ctx: AppContext, query: DispatchQuery): Prom
   const dates = Array.from({ length: query.days }, (_, i) => addDaysToKey(from, i));
   const page = await listBookingViews(ctx.db, { where: repo.dispatchWhere(from, dates.at(-1)!), orderBy: repo.dispatchOrder(), page: 1, pageSize: query.limit });
   const coordinates = await repo.jobCoordinates(ctx.db, page.items.map((b) => b.id));
+  const weather = await weatherFlags(ctx.db, page.items.map((b) => b.id));
   const jobs = page.items.map((b) => {
     const point = coordinates.get(b.id);
-    return { ...b, latitude: toNumber(point?.latitude), longitude: toNumber(point?.longitude) };
+    return { ...b, latitude: toNumber(point?.latitude), longitude: toNumber(point?.longitude), weather: weather.get(b.id) ?? null };
   });
   const assignedIds = [...new Set(jobs.map((j) => j.assignedDriverId).filter((id): id is string => !!id))];
   const people = await repo.boardDrivers(ctx.db, assignedIds);

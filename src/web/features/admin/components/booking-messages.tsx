@@ -15,6 +15,7 @@ const KIND: Record<MessageKind, string> = {
   review_request: 'Review request',
   payment_reminder: 'Payment reminder',
   driver_message: "Driver's message",
+  weather_offer: 'Rain offer',
 };
 const CHANNEL: Record<MessageChannel, string> = { email: 'E-mail', sms: 'SMS' };
 const STATE_TONE: Record<MessageState, 'blue' | 'green' | 'gray' | 'red'> = { scheduled: 'blue', sent: 'green', skipped: 'gray', failed: 'red' };

@@ -5,6 +5,7 @@ import { MapPin, Phone, StickyNote, UserCheck } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { bookingNumber } from '@shared/format';
 import type { DispatchBoard as Board, DispatchJob } from '@shared/schemas/dispatch';
+import { WeatherBadge } from './weather-badge';
 import { JobLines } from '@web/components/job-lines';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -155,7 +156,7 @@ function JobCard({ job, dates, drivers, compact }: { job: DispatchJob; dates: st
       </CardHeader>
       <CardContent className="flex flex-col gap-1 text-sm">
         <p className="min-w-0 break-words font-medium">
-          {job.serviceName} · {customer}
+          {job.serviceName} · {customer} <WeatherBadge weather={job.weather} />
         </p>
         <JobLines job={job.job} variant="compact" className="text-slate-600 dark:text-slate-400" />
         {address && (
