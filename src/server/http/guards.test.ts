@@ -16,6 +16,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/config',
   'GET /api/dev/outbox',
   'GET /api/dev/sms',
+  'POST /api/dev/weather-check',
   'GET /dev/mail',
   'GET /api/auth/me',
   'GET /api/auth/session',

@@ -6,9 +6,10 @@ import { bookingMessagesPage, managedBooking, manageRescheduleRequest, messageLi
 import { requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import { latestSms } from '../../integrations/sms/sms';
+import type { StandInRain } from '../../integrations/weather/weather';
 import { cancelManagedBooking, getManagedBooking, managedBookingSlots, getRatable, rateBooking, rescheduleManagedBooking } from './links.service';
 import { listBookingMessages } from './messages.repository';
-import { getWeatherOffer, keepWeatherOffer, moveWeatherOffer } from './weather.service';
+import { checkWeather, getWeatherOffer, keepWeatherOffer, moveWeatherOffer } from './weather.service';
 import { receiveInboundSms, TWILIO_WEBHOOK_PATH } from './sms-consent.service';
 
 const tags = ['messages'];
@@ -22,6 +23,13 @@ async function formBodies(scope: FastifyInstance) {
 }
 
 /** The customer's messages: the links they carry, inbound STOP/START, and what the back office sees (decision 050). */
+const devWeatherCheckRequest = z.object({
+  rain: z
+    .array(z.object({ date: dateKey, near: z.object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }).optional(), percent: z.number().int().min(0).max(100) }))
+    .max(20)
+    .optional(),
+});
+
 export const messagesRoutes = [
   defineRoute(
     { method: 'GET', url: '/api/manage/:token', schema: { tags, summary: 'The booking a Manage link opens (no account needed)', params: tokenParam, response: { 200: managedBooking } } },
@@ -120,4 +128,18 @@ export const messagesRoutes = [
     },
     async (_request, _reply, ctx) => latestSms(ctx.db, 50),
   ),
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/dev/weather-check',
+      devOnly: true,
+      schema: { tags: ['development'], body: devWeatherCheckRequest, response: { 200: z.object({ checked: z.number(), offered: z.number(), failed: z.number() }) } },
+    },
+    // Development and browser tests: the hourly rain check now, with the stand-in's rainy days set first.
+    async (request, _reply, ctx) => {
+      if (request.body.rain && 'rain' in ctx.weather) (ctx.weather as { rain: StandInRain[] }).rain = request.body.rain;
+      return checkWeather(ctx);
+    },
+  ),
 ] as const;
+

@@ -1,0 +1,50 @@
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { PARK_AVE, serviceId } from '../support/booking-flow';
+import { ADMIN, latestMail, uniqueEmail } from '../support/helpers';
+
+/** The date (YYYY-MM-DD) and time (HH:MM) of an instant in the business's time zone. */
+function pacific(instant: Date): { date: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+test('rain likely two days ahead: the customer gets the offer and moves the job in one tap on a phone', async ({ page, baseURL }) => {
+  const office = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  expect((await office.post('/api/auth/login', { data: ADMIN })).ok()).toBeTruthy();
+  // An outdoor mobile job 42 hours from now (inside the check's 36–48 h), booked by the owner at any hour.
+  const at = new Date(Math.ceil((Date.now() + 42 * 3_600_000) / 1_800_000) * 1_800_000);
+  const { date, time } = pacific(at);
+  const email = uniqueEmail('rain');
+  const made = await office.post('/api/admin/appointments', {
+    data: { customerName: 'Rainy Reyes', customerEmail: email, customerPhone: '', serviceId: await serviceId(office, 'Express Exterior Wash'), date, time, notes: '', serviceType: 'mobile', address: PARK_AVE, override: true },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const bookingId = ((await made.json()) as { id: string }).id;
+
+  // The stand-in forecast: 80 % rain that day at the job's place only; the hourly check runs now.
+  const checked = await office.post('/api/dev/weather-check', { data: { rain: [{ date, near: { lat: PARK_AVE.latitude, lng: PARK_AVE.longitude }, percent: 80 }] } });
+  expect(checked.ok(), await checked.text()).toBeTruthy();
+  const mail = await latestMail(office, email, /^Rain is likely/);
+  const link = new URL(mail.links.find((l) => l.includes('/weather?token='))!);
+
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText(/80 ?%/).first()).toBeVisible();
+  const keep = page.getByRole('button', { name: 'Keep it' });
+  await expect(keep).toBeVisible();
+  const moves = page.getByRole('button').filter({ hasNotText: 'Keep it' }).filter({ hasText: /\d{1,2}:\d{2}/ });
+  await expect(moves).toHaveCount(3);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/screenshots/weather-offer.png', fullPage: true });
+
+  await moves.first().click();
+  await expect(page.getByText(/^Done: your booking is moved to /)).toBeVisible();
+  const booking = (await (await office.get(`/api/admin/bookings/${bookingId}`)).json()) as { scheduledDate: string };
+  expect(new Date(booking.scheduledDate).getTime()).not.toBe(at.getTime());
+  // The same link cannot keep the old time now.
+  expect((await page.request.post(`/api/weather-offers/${link.searchParams.get('token')}/keep`)).status()).toBe(409);
+  await office.dispose();
+});
