@@ -101,6 +101,21 @@ describe('subscribing', () => {
     expect(purchases).toHaveLength(1);
   });
 
+  it('answers a repeated saved-card subscribe with the same Idempotency-Key as the first: one membership, one charge', async () => {
+    const { cookie, card, user } = await customer();
+    const headers = { 'idempotency-key': newKey() };
+    const first = await t.call('POST', '/api/memberships/subscribe', { cookie, headers, body: { planId, paymentMethodId: card.id } });
+    expect(first.statusCode, first.body).toBe(200);
+    const repeat = await t.call('POST', '/api/memberships/subscribe', { cookie, headers, body: { planId, paymentMethodId: card.id } });
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.json().membershipId).toBe(first.json().membershipId);
+    expect(await mine(cookie)).toHaveLength(1);
+    const purchases = await t.ctx.db.select().from(packagePurchases).where(eq(packagePurchases.userId, user.id));
+    expect(purchases).toHaveLength(1);
+    // Without the key the same click is refused: the customer has this membership already.
+    expect((await t.call('POST', '/api/memberships/subscribe', { cookie, body: { planId, paymentMethodId: card.id } })).json().code).toBe('MEMBERSHIP_EXISTS');
+  });
+
   it('subscribes through the card form: the confirm makes one membership however often it is repeated, and keeps the card', async () => {
     const { cookie } = await t.createUser({ role: 'customer' });
     const start = await t.call('POST', '/api/memberships/subscribe', { cookie, body: { planId } });
