@@ -85,6 +85,9 @@ describe('subscribing', () => {
     const id = await subscribeWithSavedCard(cookie, card.id);
     const [membership] = await mine(cookie);
     expect(membership).toMatchObject({ id, status: 'active', creditsLeft: 2, cancelAtPeriodEnd: false, unpaidPeriodId: null });
+    // The month being used: from the subscribe to a calendar month later.
+    expect(membership).toMatchObject({ currentPeriodStart: t.ctx.now().toISOString() });
+    expect(new Date((membership as unknown as { currentPeriodEnd: string }).currentPeriodEnd).getUTCDate()).toBe(t.ctx.now().getUTCDate());
     const usable = (await t.call('GET', `/api/user/packages/usable?serviceId=${serviceId}`, { cookie })).json() as Array<{ id: string }>;
     expect(usable).toHaveLength(1);
     const booking = await t.call('POST', '/api/bookings', {
