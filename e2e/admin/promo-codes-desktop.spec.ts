@@ -11,7 +11,7 @@ test('the office creates a promo code under Marketing, sees it listed, and switc
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   await page.getByRole('button', { name: 'New promo code' }).click();
   const form = page.getByRole('dialog', { name: 'New promo code' });
-  await form.getByLabel('Code').fill(code);
+  await form.getByLabel('Code', { exact: true }).fill(code);
   await form.getByRole('radio', { name: 'Amount off' }).check();
   await form.getByLabel('Amount off ($)').fill('7.50');
   await form.getByLabel('Valid to').fill('2031-12-31');
@@ -32,8 +32,8 @@ test('the office creates a promo code under Marketing, sees it listed, and switc
   // The same code again is refused with the server's words.
   await page.getByRole('button', { name: 'New promo code' }).click();
   const again = page.getByRole('dialog', { name: 'New promo code' });
-  await again.getByLabel('Code').fill(code.toLowerCase());
-  await again.getByLabel('Percent off').fill('10');
+  await again.getByLabel('Code', { exact: true }).fill(code.toLowerCase());
+  await again.getByLabel('Percentage off (%)').fill('10');
   await again.getByRole('button', { name: 'Save promo code' }).click();
   await expect(page.getByText('The promo code was not saved')).toBeVisible();
   await again.getByRole('button', { name: 'Cancel' }).click();

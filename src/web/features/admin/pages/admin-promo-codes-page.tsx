@@ -165,7 +165,7 @@ function PromoForm({
           </label>
         </div>
         {draft.kind === 'percent' ? (
-          <Field id="promo-percent" label="Percent off" inputMode="numeric" value={draft.percentOff} onChange={(e) => set({ percentOff: e.target.value })} />
+          <Field id="promo-percent" label="Percentage off (%)" inputMode="numeric" value={draft.percentOff} onChange={(e) => set({ percentOff: e.target.value })} />
         ) : (
           <Field id="promo-amount" label="Amount off ($)" inputMode="decimal" value={draft.amountOff} onChange={(e) => set({ amountOff: e.target.value })} />
         )}
