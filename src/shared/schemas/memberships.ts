@@ -77,6 +77,8 @@ export const membershipView = z.object({
   planName: z.string(),
   pricePerMonth: z.string(),
   status: z.enum(MEMBERSHIP_STATUSES),
+  /** The month being used: paid from its start to its end (a past-due one: the month waiting for payment). */
+  currentPeriodStart: z.string(),
   currentPeriodEnd: z.string(),
   /** The next renewal; null when cancelled, paused or ending at the period's end. */
   nextRenewalAt: z.string().nullable(),

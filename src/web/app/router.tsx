@@ -14,6 +14,8 @@ import { adminFulfillmentRoute } from './routes/admin/fulfillment';
 import { orderLookupRoute, orderScheduleRoute } from './routes/shopify-order-schedule';
 import { adminLoginRoute } from './routes/admin/login';
 import { adminMarketingOfferRoute, adminMarketingRoute } from './routes/admin/marketing';
+import { adminMembersRoute } from './routes/admin/members';
+import { adminPromoCodesRoute } from './routes/admin/promo-codes';
 import { adminPackagePurchasesRoute } from './routes/admin/package-purchases';
 import { adminPackagesRoute } from './routes/admin/packages';
 import { adminScheduleRoute } from './routes/admin/schedule';
@@ -98,6 +100,8 @@ const routeTree = rootRoute.addChildren([
   adminAnalyticsRoute,
   adminMarketingRoute,
   adminMarketingOfferRoute,
+  adminPromoCodesRoute,
+  adminMembersRoute,
   adminShopifyRoute,
   adminFulfillmentRoute,
   adminWebhooksRoute,

@@ -3,6 +3,7 @@ import { uuidParam } from '../../../shared/schemas/common';
 import { confirmSubscriptionRequest, membershipView, membersPage, membersQuery, planRequest, planView, subscribeRequest, subscribeResponse } from '../../../shared/schemas/memberships';
 import { currentUser, requireAdmin, requireUser } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
+import { idempotent } from '../../http/idempotency';
 import * as service from './memberships.service';
 
 const tags = ['memberships'];
@@ -26,7 +27,8 @@ export const membershipsRoutes = [
 
   defineRoute({ method: 'GET', url: '/api/memberships/plans', schema: { tags, response: { 200: planView.array() } } }, async (_request, _reply, ctx) => service.listPlans(ctx, { activeOnly: true })),
   defineRoute({ method: 'POST', url: '/api/memberships/subscribe', guard: requireUser, schema: { tags, body: subscribeRequest, response: { 200: subscribeResponse } } }, async (request, _reply, ctx) =>
-    service.subscribe(ctx, currentUser(request), request.body),
+    // With an Idempotency-Key a repeated click gets the first answer (not "You already have this membership").
+    idempotent(ctx, request, 'membership-subscribe', () => service.subscribe(ctx, currentUser(request), request.body)),
   ),
   defineRoute({ method: 'POST', url: '/api/memberships/confirm', guard: requireUser, schema: { tags, body: confirmSubscriptionRequest, response: { 200: membershipView } } }, async (request, _reply, ctx) =>
     service.confirmPayment(ctx, currentUser(request), request.body.paymentIntentId),

@@ -205,6 +205,7 @@ async function membershipView(ctx: AppContext, membership: repo.MembershipRow, p
     planName: name,
     pricePerMonth: fromCents(membership.priceCents),
     status: membership.status,
+    currentPeriodStart: membership.currentPeriodStart.toISOString(),
     currentPeriodEnd: membership.currentPeriodEnd.toISOString(),
     nextRenewalAt: renews ? membership.currentPeriodEnd.toISOString() : null,
     cancelAtPeriodEnd: membership.cancelAtPeriodEnd,

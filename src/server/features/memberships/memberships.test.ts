@@ -85,6 +85,9 @@ describe('subscribing', () => {
     const id = await subscribeWithSavedCard(cookie, card.id);
     const [membership] = await mine(cookie);
     expect(membership).toMatchObject({ id, status: 'active', creditsLeft: 2, cancelAtPeriodEnd: false, unpaidPeriodId: null });
+    // The month being used: from the subscribe to a calendar month later.
+    expect(membership).toMatchObject({ currentPeriodStart: t.ctx.now().toISOString() });
+    expect(new Date((membership as unknown as { currentPeriodEnd: string }).currentPeriodEnd).getUTCDate()).toBe(t.ctx.now().getUTCDate());
     const usable = (await t.call('GET', `/api/user/packages/usable?serviceId=${serviceId}`, { cookie })).json() as Array<{ id: string }>;
     expect(usable).toHaveLength(1);
     const booking = await t.call('POST', '/api/bookings', {
@@ -99,6 +102,21 @@ describe('subscribing', () => {
     expect(again.json().code).toBe('MEMBERSHIP_EXISTS');
     const purchases = await t.ctx.db.select().from(packagePurchases).where(eq(packagePurchases.userId, user.id));
     expect(purchases).toHaveLength(1);
+  });
+
+  it('answers a repeated saved-card subscribe with the same Idempotency-Key as the first: one membership, one charge', async () => {
+    const { cookie, card, user } = await customer();
+    const headers = { 'idempotency-key': newKey() };
+    const first = await t.call('POST', '/api/memberships/subscribe', { cookie, headers, body: { planId, paymentMethodId: card.id } });
+    expect(first.statusCode, first.body).toBe(200);
+    const repeat = await t.call('POST', '/api/memberships/subscribe', { cookie, headers, body: { planId, paymentMethodId: card.id } });
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.json().membershipId).toBe(first.json().membershipId);
+    expect(await mine(cookie)).toHaveLength(1);
+    const purchases = await t.ctx.db.select().from(packagePurchases).where(eq(packagePurchases.userId, user.id));
+    expect(purchases).toHaveLength(1);
+    // Without the key the same click is refused: the customer has this membership already.
+    expect((await t.call('POST', '/api/memberships/subscribe', { cookie, body: { planId, paymentMethodId: card.id } })).json().code).toBe('MEMBERSHIP_EXISTS');
   });
 
   it('subscribes through the card form: the confirm makes one membership however often it is repeated, and keeps the card', async () => {

@@ -7,6 +7,6 @@ import { rootRoute } from '../root';
 export const accountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/account',
-  loader: preloadFrom(accountApi, (m, client) => client.ensureQueryData(m.summaryQuery), 'signedIn'),
+  loader: preloadFrom(accountApi, (m, client) => Promise.all([client.ensureQueryData(m.summaryQuery), client.ensureQueryData(m.myMembershipsQuery)]), 'signedIn'),
   component: lazyRouteComponent(() => import('@web/features/account/pages/account-page'), 'AccountPage'),
 });

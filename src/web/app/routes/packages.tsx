@@ -7,6 +7,6 @@ import { rootRoute } from '../root';
 export const packagesRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/packages',
-  loader: preloadFrom(packagesApi, (m, client) => client.ensureQueryData(m.storePackagesQuery)),
+  loader: preloadFrom(packagesApi, (m, client) => Promise.all([client.ensureQueryData(m.storePackagesQuery), client.ensureQueryData(m.membershipPlansQuery)])),
   component: lazyRouteComponent(() => import('@web/features/packages/pages/packages-page'), 'PackagesPage'),
 });

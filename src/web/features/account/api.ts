@@ -225,3 +225,14 @@ export function useDeleteVehicle() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.vehicles }),
   });
 }
+
+/** The customer's memberships (decision 059): listed, paused, resumed, cancelled, and a failed month paid. */
+export const membershipsKey = ['user', 'memberships'] as const;
+export const myMembershipsQuery = queryOptions({ queryKey: membershipsKey, queryFn: () => apiCall('GET /api/user/memberships') });
+export const pauseMembership = (id: string) => apiCall('POST /api/user/memberships/:id/pause', { params: { id } });
+export const resumeMembership = (id: string) => apiCall('POST /api/user/memberships/:id/resume', { params: { id } });
+export const cancelMembership = (id: string) => apiCall('POST /api/user/memberships/:id/cancel', { params: { id } });
+/** Without a card: the card form's intent and the saved cards; with one: that card is charged (attemptKey: one charge per attempt). */
+export const payMembership = (id: string, attemptKey: string, paymentMethodId?: string) =>
+  apiCall('POST /api/user/memberships/:id/pay', { params: { id }, body: { attemptKey, ...(paymentMethodId ? { paymentMethodId } : {}) } });
+export const confirmMembershipPayment = (paymentIntentId: string) => apiCall('POST /api/memberships/confirm', { body: { paymentIntentId } });

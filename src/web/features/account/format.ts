@@ -13,3 +13,30 @@ export function formatDateTime(iso: string, language: string): string {
 export function statusKey(label: 'Completed' | 'In Progress' | 'Confirmed' | 'Cancelled' | 'Pending') {
   return ({ Completed: 'statusCompleted', 'In Progress': 'statusInProgress', Confirmed: 'statusConfirmed', Cancelled: 'statusCancelled', Pending: 'statusPending' } as const)[label];
 }
+
+type MembershipState = { status: 'active' | 'paused' | 'past_due' | 'canceled'; cancelAtPeriodEnd: boolean; currentPeriodEnd: string; unpaidPeriodId: string | null };
+
+/** A membership's status as the account says it: a cancelled-but-paid one reads "Cancelled — ends on DATE". */
+export function membershipStatusKey(m: MembershipState) {
+  if (m.status === 'active') return m.cancelAtPeriodEnd ? 'memberEnding' : 'memberActive';
+  return ({ paused: 'memberPaused', past_due: 'memberPastDue', canceled: 'memberCancelled' } as const)[m.status];
+}
+
+export type MembershipAction = 'pause' | 'resume' | 'cancel' | 'pay';
+
+/**
+ * What the customer may do, as the server allows it (decision 059): pause an active one, resume a paused one,
+ * pay a month that failed, cancel anything not already ending or ended.
+ */
+export function membershipActions(m: MembershipState): MembershipAction[] {
+  if (m.status === 'canceled' || m.cancelAtPeriodEnd) return [];
+  if (m.status === 'active') return ['pause', 'cancel'];
+  if (m.status === 'paused') return ['resume', 'cancel'];
+  return m.unpaidPeriodId ? ['pay', 'cancel'] : ['cancel'];
+}
+
+/** Resuming after the paid month starts and charges a new one: the button then asks first. */
+export function resumeCharges(m: Pick<MembershipState, 'currentPeriodEnd'>, now: Date): boolean {
+  return Date.parse(m.currentPeriodEnd) <= now.getTime();
+}
+

@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { applyTheme, isDark } from '@web/lib/theme';
 import { settingsQuery, summaryQuery, useUpdateSettings } from '../api';
+import { MembershipCards } from '../components/membership-card';
 import { SignedIn } from '../components/signed-in';
 import { accountMessages } from '../messages';
 
@@ -66,6 +67,8 @@ function AccountHub({ user }: { user: PublicUser }) {
         <Stat label={t('moneySaved')} value={summary.data ? formatUsd(summary.data.moneySaved) : '…'} />
         <Stat label={t('avgRating')} value={summary.data ? (summary.data.averageRating ?? '--') : '…'} />
       </div>
+
+      <MembershipCards />
 
       <Card>
         <CardHeader>

@@ -15,6 +15,7 @@ import { toast } from '@web/lib/toast';
 import { useCurrentOffer, useSaveOffer } from '../analytics-api';
 import { useAdminServices } from '../api';
 import { AdminLayout } from '../components/admin-layout';
+import { MarketingTabs } from '../components/marketing-tabs';
 import { CheckboxField, Field, LabelledControl } from '../components/form-bits';
 
 /** Vehicle types as people write them (SUV, not the CSS-capitalised 'Suv'). */
@@ -83,6 +84,7 @@ function viewOf(draft: Draft, id: string): OfferView {
 export function AdminMarketingOfferPage({ renderPreview }: { renderPreview: (offer: OfferView) => ReactNode }) {
   return (
     <AdminLayout title="Marketing">
+      <MarketingTabs />
       <OfferEditor renderPreview={renderPreview} />
     </AdminLayout>
   );

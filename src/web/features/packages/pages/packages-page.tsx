@@ -20,6 +20,7 @@ import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { confirmPurchase, packageKeys, startPurchase, useStorePackages } from '../api';
 import { packageMessages } from '../messages';
+import { MembershipPlans } from '../components/membership-plans';
 
 const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 
@@ -109,6 +110,7 @@ export function PackagesPage() {
           ))}
         </ul>
       )}
+      <MembershipPlans />
       <Dialog open={Boolean(paying)} onOpenChange={(open) => !open && setPaying(undefined)}>
         {paying && (
           <DialogContent

@@ -1,0 +1,59 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { MembershipView } from '@shared/schemas/memberships';
+import { membershipsKey } from './api';
+import { MembershipCards } from './components/membership-card';
+
+const base: MembershipView = {
+  id: 'm1',
+  planId: 'p1',
+  planName: 'Monthly Wash Club',
+  pricePerMonth: '39.00',
+  status: 'active',
+  currentPeriodStart: '2026-11-26T17:00:00.000Z',
+  currentPeriodEnd: '2026-12-26T17:00:00.000Z',
+  nextRenewalAt: '2026-12-26T17:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  creditsLeft: 2,
+  unpaidPeriodId: null,
+};
+
+function render(memberships: MembershipView[]) {
+  const client = new QueryClient();
+  client.setQueryData(membershipsKey, memberships);
+  return renderToStaticMarkup(
+    <QueryClientProvider client={client}>
+      <MembershipCards />
+    </QueryClientProvider>,
+  );
+}
+
+const buttons = (html: string) => [...html.matchAll(/<button[^>]*>([^<]*)<\/button>/g)].map((m) => m[1]);
+
+describe('the account membership card', () => {
+  it('shows an active membership: plan, price, month, renewal, credits, Pause and Cancel', () => {
+    const html = render([base]);
+    expect(html).toContain('Monthly Wash Club');
+    expect(html).toContain('>Active<');
+    expect(html).toContain('$39.00 / month');
+    expect(html).toContain('Current month: Nov 26, 2026 – Dec 26, 2026');
+    expect(html).toContain('Renews on Dec 26, 2026');
+    expect(html).toContain('2 credits left');
+    expect(buttons(html)).toEqual(['Pause', 'Cancel']);
+  });
+
+  it('asks for payment on a past-due one and says when a cancelled one ends', () => {
+    const due = render([{ ...base, status: 'past_due', unpaidPeriodId: 'period-1' }]);
+    expect(due).toContain('>Payment due<');
+    expect(buttons(due)).toEqual(['Pay now', 'Cancel']);
+    const ending = render([{ ...base, cancelAtPeriodEnd: true, nextRenewalAt: null }]);
+    expect(ending).toContain('Cancelled — ends on Dec 26, 2026');
+    expect(ending).not.toContain('Renews on');
+    expect(buttons(ending)).toEqual([]);
+  });
+
+  it('shows nothing without a membership', () => {
+    expect(render([])).toBe('');
+  });
+});
