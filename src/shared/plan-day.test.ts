@@ -57,6 +57,18 @@ describe('Plan day', () => {
     expect(Math.abs(east2.startMinute - 15 * 60)).toBeLessThanOrEqual(PROMISED_WINDOW_MINUTES);
   });
 
+  it('keeps a job under way at its start and orders the others around it', () => {
+    const day = dayOf([job('east', '09:00', 3), job('near', '10:00', 0.5), job('east2', '11:00', 3.2)]);
+    // The first eastern job started: only the others may move, and none of them may take its time.
+    const plan = planDay(day, travel, home, new Set(['east']));
+    expect(plan.order.find((o) => o.bookingId === 'east')!.startMinute).toBe(9 * 60);
+    expect(plan.moves.map((m) => m.bookingId)).not.toContain('east');
+    expect(plan.afterMinutes).toBeLessThanOrEqual(plan.beforeMinutes);
+    expectValid(day, plan);
+    // With nothing movable, nothing moves.
+    expect(planDay(day, travel, home, new Set(['east', 'near', 'east2'])).moves).toEqual([]);
+  });
+
   it('changes nothing when the day is already the best', () => {
     const day = dayOf([job('a', '09:00', 1), job('b', '10:00', 2), job('c', '11:00', 3)]);
     const plan = planDay(day, travel, home);

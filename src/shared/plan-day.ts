@@ -60,7 +60,7 @@ const ceilToGrid = (minute: number): number => Math.ceil(minute / SLOT_MINUTES) 
  * technician can arrive and its promised window opens. Null when some job cannot start within its window.
  * Returns the starts and the drive so far (including the drive home once the order is complete).
  */
-function timeOrder(day: TechnicianDay, order: readonly TechnicianJob[], travel: TravelFn, base: Point, complete: boolean): { starts: number[]; drive: number } | null {
+function timeOrder(day: TechnicianDay, order: readonly TechnicianJob[], travel: TravelFn, base: Point, complete: boolean, fixed: ReadonlySet<string>): { starts: number[]; drive: number } | null {
   const starts: number[] = [];
   let drive = 0;
   let at = day.start;
@@ -68,7 +68,8 @@ function timeOrder(day: TechnicianDay, order: readonly TechnicianJob[], travel: 
   for (const job of order) {
     const here = placeOf(job.point, base);
     const leg = travel(at, here, free);
-    const { earliest, latest } = promisedWindow(job.startMinute);
+    // A job that may not move (started, on its way) keeps its start: its window is that one minute.
+    const { earliest, latest } = fixed.has(job.bookingId) ? { earliest: job.startMinute, latest: job.startMinute } : promisedWindow(job.startMinute);
     let start = ceilToGrid(Math.max(free + leg, earliest));
     const window = day.windows.find((w) => start + job.durationMinutes <= w.endMinute && w.endMinute - w.startMinute >= job.durationMinutes);
     if (!window) return null;
@@ -90,15 +91,18 @@ function placeable(day: TechnicianDay, order: readonly TechnicianJob[], starts: 
   return jobs.every((job) => placementConflict(planned, { ...job, serviceId: '' }, travel, base) === null);
 }
 
-/** The best order of `jobs` for `day` (decision 056): never worse than the day as it is. */
-export function planDay(day: TechnicianDay, travel: TravelFn, base: Point): DayPlan {
+/**
+ * The best order of `jobs` for `day` (decision 056): never worse than the day as it is. The jobs of `fixed`
+ * (those under way, which no plan may move) keep their starts; the others are ordered around them.
+ */
+export function planDay(day: TechnicianDay, travel: TravelFn, base: Point, fixed: ReadonlySet<string> = new Set()): DayPlan {
   const current = [...day.jobs].sort((a, b) => a.startMinute - b.startMinute);
   const beforeMinutes = dayDriveMinutes(day, current, travel, base);
   let best: { order: TechnicianJob[]; starts: number[]; drive: number } = { order: current, starts: current.map((j) => j.startMinute), drive: beforeMinutes };
 
   /** Keeps `order` when it is feasible and better than the best so far (true then). */
   const consider = (order: TechnicianJob[]): boolean => {
-    const timed = timeOrder(day, order, travel, base, true);
+    const timed = timeOrder(day, order, travel, base, true, fixed);
     if (!timed || timed.drive >= best.drive) return false;
     if (!placeable(day, order, timed.starts, travel, base)) return false;
     best = { order: [...order], starts: timed.starts, drive: timed.drive };
@@ -117,7 +121,7 @@ export function planDay(day: TechnicianDay, travel: TravelFn, base: Point): DayP
       for (let i = 0; i < current.length; i++) {
         if (used.has(i)) continue;
         chosen.push(current[i]!);
-        const partial = timeOrder(day, chosen, travel, base, false);
+        const partial = timeOrder(day, chosen, travel, base, false, fixed);
         if (partial && partial.drive < best.drive) {
           used.add(i);
           search();
@@ -128,7 +132,7 @@ export function planDay(day: TechnicianDay, travel: TravelFn, base: Point): DayP
     };
     search();
   } else {
-    consider(nearestNeighbour(day, current, travel, base));
+    consider(nearestNeighbour(day, current, travel, base, fixed));
     twoOpt(best.order, consider);
   }
 
@@ -140,14 +144,14 @@ export function planDay(day: TechnicianDay, travel: TravelFn, base: Point): DayP
 }
 
 /** Greedy: from where the technician is, the nearest job whose promised window still allows it next. */
-function nearestNeighbour(day: TechnicianDay, jobs: readonly TechnicianJob[], travel: TravelFn, base: Point): TechnicianJob[] {
+function nearestNeighbour(day: TechnicianDay, jobs: readonly TechnicianJob[], travel: TravelFn, base: Point, fixed: ReadonlySet<string>): TechnicianJob[] {
   const left = [...jobs];
   const order: TechnicianJob[] = [];
   while (left.length) {
     let pick = -1;
     let pickDrive = Infinity;
     for (let i = 0; i < left.length; i++) {
-      const timed = timeOrder(day, [...order, left[i]!], travel, base, false);
+      const timed = timeOrder(day, [...order, left[i]!], travel, base, false, fixed);
       if (timed && timed.drive < pickDrive) {
         pick = i;
         pickDrive = timed.drive;

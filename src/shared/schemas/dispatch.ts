@@ -49,3 +49,40 @@ export const dispatchBoard = z.object({
   tileUrl: z.string(),
 });
 export type DispatchBoard = z.infer<typeof dispatchBoard>;
+
+/** GET /api/admin/dispatch/plan: one technician's day to plan (decision 056). */
+export const dayPlanQuery = z.object({
+  date: dateKey,
+  technicianId: z.uuid({ error: 'technicianId must be a valid id' }),
+});
+export type DayPlanQuery = z.infer<typeof dayPlanQuery>;
+
+/** POST /api/admin/dispatch/plan/apply: the plan as shown (its token), applied only while the day is unchanged. */
+export const dayPlanApply = dayPlanQuery.extend({
+  planToken: z.string({ error: 'planToken is required' }).regex(/^[0-9a-f]{64}$/, { error: 'planToken is not a plan token' }),
+});
+export type DayPlanApply = z.infer<typeof dayPlanApply>;
+
+export const dayPlanMove = z.object({
+  bookingId: z.string(),
+  number: z.string(),
+  service: z.string(),
+  customer: z.string(),
+  /** 'HH:MM', Pacific. */
+  from: z.string(),
+  to: z.string(),
+});
+export type DayPlanMove = z.infer<typeof dayPlanMove>;
+
+export const dayPlan = z.object({
+  technicianId: z.string(),
+  date: z.string(),
+  /** The day's drive as it is, and as planned (equal when nothing is better). */
+  beforeMinutes: z.number(),
+  afterMinutes: z.number(),
+  /** Only the jobs whose start changes. */
+  moves: z.array(dayPlanMove),
+  /** A hash of the day's jobs (ids, starts, last changes): apply answers 409 PLAN_STALE when it no longer matches. */
+  planToken: z.string(),
+});
+export type DayPlan = z.infer<typeof dayPlan>;

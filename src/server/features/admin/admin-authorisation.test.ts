@@ -67,6 +67,8 @@ describe('the admin authorisation matrix', () => {
       'POST /api/admin/reset-admin-password',
       'POST /api/admin/uploads',
       'GET /api/admin/dashboard',
+      'GET /api/admin/dispatch/plan',
+      'POST /api/admin/dispatch/plan/apply',
     ]) {
       expect(urls).toContain(expected);
     }

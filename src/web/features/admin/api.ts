@@ -354,3 +354,12 @@ export const useResendInvite = () => useMutation({ mutationFn: (id: string) => a
 /** A booking's scheduled customer messages (reminders, on my way, …), read when the admin opens them (decision 050). */
 export const bookingMessagesQuery = (id: string, page = 1) =>
   queryOptions({ queryKey: [...adminKeys.all, 'booking-messages', id, page] as const, queryFn: () => apiCall('GET /api/admin/bookings/:id/messages', { params: { id }, query: { page, pageSize: 20 } }), staleTime: 0 });
+
+// Plan day (decision 056)
+
+/** One technician's day reordered for less drive: the moves and the plan's token; nothing changes until applied. */
+export const dayPlanQuery = (date: string, technicianId: string) =>
+  queryOptions({ queryKey: [...adminKeys.all, 'day-plan', date, technicianId] as const, queryFn: () => apiCall('GET /api/admin/dispatch/plan', { query: { date, technicianId } }), staleTime: 0 });
+/** Applies the plan shown (its token): 409 PLAN_STALE when the day changed since. */
+export const useApplyDayPlan = () =>
+  useAdminMutation((body: { date: string; technicianId: string; planToken: string }) => apiCall('POST /api/admin/dispatch/plan/apply', { body }));

@@ -62,7 +62,7 @@ export const codes: Record<ErrorCode, string> = {
   ADDRESS_NOT_CUSTOMERS: "Please choose one of the customer's saved addresses",
   DRIVER_NOT_AVAILABLE: 'That driver does not exist or is disabled',
   ASSIGNMENT_CONFLICT: ASSIGNMENT_CONFLICT_MESSAGE,
-  PLAN_STALE: "This technician's day changed since the plan was made. Plan the day again.",
+  PLAN_STALE: 'The day changed since this plan was made. Plan again.',
   APPOINTMENT_NOT_FOUND: 'Appointment not found',
   AVAILABILITY_NOT_FOUND: 'Availability not found',
   CLOSURE_NOT_FOUND: 'Closure not found',

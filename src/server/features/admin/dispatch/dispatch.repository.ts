@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { bookings, driverLocations, driverStatus, users } from '../../../db/schema';
+import { bookings, driverLocations, driverStatus, services, users } from '../../../db/schema';
 
 /** The board's jobs: customer bookings on the given days that are jobs (no checkout holds, nothing cancelled). */
 export function dispatchWhere(from: string, to: string): SQL {
@@ -40,4 +40,26 @@ export async function latestPositions(db: DbOrTx, driverIds: string[], since: Da
     .where(and(inArray(driverLocations.driverId, driverIds), gte(driverLocations.updatedAt, since)))
     .orderBy(driverLocations.driverId, desc(driverLocations.updatedAt));
   return new Map(rows.map((r) => [r.driverId, r]));
+}
+
+/**
+ * A technician's jobs on a day as Plan day shows and signs them (decision 056): the same jobs as the
+ * technician's day (assigned, not cancelled, not blocked) with their last change, status and the words of a move.
+ */
+export async function planJobs(db: DbOrTx, technicianId: string, dateKey: string) {
+  return db
+    .select({
+      id: bookings.id,
+      scheduledDate: bookings.scheduledDate,
+      updatedAt: bookings.updatedAt,
+      status: bookings.status,
+      service: services.name,
+      customerName: users.fullName,
+      guestName: bookings.guestName,
+    })
+    .from(bookings)
+    .innerJoin(services, eq(services.id, bookings.serviceId))
+    .leftJoin(users, eq(users.id, bookings.userId))
+    .where(and(eq(bookings.assignedDriverId, technicianId), eq(bookings.businessDate, dateKey), sql`${bookings.status} <> 'cancelled'`, eq(bookings.isBlocked, false)))
+    .orderBy(asc(bookings.scheduledDate), asc(bookings.id));
 }

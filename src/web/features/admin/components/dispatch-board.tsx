@@ -15,6 +15,7 @@ import { Select } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { useCurrentUser } from '@web/lib/session';
 import { useChangeDriver, useDispatch } from '../api';
+import { PlanDayButton } from './plan-day-dialog';
 import { formatPacificTime, paymentLabel, paymentTone, statusLabel, statusTone } from './status';
 
 const DispatchMap = lazy(() => import('./dispatch-map'));
@@ -110,6 +111,11 @@ function ByDriver({ jobs, dates, drivers }: { jobs: DispatchJob[]; dates: string
             <span className="break-normal">{driver.fullName}</span>
             <Badge tone={driver.status === 'available' ? 'green' : driver.status === 'busy' ? 'orange' : 'gray'}>{AVAILABILITY[driver.status ?? 'offline'] ?? driver.status}</Badge>
             {driver.location && <span className="text-xs font-normal text-slate-500">on the map</span>}
+            {laneJobs.length > 0 && (
+              <span className="ml-auto font-normal">
+                <PlanDayButton technician={driver} dates={dates} />
+              </span>
+            )}
           </h2>
           {laneJobs.length ? <JobList jobs={laneJobs} dates={dates} drivers={drivers} /> : <p className="text-sm text-slate-500">No jobs.</p>}
         </section>

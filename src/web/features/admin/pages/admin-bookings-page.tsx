@@ -389,6 +389,11 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
                     <Badge tone="orange" className="ml-1">
                       Owner override: {OVERRIDE_LABELS[u.params.override as OverrideReason]}
                     </Badge>
+                  )}
+                  {u.kind === 'rescheduled' && u.params.plan === true && (
+                    <Badge tone="gray" className="ml-1">
+                      Reason: Plan day
+                    </Badge>
                   )}{' '}
                   <span className="text-slate-400">· {formatPacificDateTime(u.createdAt)}</span>
                 </li>
