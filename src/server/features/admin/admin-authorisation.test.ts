@@ -67,6 +67,8 @@ describe('the admin authorisation matrix', () => {
       'POST /api/admin/reset-admin-password',
       'POST /api/admin/uploads',
       'GET /api/admin/dashboard',
+      'GET /api/admin/dispatch/lanes',
+      'PATCH /api/admin/dispatch/bookings/:id',
     ]) {
       expect(urls).toContain(expected);
     }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, driverLocations, driverStatus, users } from '../../../db/schema';
 
@@ -41,3 +41,15 @@ export async function latestPositions(db: DbOrTx, driverIds: string[], since: Da
     .orderBy(driverLocations.driverId, desc(driverLocations.updatedAt));
   return new Map(rows.map((r) => [r.driverId, r]));
 }
+
+/** A day's jobs with a technician, as the technician's day holds them (decision 051): anything not cancelled. */
+export function assignedOnDayWhere(date: string): SQL {
+  return and(eq(bookings.isBlocked, false), sql`${bookings.status} <> 'cancelled'`, eq(bookings.businessDate, date), isNotNull(bookings.assignedDriverId))!;
+}
+
+/** A day's jobs still waiting for a technician (the board's jobs: no checkout holds, nothing cancelled). */
+export function unassignedOnDayWhere(date: string): SQL {
+  return and(dispatchWhere(date, date), isNull(bookings.assignedDriverId))!;
+}
+
+export const byTime = (): SQL[] => [asc(bookings.scheduledDate), asc(bookings.id)];
