@@ -1,5 +1,5 @@
 import { Car, MoveRight } from 'lucide-react';
-import { useMemo, useState, type DragEvent } from 'react';
+import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
 import { SLOT_MINUTES } from '@shared/constants';
 import { bookingNumber } from '@shared/format';
 import type { DispatchLanes as LanesData, Lane, LaneJob } from '@shared/schemas/dispatch';
@@ -60,7 +60,11 @@ export function DispatchLanes({ dates }: { dates: string[] }) {
         },
         onError: (err) => {
           const message = assignmentConflict(err);
-          if (message) setConflict({ message, request });
+          // The Move dialog gives way to the conflict's (one modal at a time); Cancel leaves the job where it was.
+          if (message) {
+            setMoving(null);
+            setConflict({ message, request });
+          }
           else toast.error('Could not move the job', { description: errorMessage(err, 'Please try again.') });
         },
       },
@@ -120,7 +124,7 @@ function laneSubtitle(lane: Lane): string {
   return hours;
 }
 
-function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop, children }: { lane?: Lane; label: string; subtitle: string; jobs: LaneJob[]; onMove(job: LaneJob): void; onDrop(event: DragEvent): void; children?: React.ReactNode }) {
+export function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop, children }: { lane?: Lane; label: string; subtitle: string; jobs: LaneJob[]; onMove(job: LaneJob): void; onDrop(event: DragEvent): void; children?: ReactNode }) {
   const [over, setOver] = useState(false);
   return (
     <section
@@ -140,7 +144,7 @@ function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop, children }: {
     >
       <header className="flex flex-col gap-0.5">
         <h3 className="flex items-center gap-2 font-semibold">
-          <span className="truncate">{label}</span>
+          <span className="break-words">{label}</span>
           <Badge tone={jobs.length ? 'blue' : 'gray'}>{jobs.length}</Badge>
         </h3>
         <p className="text-xs text-slate-500">{subtitle}</p>
