@@ -108,6 +108,8 @@ export type Lane = z.infer<typeof lane>;
 export const dispatchLanes = z.object({
   date: z.string(),
   lanes: z.array(lane),
+  /** True when the day has more assigned jobs than one answer holds (LANES_MAX_ASSIGNED): the lanes show the first. */
+  truncated: z.boolean(),
   /** The day's jobs without a technician, by time, one page. */
   unassigned: pageOf(laneJob),
 });

@@ -103,7 +103,7 @@ export async function dispatchLanes(ctx: AppContext, query: LanesQuery): Promise
       totalDriveMinutes: drives.total,
     };
   });
-  return { date: query.date, lanes, unassigned: { ...unassigned, items: unassigned.items.map((v) => laneJobOf(v, null)) } };
+  return { date: query.date, lanes, truncated: assigned.total > assigned.items.length, unassigned: { ...unassigned, items: unassigned.items.map((v) => laneJobOf(v, null)) } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Car, MoveRight } from 'lucide-react';
-import { useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { useMemo, useState, type DragEvent } from 'react';
 import { SLOT_MINUTES } from '@shared/constants';
 import { bookingNumber } from '@shared/format';
 import type { DispatchLanes as LanesData, Lane, LaneJob } from '@shared/schemas/dispatch';
@@ -101,15 +101,17 @@ export function DispatchLanes({ dates }: { dates: string[] }) {
           {errorMessage(error, 'Please refresh the page')}
         </Alert>
       ) : (
-        <div className="flex min-w-0 gap-3 overflow-x-auto pb-2">
-          <LaneColumn label="Unassigned" subtitle={`${data.unassigned.total} job${data.unassigned.total === 1 ? '' : 's'}`} jobs={data.unassigned.items} onMove={setMoving} onDrop={onDrop(null)}>
-            <Pager page={page} pages={Math.ceil(data.unassigned.total / data.unassigned.pageSize)} onPage={setPage} label="Unassigned pages" />
-          </LaneColumn>
-          {data.lanes.map((lane) => (
-            <LaneColumn key={lane.technicianId} lane={lane} label={lane.name} subtitle={laneSubtitle(lane)} jobs={lane.jobs} onMove={setMoving} onDrop={onDrop(lane.technicianId)} />
-          ))}
-          {data.lanes.length === 0 && <p className="self-center text-sm text-slate-500">Nobody works this day.</p>}
-        </div>
+        <>
+          {data.truncated && <p className="text-sm text-amber-700">This day has more jobs than the lanes can show at once: the earliest are shown.</p>}
+          <div className="flex min-w-0 gap-3 overflow-x-auto pb-2">
+            <LaneColumn label="Unassigned" subtitle={`${data.unassigned.total} job${data.unassigned.total === 1 ? '' : 's'}`} jobs={data.unassigned.items} onMove={setMoving} onDrop={onDrop(null)} />
+            {data.lanes.map((lane) => (
+              <LaneColumn key={lane.technicianId} lane={lane} label={lane.name} subtitle={laneSubtitle(lane)} jobs={lane.jobs} onMove={setMoving} onDrop={onDrop(lane.technicianId)} />
+            ))}
+            {data.lanes.length === 0 && <p className="self-center text-sm text-slate-500">Nobody works this day.</p>}
+          </div>
+          <Pager page={page} pages={Math.ceil(data.unassigned.total / data.unassigned.pageSize)} onPage={setPage} label="Unassigned pages" />
+        </>
       )}
       {moving && data && (
         <MoveDialog job={moving} data={data} busy={moveJob.isPending} onCancel={() => setMoving(null)} onMove={(technicianId, startTime) => send({ bookingId: moving.id, number: bookingNumber(moving.id), technicianId, startTime })} />
@@ -124,7 +126,7 @@ function laneSubtitle(lane: Lane): string {
   return hours;
 }
 
-export function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop, children }: { lane?: Lane; label: string; subtitle: string; jobs: LaneJob[]; onMove(job: LaneJob): void; onDrop(event: DragEvent): void; children?: ReactNode }) {
+export function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop }: { lane?: Lane; label: string; subtitle: string; jobs: LaneJob[]; onMove(job: LaneJob): void; onDrop(event: DragEvent): void }) {
   const [over, setOver] = useState(false);
   return (
     <section
@@ -169,7 +171,6 @@ export function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop, childr
         ))}
       </ol>
       {lane && lane.jobs.length > 0 && lane.driveMinutesHome > 0 && <p className="text-xs text-slate-500">🚗 {lane.driveMinutesHome} min home</p>}
-      {children}
     </section>
   );
 }
