@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { DRIVER_AVAILABILITY, ROLES } from '../domain';
+import { PAYMENT_STATUSES } from '../booking-lifecycle';
+import { BOOKING_STATUSES, DRIVER_AVAILABILITY, ROLES, SERVICE_TYPES } from '../domain';
 import { bookingView } from './bookings';
-import { dateKey } from './common';
+import { dateKey, pageOf, timeOfDay } from './common';
 
 export const DISPATCH_MAX_JOBS = 300;
 
@@ -86,3 +87,77 @@ export const dayPlan = z.object({
   planToken: z.string(),
 });
 export type DayPlan = z.infer<typeof dayPlan>;
+/** The unassigned jobs of a lanes day, one page at a time (the day's list can grow). */
+export const LANES_UNASSIGNED_PAGE_SIZE = 50;
+/** At most this many assigned jobs are read for one day's lanes (every technician's together). */
+export const LANES_MAX_ASSIGNED = DISPATCH_MAX_JOBS;
+
+/** GET /api/admin/dispatch/lanes: one business day; `page` pages the unassigned jobs. */
+export const lanesQuery = z.object({
+  date: dateKey,
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, { error: 'page must be at least 1' }).default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int()
+    .min(1, { error: 'pageSize must be at least 1' })
+    .max(200, { error: 'pageSize must be at most 200' })
+    .default(LANES_UNASSIGNED_PAGE_SIZE),
+});
+export type LanesQuery = z.infer<typeof lanesQuery>;
+
+/** A job on a lane: what its block shows, and the drive before it (from the start location or the job before). */
+export const laneJob = z.object({
+  id: z.string(),
+  /** Pacific wall time HH:mm. */
+  time: z.string(),
+  scheduledDate: z.string(),
+  durationMinutes: z.number(),
+  serviceName: z.string(),
+  customerName: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  serviceType: z.enum(SERVICE_TYPES),
+  /** "Street, City", null on site or without an address. */
+  address: z.string().nullable(),
+  assignedDriverId: z.string().nullable(),
+  /** Minutes driving to this job; null on the unassigned list. */
+  driveMinutesBefore: z.number().nullable(),
+});
+export type LaneJob = z.infer<typeof laneJob>;
+
+export const lane = z.object({
+  technicianId: z.string(),
+  name: z.string(),
+  /** False for someone who does not work jobs (an admin who took one): no hours, nothing checked. */
+  worksJobs: z.boolean(),
+  /** Working windows of the day, HH:mm (empty: not working that day). */
+  hours: z.array(z.object({ start: z.string(), end: z.string() })),
+  /** Where they start and end the day (the business's address unless set). */
+  start: z.object({ latitude: z.number(), longitude: z.number() }),
+  end: z.object({ latitude: z.number(), longitude: z.number() }),
+  jobs: z.array(laneJob),
+  /** Minutes driving back to the end location after the last job (0 with no jobs). */
+  driveMinutesHome: z.number(),
+  /** The day's total drive: from the start, between jobs, and home (shared/plan-day.ts dayDriveMinutes). */
+  totalDriveMinutes: z.number(),
+});
+export type Lane = z.infer<typeof lane>;
+
+export const dispatchLanes = z.object({
+  date: z.string(),
+  lanes: z.array(lane),
+  /** True when the day has more assigned jobs than one answer holds (LANES_MAX_ASSIGNED): the lanes show the first. */
+  truncated: z.boolean(),
+  /** The day's jobs without a technician, by time, one page. */
+  unassigned: pageOf(laneJob),
+});
+export type DispatchLanes = z.infer<typeof dispatchLanes>;
+
+/** PATCH /api/admin/dispatch/bookings/:id: a job to a lane (null: unassigned) and/or another start that day. */
+export const dispatchMoveRequest = z.object({
+  technicianId: z.uuid({ error: 'technicianId must be an id or null' }).nullable(),
+  startTime: timeOfDay.optional(),
+  /** The owner confirmed the move over a conflict (recorded in the booking's history). */
+  override: z.boolean().optional(),
+});
+export type DispatchMoveRequest = z.infer<typeof dispatchMoveRequest>;

@@ -69,6 +69,8 @@ describe('the admin authorisation matrix', () => {
       'GET /api/admin/dashboard',
       'GET /api/admin/dispatch/plan',
       'POST /api/admin/dispatch/plan/apply',
+      'GET /api/admin/dispatch/lanes',
+      'PATCH /api/admin/dispatch/bookings/:id',
     ]) {
       expect(urls).toContain(expected);
     }

@@ -4,7 +4,7 @@ import type { ClosureRow, WeeklyHoursRow } from '@shared/schemas/admin-schedule'
 import type { AddOnRequest } from '@shared/schemas/admin-services';
 import type { Translations } from '@shared/localized';
 import { toast } from '@web/lib/toast';
-import { apiCall, errorMessage, type ApiRequest } from '@web/lib/api';
+import { ApiError, apiCall, errorMessage, type ApiRequest } from '@web/lib/api';
 
 /** Every back-office call: fetcher + queryOptions + hook, invalidated through the same keys. */
 export const adminKeys = {
@@ -25,6 +25,7 @@ export const adminKeys = {
   closures: (startDate: string, endDate: string) => ['admin', 'closures', startDate, endDate] as const,
   addresses: (userId: string) => ['admin', 'addresses', userId] as const,
   dispatch: (date: string | undefined) => ['admin', 'dispatch', date ?? 'today'] as const,
+  dispatchLanes: (date: string, page: number) => ['admin', 'dispatch-lanes', date, page] as const,
 };
 
 /**
@@ -260,21 +261,47 @@ export const useCancelBooking = () =>
 export const useSendPaymentLink = () => useAdminMutation((id: string) => apiCall('POST /api/admin/bookings/:id/payment-link', { params: { id } }));
 export const useDeleteBooking = () => useAdminMutation((id: string) => apiCall('DELETE /api/admin/bookings/:id', { params: { id } }));
 export const useAssignDriver = () =>
-  useAdminMutation(({ driverId, bookingId }: { driverId: string; bookingId: string }) => apiCall('POST /api/drivers/:driverId/assign/:bookingId', { params: { driverId, bookingId } }));
+  useAdminMutation(({ driverId, bookingId, override }: { driverId: string; bookingId: string; override?: boolean }) =>
+    apiCall('POST /api/drivers/:driverId/assign/:bookingId', { params: { driverId, bookingId }, body: override ? { override: true } : {} }),
+  );
 
-/** Assign ('' unassigns) with the toast both the bookings list and the dispatch board show. */
-export function useChangeDriver(bookingId: string, number: string) {
+/** A refused assignment or move the owner may confirm anyway (409 ASSIGNMENT_CONFLICT, decision 056): its words. */
+export function assignmentConflict(error: unknown): string | null {
+  return error instanceof ApiError && error.code === 'ASSIGNMENT_CONFLICT' ? errorMessage(error, 'That technician cannot take this job then.') : null;
+}
+
+/**
+ * Assign ('' unassigns) with the toast both the bookings list and the dispatch board show. A conflict with the
+ * technician's day goes to `onConflict` when given (the board's "Assign anyway" dialog, which calls
+ * `change(id, true)`), else to the error toast.
+ */
+export function useChangeDriver(bookingId: string, number: string, onConflict?: (message: string, driverId: string) => void) {
   const assign = useAssignDriver();
-  const change = (driverId: string) =>
+  const change = (driverId: string, override = false) =>
     assign.mutate(
-      { driverId: driverId || 'unassign', bookingId },
+      { driverId: driverId || 'unassign', bookingId, override },
       {
         onSuccess: (view) => toast.success(view.driver ? 'Driver assigned' : 'Driver unassigned', { description: view.driver ? `${view.driver.fullName} takes #${number}` : `#${number} has no driver` }),
-        onError: (error) => toast.error('Error assigning driver', { description: errorMessage(error, 'Please try again.') }),
+        onError: (error) => {
+          const conflict = assignmentConflict(error);
+          if (conflict && onConflict) onConflict(conflict, driverId);
+          else toast.error('Error assigning driver', { description: errorMessage(error, 'Please try again.') });
+        },
       },
     );
   return { change, isPending: assign.isPending };
 }
+
+/** One day's lanes of the dispatch board: each technician's jobs with the drive before each, and the unassigned page. */
+export const dispatchLanesQuery = (date: string, page: number) =>
+  queryOptions({ queryKey: adminKeys.dispatchLanes(date, page), queryFn: () => apiCall('GET /api/admin/dispatch/lanes', { query: { date, page } }), staleTime: 0 });
+export const useDispatchLanes = (date: string, page: number) => useQuery({ ...dispatchLanesQuery(date, page), placeholderData: keepPreviousData });
+
+/** The board's move: a job to a technician (null: unassigned) and/or a start that day; `override` after the owner confirmed a conflict. */
+export const useMoveJob = () =>
+  useAdminMutation(({ bookingId, technicianId, startTime, override }: { bookingId: string; technicianId: string | null; startTime?: string; override?: boolean }) =>
+    apiCall('PATCH /api/admin/dispatch/bookings/:id', { params: { id: bookingId }, body: { technicianId, ...(startTime ? { startTime } : {}), ...(override ? { override: true } : {}) } }),
+  );
 
 /** The dispatch board (today and tomorrow by default); refetched by the staff channel like every admin query. */
 export const dispatchQuery = (date?: string) =>

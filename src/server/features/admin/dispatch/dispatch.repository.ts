@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
 import { bookings, driverLocations, driverStatus, services, users } from '../../../db/schema';
 
@@ -63,3 +63,14 @@ export async function planJobs(db: DbOrTx, technicianId: string, dateKey: string
     .where(and(eq(bookings.assignedDriverId, technicianId), eq(bookings.businessDate, dateKey), sql`${bookings.status} <> 'cancelled'`, eq(bookings.isBlocked, false)))
     .orderBy(asc(bookings.scheduledDate), asc(bookings.id));
 }
+/** A day's jobs with a technician, as the technician's day holds them (decision 051): anything not cancelled. */
+export function assignedOnDayWhere(date: string): SQL {
+  return and(eq(bookings.isBlocked, false), sql`${bookings.status} <> 'cancelled'`, eq(bookings.businessDate, date), isNotNull(bookings.assignedDriverId))!;
+}
+
+/** A day's jobs still waiting for a technician (the board's jobs: no checkout holds, nothing cancelled). */
+export function unassignedOnDayWhere(date: string): SQL {
+  return and(dispatchWhere(date, date), isNull(bookings.assignedDriverId))!;
+}
+
+export const byTime = (): SQL[] => [asc(bookings.scheduledDate), asc(bookings.id)];

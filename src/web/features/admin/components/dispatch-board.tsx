@@ -16,11 +16,14 @@ import { errorMessage } from '@web/lib/api';
 import { useCurrentUser } from '@web/lib/session';
 import { useChangeDriver, useDispatch } from '../api';
 import { PlanDayButton } from './plan-day-dialog';
+import { AssignAnywayDialog } from './assign-anyway-dialog';
 import { formatPacificTime, paymentLabel, paymentTone, statusLabel, statusTone } from './status';
 
 const DispatchMap = lazy(() => import('./dispatch-map'));
+const DispatchLanes = lazy(() => import('./dispatch-lanes').then((m) => ({ default: m.DispatchLanes })));
 
 const TYPE_LABEL: Record<string, string> = { mobile: 'Mobile', pickup: 'Pickup', serviceLocation: 'At our location' };
+const VIEW_LABEL = { driver: 'By driver', time: 'By time', lanes: 'Lanes' } as const;
 const AVAILABILITY: Record<string, string> = { available: 'Available', busy: 'On a job', break: 'On break', offline: 'Offline' };
 
 type Driver = Board['drivers'][number];
@@ -35,7 +38,7 @@ const dayLabel = (dateKey: string, dates: string[]) => (dateKey === dates[0] ? '
  */
 export function DispatchBoard({ compact = false }: { compact?: boolean }) {
   const { data, isLoading, error } = useDispatch();
-  const [view, setView] = useState<'driver' | 'time'>('driver');
+  const [view, setView] = useState<'driver' | 'time' | 'lanes'>('driver');
   if (isLoading) return <Spinner />;
   if (error || !data) return <Alert tone="error" title="Failed to load the dispatch board">{errorMessage(error, 'Please refresh the page')}</Alert>;
   const jobs = compact ? data.jobs.filter((j) => j.businessDate === data.dates[0]) : data.jobs;
@@ -44,9 +47,9 @@ export function DispatchBoard({ compact = false }: { compact?: boolean }) {
       {!compact && (
         <div className="flex flex-wrap items-center gap-2">
           <div role="group" aria-label="Group jobs" className="inline-flex rounded-lg border border-slate-300 p-0.5 dark:border-slate-700">
-            {(['driver', 'time'] as const).map((v) => (
+            {(['driver', 'time', 'lanes'] as const).map((v) => (
               <Button key={v} type="button" size="sm" variant={view === v ? 'default' : 'ghost'} aria-pressed={view === v} onClick={() => setView(v)}>
-                {v === 'driver' ? 'By driver' : 'By time'}
+                {VIEW_LABEL[v]}
               </Button>
             ))}
           </div>
@@ -75,7 +78,11 @@ export function DispatchBoard({ compact = false }: { compact?: boolean }) {
           />
         </Suspense>
       )}
-      {jobs.length === 0 ? (
+      {view === 'lanes' && !compact ? (
+        <Suspense fallback={<Spinner />}>
+          <DispatchLanes dates={data.dates} />
+        </Suspense>
+      ) : jobs.length === 0 ? (
         <p className="text-sm text-slate-500">{compact ? 'No jobs today.' : 'No jobs today or tomorrow.'}</p>
       ) : view === 'time' || compact ? (
         <JobList jobs={jobs} dates={data.dates} drivers={data.drivers} compact={compact} />
@@ -139,7 +146,8 @@ function JobList({ jobs, dates, drivers, compact = false }: { jobs: DispatchJob[
 function JobCard({ job, dates, drivers, compact }: { job: DispatchJob; dates: string[]; drivers: Driver[]; compact: boolean }) {
   const { user: me } = useCurrentUser();
   const number = bookingNumber(job.id);
-  const { change, isPending } = useChangeDriver(job.id, number);
+  const [conflict, setConflict] = useState<{ message: string; driverId: string } | null>(null);
+  const { change, isPending } = useChangeDriver(job.id, number, (message, driverId) => setConflict({ message, driverId }));
   const customer = job.user?.fullName ?? job.guestName ?? 'Guest';
   const phone = job.user?.phone ?? job.guestPhone;
   const address = job.address ? `${job.address.street}, ${job.address.city}` : null;
@@ -202,6 +210,15 @@ function JobCard({ job, dates, drivers, compact }: { job: DispatchJob; dates: st
         ) : (
           <p className="text-xs text-slate-500">{job.driver ? `Driver: ${job.driver.fullName}` : 'No driver'}</p>
         )}
+        <AssignAnywayDialog
+          message={conflict?.message ?? null}
+          busy={isPending}
+          onCancel={() => setConflict(null)}
+          onConfirm={() => {
+            if (conflict) change(conflict.driverId, true);
+            setConflict(null);
+          }}
+        />
       </CardContent>
     </Card>
   );
