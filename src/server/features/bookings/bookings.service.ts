@@ -96,11 +96,13 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     }
 
     const address = needsAddress(input.serviceType) ? withCoordinates(await resolveAddress(ctx, input, user)) : undefined;
-    if (address) await assertServed(ctx, address);
+    // Refused beyond the service area; beyond the free drive, the band's travel fee is a line of the price
+    // (not of a prepaid package's booking, which is confirmed without a payment to carry it).
+    const travelFeeCents = address ? await assertServed(ctx, address) : 0;
 
     // The job is priced here from the server's own facts (never a client's amount); the offer prices its vehicle.
     if (input.offerVehicle && input.packagePurchaseId) throw new AppError('OFFER_NOT_APPLICABLE', 'The offer cannot be combined with a prepaid package', {});
-    const { price, vehicleText } = await priceRequestedJob(ctx, ctx.db, { service, vehicles: input.vehicles, vehicle: input.vehicle, offerVehicle: input.offerVehicle, userId: user?.id ?? null });
+    const { price, vehicleText } = await priceRequestedJob(ctx, ctx.db, { service, vehicles: input.vehicles, vehicle: input.vehicle, offerVehicle: input.offerVehicle, userId: user?.id ?? null, travelFeeCents: input.packagePurchaseId ? 0 : travelFeeCents });
     // A credit pays for one service: a second vehicle or an add-on would be given away unpaid.
     if (input.packagePurchaseId && (price.vehicles.length > 1 || price.vehicles[0]!.lines.length > 1)) {
       throw new AppError('PACKAGE_ONE_VEHICLE', 'A package credit covers one vehicle’s service, without add-ons');
