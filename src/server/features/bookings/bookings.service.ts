@@ -40,12 +40,13 @@ export interface CreateBookingOptions {
 
 export { slotIdOf };
 
-function responseOf(booking: HeldBooking, trackingToken?: string): CreateBookingResponse {
+function responseOf(booking: HeldBooking, trackingToken?: string, travelFeeCents = 0): CreateBookingResponse {
   return {
     id: booking.id,
     status: booking.status,
     totalAmount: booking.totalAmount,
     serviceFee: booking.serviceFee,
+    ...(travelFeeCents > 0 ? { travelFee: fromCents(travelFeeCents) } : {}),
     tax: booking.tax,
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     ...(booking.depositCents !== null ? { deposit: fromCents(booking.depositCents) } : {}),
@@ -158,7 +159,7 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
         if (promo) await recordPromoUse(tx, promo, booking.id);
         // The credit goes in the same transaction as the slot: no credit, no booking; no slot, no credit spent.
         if (input.packagePurchaseId) await redeemForBooking(ctx, tx, { purchaseId: input.packagePurchaseId, userId: user!.id, serviceId: service.id, bookingId: booking.id });
-        return responseOf(booking, trackingToken);
+        return responseOf(booking, trackingToken, job.travelFeeCents);
       });
     return insert();
   };

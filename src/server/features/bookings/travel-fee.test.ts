@@ -38,8 +38,10 @@ describe('the travel fee', () => {
   it('is charged beyond the free drive at the band’s fee, not near, not on site, and is part of the total', async () => {
     const far = await book('2026-06-02T12:00', { serviceType: 'mobile', address: FAR });
     expect(far.statusCode, far.body).toBe(201);
+    expect(far.json()).toMatchObject({ travelFee: '15.00' });
     const near = await book('2026-06-03T12:00', { serviceType: 'mobile', address: NEAR });
     expect(near.statusCode, near.body).toBe(201);
+    expect(near.json().travelFee).toBeUndefined();
     const onSite = await book('2026-06-04T12:00', { serviceType: 'serviceLocation' });
     expect(onSite.statusCode, onSite.body).toBe(201);
 
