@@ -31,7 +31,7 @@ export function RouteCard() {
                   {stop.address && (
                     <a
                       className="flex shrink-0 items-center gap-1 rounded-md border border-brand-600 px-2 py-1 font-medium text-brand-700"
-                      href={navigationHref(stop.address, stop, navigator.userAgent)}
+                      href={navigationHref(stop.address, stop, typeof navigator === 'undefined' ? '' : navigator.userAgent)}
                       target="_blank"
                       rel="noreferrer"
                       aria-label={t('navigateTo', { address: stop.address })}
