@@ -81,7 +81,9 @@ export interface JobPrice {
   discountCents: number;
   discountLabel?: string;
   serviceFeeCents: number;
-  /** TAX_RATE_PERCENT of (subtotal − discount), rounded half up to the cent; the fee is never taxed. */
+  /** The service area's fee for a mobile or pickup job beyond the free drive (decision 054); 0 otherwise. Like the service fee, never taxed. */
+  travelFeeCents: number;
+  /** TAX_RATE_PERCENT of (subtotal − discount), rounded half up to the cent; the fees are never taxed. */
   taxCents: number;
   totalCents: number;
   /** The time the whole job takes: every vehicle's service and add-ons, one after another. */
@@ -102,10 +104,11 @@ export function durationAtSize(item: { duration?: number; sizePrices?: SizePrice
 
 /**
  * The one pricing rule of a job: per vehicle, the service at its size class plus its add-ons at that size;
- * then the discount (offer, promo or package credit); then the service fee (once per booking); then tax on
- * what is left of service and add-ons. Every amount is in integer cents.
+ * then the discount (offer, promo or package credit); then the service fee (once per booking) and the travel fee
+ * (the service area's band, for a job at the customer's place); then tax on what is left of service and
+ * add-ons. Every amount is in integer cents.
  */
-export function priceJob(input: { vehicles: JobVehicle[]; serviceFee: string; discount?: { cents: number; label?: string } | null }): JobPrice {
+export function priceJob(input: { vehicles: JobVehicle[]; serviceFee: string; travelFeeCents?: number; discount?: { cents: number; label?: string } | null }): JobPrice {
   const vehicles = input.vehicles.map((vehicle): JobVehiclePrice => {
     const { sizeClass } = vehicle;
     const lines: JobLine[] = [
@@ -121,11 +124,11 @@ export function priceJob(input: { vehicles: JobVehicle[]; serviceFee: string; di
       minutes: lines.reduce((sum, line) => sum + line.minutes, 0),
     };
   });
-  return jobTotals(vehicles, toCents(input.serviceFee), input.discount);
+  return jobTotals(vehicles, toCents(input.serviceFee), input.travelFeeCents ?? 0, input.discount);
 }
 
 /** The totals of priced vehicles: the discount (never more than the subtotal), the fee, tax on what is left. */
-function jobTotals(vehicles: JobVehiclePrice[], serviceFeeCents: number, discount: { cents: number; label?: string } | null | undefined): JobPrice {
+function jobTotals(vehicles: JobVehiclePrice[], serviceFeeCents: number, travelFeeCents: number, discount: { cents: number; label?: string } | null | undefined): JobPrice {
   const subtotalCents = vehicles.reduce((sum, vehicle) => sum + vehicle.cents, 0);
   const discountCents = Math.min(Math.max(0, Math.round(discount?.cents ?? 0)), subtotalCents);
   const taxed = subtotalCents - discountCents;
@@ -136,15 +139,16 @@ function jobTotals(vehicles: JobVehiclePrice[], serviceFeeCents: number, discoun
     discountCents,
     ...(discount?.label ? { discountLabel: discount.label } : {}),
     serviceFeeCents,
+    travelFeeCents,
     taxCents,
-    totalCents: taxed + serviceFeeCents + taxCents,
+    totalCents: taxed + serviceFeeCents + travelFeeCents + taxCents,
     minutes: vehicles.reduce((sum, vehicle) => sum + vehicle.minutes, 0),
   };
 }
 
 /** A priced job with a discount taken off (a promo code, decided after the job was priced), by the same rule. */
 export function withDiscount(price: JobPrice, discount: { cents: number; label?: string }): JobPrice {
-  return jobTotals(price.vehicles, price.serviceFeeCents, discount);
+  return jobTotals(price.vehicles, price.serviceFeeCents, price.travelFeeCents, discount);
 }
 
 /**

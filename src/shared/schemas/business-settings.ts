@@ -15,11 +15,15 @@ export const feeRule = z.object({ kind: z.enum(['none', 'fixed', 'percent']), va
 export type FeeRule = z.infer<typeof feeRule>;
 
 /** Service area by drive time from the business (issue 24): free within `freeMinutes`, then a fee per band. */
-export const travelSettings = z.object({
-  freeMinutes: minutes(600),
-  /** Ascending by `upToMinutes`; beyond the last band a mobile or pickup job is refused. */
-  bands: z.array(z.object({ upToMinutes: minutes(600), feeCents: cents })).max(10),
-});
+export const travelSettings = z
+  .object({
+    freeMinutes: minutes(600),
+    /** Ascending by `upToMinutes`; beyond the last band a mobile or pickup job is refused. */
+    bands: z.array(z.object({ upToMinutes: minutes(600), feeCents: cents })).max(10, { error: 'At most 10 travel fee bands' }),
+  })
+  .refine((t) => t.bands.every((b) => b.upToMinutes > t.freeMinutes), { error: 'Each band must reach further than the free minutes', path: ['bands'] })
+  .refine((t) => t.bands.every((b, i) => i === 0 || b.upToMinutes > t.bands[i - 1]!.upToMinutes), { error: 'Bands must go from the nearest to the farthest, each reaching further than the one before', path: ['bands'] });
+export type TravelSettings = z.infer<typeof travelSettings>;
 
 /** Cancellation and no-show policy (issue 25). */
 export const cancellationSettings = z.object({

@@ -95,7 +95,10 @@ export const createBookingResponse = z.object({
   id: z.string(),
   status: z.enum(BOOKING_STATUSES),
   totalAmount: z.string(),
+  /** Every untaxed fee: the service fee and the travel fee (when there is one). */
   serviceFee: z.string(),
+  /** The service area's travel fee within serviceFee, decimal string; absent when there is none (or on a replay). */
+  travelFee: z.string().optional(),
   tax: z.string(),
   holdExpiresAt: z.string().nullable(),
   /** The deposit checkout takes now, decimal string; absent when the booking is paid in full. */

@@ -83,3 +83,26 @@ export const myHoursResponse = z.object({
   start: technicianPlace.nullable(),
 });
 export type MyHoursResponse = z.infer<typeof myHoursResponse>;
+
+/** GET /api/driver/route: the day (YYYY-MM-DD, Pacific); today when left out. */
+export const driverRouteQuery = z.object({ date: dateKey.optional() });
+export type DriverRouteQuery = z.infer<typeof driverRouteQuery>;
+
+/** One stop of the driver's day, in start order, with the drive to it from the start place or the previous job. */
+export const driverRouteStop = z.object({
+  bookingId: z.string(),
+  number: z.string(),
+  /** Pacific wall clock, HH:MM. */
+  start: z.string(),
+  service: z.string(),
+  /** One line ('425 Park Ave, San Jose, CA 95110'); an on-site job is at the business's address. */
+  address: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** Minutes of driving to this stop (parking included); 0 when it is where the driver already is; null when the stop has no place. */
+  driveMinutes: z.number().nullable(),
+});
+export type DriverRouteStop = z.infer<typeof driverRouteStop>;
+
+export const driverRouteResponse = z.object({ date: z.string(), stops: z.array(driverRouteStop), totalDriveMinutes: z.number() });
+export type DriverRouteResponse = z.infer<typeof driverRouteResponse>;

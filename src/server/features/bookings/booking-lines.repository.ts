@@ -80,7 +80,7 @@ export async function linesOfBookings(db: DbOrTx, bookingIds: string[]): Promise
 
 /**
  * Writes a booking's lines from its price (shared/pricing.ts priceJob), replacing any it had: each vehicle's
- * service and add-ons, then the discount, service fee and tax. Called inside the transaction that
+ * service and add-ons, then the discount, travel fee (when there is one), service fee and tax. Called inside the transaction that
  * prices the booking.
  */
 export async function replaceBookingLines(tx: DbOrTx, bookingId: string, price: JobPrice): Promise<void> {
@@ -93,16 +93,21 @@ export async function replaceBookingLines(tx: DbOrTx, bookingId: string, price: 
   });
   const bookingWide = (kind: BookingLineKind, label: string, cents: number) => rows.push({ bookingId, kind, label, amountCents: cents, minutes: 0, position: rows.length });
   if (price.discountCents > 0) bookingWide('discount', price.discountLabel ?? 'Discount', -price.discountCents);
+  if (price.travelFeeCents > 0) bookingWide('travel_fee', 'Travel fee', price.travelFeeCents);
   bookingWide('service_fee', 'Service fee', price.serviceFeeCents);
   bookingWide('tax', 'Tax', price.taxCents);
   await tx.insert(bookingLines).values(rows);
 }
 
-/** The columns a booking is priced by (servicePrice is what is taxed: subtotal − discount). */
+/**
+ * The columns a booking is priced by (servicePrice is what is taxed: subtotal − discount). `serviceFee` holds
+ * every untaxed fee — the service fee and the travel fee — so service price + fees + tax is the total; the
+ * lines keep them apart.
+ */
 export function pricedColumns(price: JobPrice) {
   return {
     servicePrice: fromCents(price.subtotalCents - price.discountCents),
-    serviceFee: fromCents(price.serviceFeeCents),
+    serviceFee: fromCents(price.serviceFeeCents + price.travelFeeCents),
     tax: fromCents(price.taxCents),
     totalAmount: fromCents(price.totalCents),
     durationMinutes: price.minutes,
@@ -130,6 +135,7 @@ export async function jobPriceOfColumns(db: DbOrTx, b: { serviceId: string; serv
     subtotalCents: cents,
     discountCents: 0,
     serviceFeeCents: toCents(b.serviceFee),
+    travelFeeCents: 0,
     taxCents: toCents(b.tax),
     totalCents: toCents(b.totalAmount),
     minutes: b.durationMinutes,

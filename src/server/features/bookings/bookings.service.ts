@@ -40,12 +40,13 @@ export interface CreateBookingOptions {
 
 export { slotIdOf };
 
-function responseOf(booking: HeldBooking, trackingToken?: string): CreateBookingResponse {
+function responseOf(booking: HeldBooking, trackingToken?: string, travelFeeCents = 0): CreateBookingResponse {
   return {
     id: booking.id,
     status: booking.status,
     totalAmount: booking.totalAmount,
     serviceFee: booking.serviceFee,
+    ...(travelFeeCents > 0 ? { travelFee: fromCents(travelFeeCents) } : {}),
     tax: booking.tax,
     holdExpiresAt: booking.holdExpiresAt?.toISOString() ?? null,
     ...(booking.depositCents !== null ? { deposit: fromCents(booking.depositCents) } : {}),
@@ -96,11 +97,13 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
     }
 
     const address = needsAddress(input.serviceType) ? withCoordinates(await resolveAddress(ctx, input, user)) : undefined;
-    if (address) await assertServed(ctx, address);
+    // Refused beyond the service area; beyond the free drive, the band's travel fee is a line of the price
+    // (not of a prepaid package's booking, which is confirmed without a payment to carry it).
+    const travelFeeCents = address ? await assertServed(ctx, address) : 0;
 
     // The job is priced here from the server's own facts (never a client's amount); the offer prices its vehicle.
     if (input.offerVehicle && input.packagePurchaseId) throw new AppError('OFFER_NOT_APPLICABLE', 'The offer cannot be combined with a prepaid package', {});
-    const { price, vehicleText } = await priceRequestedJob(ctx, ctx.db, { service, vehicles: input.vehicles, vehicle: input.vehicle, offerVehicle: input.offerVehicle, userId: user?.id ?? null });
+    const { price, vehicleText } = await priceRequestedJob(ctx, ctx.db, { service, vehicles: input.vehicles, vehicle: input.vehicle, offerVehicle: input.offerVehicle, userId: user?.id ?? null, travelFeeCents: input.packagePurchaseId ? 0 : travelFeeCents });
     // A credit pays for one service: a second vehicle or an add-on would be given away unpaid.
     if (input.packagePurchaseId && (price.vehicles.length > 1 || price.vehicles[0]!.lines.length > 1)) {
       throw new AppError('PACKAGE_ONE_VEHICLE', 'A package credit covers one vehicle’s service, without add-ons');
@@ -156,7 +159,7 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
         if (promo) await recordPromoUse(tx, promo, booking.id);
         // The credit goes in the same transaction as the slot: no credit, no booking; no slot, no credit spent.
         if (input.packagePurchaseId) await redeemForBooking(ctx, tx, { purchaseId: input.packagePurchaseId, userId: user!.id, serviceId: service.id, bookingId: booking.id });
-        return responseOf(booking, trackingToken);
+        return responseOf(booking, trackingToken, job.travelFeeCents);
       });
     return insert();
   };

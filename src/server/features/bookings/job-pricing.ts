@@ -30,6 +30,8 @@ export interface JobRequest {
   userId: string | null;
   /** The customer the business books for: their saved vehicles may be named too. */
   ownerUserId?: string | null;
+  /** The service area's fee for the job's address (geo's assertServed); 0 or absent for none. */
+  travelFeeCents?: number;
 }
 
 export interface PricedJob {
@@ -83,7 +85,7 @@ export async function priceRequestedJob(ctx: AppContext, db: DbOrTx, request: Jo
     vehicles.push({ sizeClass, service: jobService(fact), addOns, ...(label ? { label } : {}), ...(vehicleId ? { vehicleId } : {}) });
   }
   const priced = request.offerVehicle ? await applyOffer(ctx, db, request.service, request.offerVehicle, vehicles) : vehicles;
-  const price = priceJob({ vehicles: priced, serviceFee: request.service.serviceFee });
+  const price = priceJob({ vehicles: priced, serviceFee: request.service.serviceFee, travelFeeCents: request.travelFeeCents ?? 0 });
   // What the customer typed for the driver wins; else the vehicles' own labels.
   const typed = request.vehicle?.trim() || null;
   const labels = vehicles.map((v) => v.label).filter((l): l is string => Boolean(l));

@@ -65,10 +65,13 @@ export async function areaVerdict(ctx: AppContext, address: { zipCode: string; l
   return { inServiceArea: true, areaRefusal: null, travelFeeCents: area.feeCents };
 }
 
-/** Refuses (400) a mobile or pickup address outside the service area by ZIP code or by drive time, before any payment. */
-export async function assertServed(ctx: AppContext, address: { zipCode: string; latitude: number | string | null; longitude: number | string | null }): Promise<void> {
-  const { areaRefusal } = await areaVerdict(ctx, address);
-  if (!areaRefusal) return;
+/**
+ * Refuses (400) a mobile or pickup address outside the service area by ZIP code or by drive time, before any
+ * payment; else answers its travel fee in cents (0 within the free drive or when its point is unknown).
+ */
+export async function assertServed(ctx: AppContext, address: { zipCode: string; latitude: number | string | null; longitude: number | string | null }): Promise<number> {
+  const { areaRefusal, travelFeeCents } = await areaVerdict(ctx, address);
+  if (!areaRefusal) return travelFeeCents ?? 0;
   if (areaRefusal.code === 'OUTSIDE_SERVICE_AREA') assertServiceArea(ctx, address.zipCode);
   const { driveMinutes, maxMinutes, phone } = areaRefusal.params;
   throw new AppError('BEYOND_SERVICE_AREA', `Sorry, that address is about ${driveMinutes} minutes from us, farther than we travel (${maxMinutes} minutes). Please choose an address closer in or call ${phone}.`, areaRefusal.params);

@@ -1,8 +1,9 @@
 import { messageResponse } from '../../../shared/schemas/auth';
 import { pageOf, pageQuery } from '../../../shared/schemas/common';
-import { myHoursResponse, technicianException, technicianExceptionParams, technicianExceptionRequest, technicianParams, technicianUpdate, technicianView } from '../../../shared/schemas/technicians';
+import { driverRouteQuery, driverRouteResponse, myHoursResponse, technicianException, technicianExceptionParams, technicianExceptionRequest, technicianParams, technicianUpdate, technicianView } from '../../../shared/schemas/technicians';
 import { currentUser, requireAdmin, requireDriverOrAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
+import { driverRoute } from './driver-route.service';
 import * as technicians from './technicians.service';
 
 const tags = ['admin'];
@@ -36,5 +37,9 @@ export const technicianRoutes = [
   ),
   defineRoute({ method: 'GET', url: '/api/driver/hours', guard: requireDriverOrAdmin, schema: { tags: ['driver'], response: { 200: myHoursResponse } } }, async (request, _reply, ctx) =>
     technicians.myHours(ctx, currentUser(request).id),
+  ),
+  defineRoute(
+    { method: 'GET', url: '/api/driver/route', guard: requireDriverOrAdmin, schema: { tags: ['driver'], querystring: driverRouteQuery, response: { 200: driverRouteResponse } } },
+    async (request, _reply, ctx) => driverRoute(ctx, currentUser(request).id, request.query.date),
   ),
 ] as const;

@@ -15,3 +15,12 @@ export function useSaveReminderSettings() {
     onSuccess: (settings) => client.setQueryData(messageSettingsKeys.settings, settings),
   });
 }
+
+/** Saves the `travel` section: the free drive and the fee bands of the service area (decision 054). */
+export function useSaveTravelSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessSettings['travel']) => apiCall('PUT /api/admin/business-settings/:section', { params: { section: 'travel' }, body }),
+    onSuccess: (settings) => client.setQueryData(messageSettingsKeys.settings, settings),
+  });
+}

@@ -49,14 +49,14 @@ export interface JobOffer {
   price: string;
 }
 
-/** The job's price as the server will work it out. */
-export function priceOfJob(service: ServiceDetailView, vehicles: JobVehicles, offer?: JobOffer | null): JobPrice {
+/** The job's price as the server will work it out; `travelFeeCents` is the address check's answer for a job at the customer's place. */
+export function priceOfJob(service: ServiceDetailView, vehicles: JobVehicles, offer?: JobOffer | null, travelFeeCents = 0): JobPrice {
   const job = jobVehiclesOf(
     { id: service.id, name: service.name, price: service.price, duration: service.duration, sizePrices: service.sizePrices },
     service.addOns,
     vehicles.map((v) => ({ sizeClass: v.sizeClass ?? 'sedan', addOnIds: v.addOnIds ?? [], label: v.description ?? null, vehicleId: v.vehicleId ?? null })),
   );
-  return priceJob({ vehicles: (offer && withOfferPrice(job, offer)) || job, serviceFee: service.serviceFee });
+  return priceJob({ vehicles: (offer && withOfferPrice(job, offer)) || job, serviceFee: service.serviceFee, travelFeeCents });
 }
 
 /** The slot lists' `vehicles` query for the job (sizes and add-ons only). */

@@ -15,6 +15,8 @@ export interface BookingSearch {
   /** Where the typed address was placed when it was chosen from the suggestions: the slots were listed there, so the booking goes there. */
   lat?: number;
   lng?: number;
+  /** The address check's travel fee in cents, for the summary before the hold (the server prices it again). */
+  travelFee?: number;
   /** Pay now for a held, unpaid booking (from the booking history): checkout pays it instead of booking again. */
   bookingId?: string;
   /** Booking from /sww-offer: the vehicle type whose offer price the server applies. */
@@ -39,6 +41,7 @@ export function bookingSearch(search: RawSearch): BookingSearch {
     addressId: text(search, 'addressId'),
     lat: numberIn(search, 'lat', -90, 90),
     lng: numberIn(search, 'lng', -180, 180),
+    travelFee: numberIn(search, 'travelFee', 0, 10_000_00),
     bookingId: text(search, 'bookingId'),
     offer: VEHICLE_TYPES.find((v) => v === text(search, 'offer')),
     vehicle: text(search, 'vehicle')?.slice(0, VEHICLE_MAX) || undefined,
@@ -76,3 +79,6 @@ interface PlacedAddress {
   latitude: number;
   longitude: number;
 }
+
+/** The travel fee the summary shows before the hold: only for a job at the customer's place. */
+export const searchTravelFee = (search: Pick<BookingSearch, 'serviceType' | 'travelFee'>): number => (search.serviceType === 'serviceLocation' ? 0 : (search.travelFee ?? 0));

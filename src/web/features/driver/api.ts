@@ -98,6 +98,13 @@ export function sendDriverLocation(input: DriverLocationRequest) {
 /** The driver's own hours, days off and start place (decision 051). */
 export const myHoursQuery = queryOptions({ queryKey: ['driver', 'hours'] as const, queryFn: () => apiCall('GET /api/driver/hours'), staleTime: 60_000 });
 
+/** Today's route (GET /api/driver/route): the driver's jobs in order with the drive to each; refreshed with the job list. */
+export const todaysRouteQuery = queryOptions({
+  queryKey: [...driverBookingsKey, 'route'] as const,
+  queryFn: () => apiCall('GET /api/driver/route'),
+  refetchInterval: DRIVER_BOOKINGS_REFETCH_MS * 3,
+});
+
 export const settingsQuery = queryOptions({ queryKey: ['settings'] as const, queryFn: () => apiCall('GET /api/settings') });
 
 export function useSaveLanguage() {

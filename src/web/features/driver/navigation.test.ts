@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupByDay, navigationHref } from './navigation';
+import { formatMessage } from '@shared/message-format';
+import { driverMessages } from './messages';
+import { groupByDay, navigationHref, routeStopLine } from './navigation';
 
 describe('the driver’s navigation link', () => {
   it('is a geo: link with the coordinates and the address on Android', () => {
@@ -20,5 +22,16 @@ describe('Today / Later', () => {
     const now = new Date('2026-06-02T05:00:00Z');
     const jobs = [{ businessDate: '2026-05-31' }, { businessDate: '2026-06-01' }, { businessDate: '2026-06-02' }];
     expect(groupByDay(jobs, now)).toEqual({ today: [jobs[0], jobs[1]], later: [jobs[2]] });
+  });
+});
+
+describe("today's route", () => {
+  const tIn = (language: 'en' | 'fr') => (key: keyof typeof driverMessages.en, vars?: Record<string, string | number>) => formatMessage(driverMessages[language][key], vars, language);
+
+  it('reads each stop as its place in the day, its start, the drive to it and the address', () => {
+    const stop = { start: '10:00', driveMinutes: 12, address: '425 Park Ave, San Jose, CA 95110' };
+    expect(routeStopLine(tIn('en'), stop, 0)).toBe('1 · 10:00 · 12 min drive · 425 Park Ave, San Jose, CA 95110');
+    expect(routeStopLine(tIn('fr'), { ...stop, driveMinutes: 0 }, 2)).toBe('3 · 10:00 · pas de route · 425 Park Ave, San Jose, CA 95110');
+    expect(routeStopLine(tIn('en'), { start: '15:30', driveMinutes: null, address: null }, 1)).toBe('2 · 15:30 · no drive · no address');
   });
 });

@@ -1,5 +1,6 @@
 import { pacificDateKey } from '@shared/time';
 import type { BookingView } from '@shared/schemas/bookings';
+import type { DriverRouteStop } from '@shared/schemas/technicians';
 
 /** '425 Park Ave, San Jose, CA 95110', or null for a job at the business's own location. */
 export function addressLine(booking: Pick<BookingView, 'address'>): string | null {
@@ -25,4 +26,14 @@ export function navigationHref(address: string, coords: { latitude: number | nul
 export function groupByDay<T extends Pick<BookingView, 'businessDate'>>(jobs: T[], now: Date): { today: T[]; later: T[] } {
   const today = pacificDateKey(now);
   return { today: jobs.filter((j) => j.businessDate <= today), later: jobs.filter((j) => j.businessDate > today) };
+}
+
+/** One stop of the route as a line: '1 · 10:00 · 12 min drive · 425 Park Ave, San Jose, CA 95110'. */
+export function routeStopLine(
+  t: (key: 'routeStop' | 'routeDrive' | 'routeNoDrive' | 'routeNoAddress', vars?: Record<string, string | number>) => string,
+  stop: Pick<DriverRouteStop, 'start' | 'driveMinutes' | 'address'>,
+  index: number,
+): string {
+  const drive = stop.driveMinutes ? t('routeDrive', { minutes: stop.driveMinutes }) : t('routeNoDrive');
+  return t('routeStop', { index: index + 1, time: stop.start, drive, address: stop.address ?? t('routeNoAddress') });
 }

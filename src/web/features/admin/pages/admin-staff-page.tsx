@@ -13,6 +13,7 @@ import { errorMessage } from '@web/lib/api';
 import { useAddDriver, useResendInvite, useResetAdminPassword, useStaff, useUpdateStaff } from '../api';
 import { AdminLayout } from '../components/admin-layout';
 import { PersonDialog } from '../components/person-dialog';
+import { ServiceAreaCard } from '../components/service-area-card';
 import { TechnicianDialog, WEEKDAYS } from '../components/technician-dialog';
 import { useTechnicians } from '../technicians-api';
 import { TipsByWeek } from '../components/tips-by-week';
@@ -93,6 +94,7 @@ export function AdminStaffPage() {
           </ul>
         </section>
       )}
+      <ServiceAreaCard />
       <TipsByWeek />
       <AddDriverDialog open={adding} onOpenChange={setAdding} />
     </AdminLayout>

@@ -95,7 +95,9 @@ export function BookingStart() {
   const dateSettled = pickedDate !== null || openDays.isFetched || openDays.isPlaceholderData;
   const pastLinkDate = linkDate && linkDate < today ? linkDate : null;
   const [slotId, setSlotId] = useState<string | null>(() => (again.slotId && pickedDate && again.slotId.startsWith(`${pickedDate}T`) ? again.slotId : null));
-  const price = detail.data && detail.data.id === serviceId ? priceOfJob(detail.data, job, jobOffer) : null;
+  // The address check answers the drive band's travel fee; the running total carries it as the server will.
+  const travelFeeCents = needsAddress(serviceType) ? (verified?.travelFeeCents ?? 0) : 0;
+  const price = detail.data && detail.data.id === serviceId ? priceOfJob(detail.data, job, jobOffer, travelFeeCents) : null;
   const slots = useQuery({ ...slotsQuery(serviceId ?? '', date, jobSlotsQuery(job), place), enabled: Boolean(serviceId) && dateSettled });
   useEffect(() => {
     if (slots.error) toast.error(t('slotsFailed'), { description: errorMessage(slots.error, '') || undefined });
@@ -173,6 +175,7 @@ export function BookingStart() {
         time: slotLabel(slot),
         slotId: slot.id,
         addressId,
+        ...(travelFeeCents > 0 ? { travelFee: travelFeeCents } : {}),
         // The point the slots were listed at (a suggestion's), so the booking is held there too.
         ...(!addressId && verified && verified.latitude !== null && verified.longitude !== null ? { lat: verified.latitude, lng: verified.longitude } : {}),
         offer: serviceId === again.serviceId ? again.offer : undefined,
@@ -407,6 +410,11 @@ export function BookingStart() {
                     <strong className="text-lg" data-testid="booking-running-total">
                       {total}
                     </strong>
+                    {price && price.travelFeeCents > 0 && (
+                      <span className="text-xs text-slate-600 dark:text-slate-300" data-testid="booking-travel-fee">
+                        {t('travelFee')} {formatUsd(fromCents(price.travelFeeCents))}
+                      </span>
+                    )}
                   </>
                 )}
               </p>

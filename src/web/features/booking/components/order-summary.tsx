@@ -5,14 +5,17 @@ import { bookingMessages } from '../messages';
 
 export interface Amounts {
   price: string;
+  /** The service fee alone (the travel fee is its own row). */
   serviceFee: string;
+  /** The service area's travel fee; absent or '0.00' for none. */
+  travelFee?: string;
   tax: string;
   total: string;
 }
 
 /** The amounts of a job priced in the browser (job.ts priceOfJob): what the server will charge. */
 export function amountsOfJob(job: JobPrice): Amounts {
-  return { price: fromCents(job.subtotalCents - job.discountCents), serviceFee: fromCents(job.serviceFeeCents), tax: fromCents(job.taxCents), total: fromCents(job.totalCents) };
+  return { price: fromCents(job.subtotalCents - job.discountCents), serviceFee: fromCents(job.serviceFeeCents), travelFee: fromCents(job.travelFeeCents), tax: fromCents(job.taxCents), total: fromCents(job.totalCents) };
 }
 
 /**
@@ -48,6 +51,7 @@ export function OrderSummary({ amounts, title, credit, job }: { amounts: Amounts
             ))
           : row(t('servicePrice'), amounts.price)}
         {job && job.discountCents > 0 && row(job.discountLabel ?? t('discount'), fromCents(job.discountCents), false, true)}
+        {amounts.travelFee && amounts.travelFee !== '0.00' && row(t('travelFee'), amounts.travelFee)}
         {row(t('serviceFee'), amounts.serviceFee)}
         {row(t('tax'), amounts.tax)}
         {credit && row(credit, amounts.total, false, true)}

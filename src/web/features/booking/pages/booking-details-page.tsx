@@ -11,6 +11,7 @@ import { usePublicConfig } from '@web/lib/public-config';
 import { errorMessage } from '@web/lib/api';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { useOffer, useService } from '../api';
+import { searchTravelFee } from '../search';
 import { amountsOfJob, OrderSummary } from '../components/order-summary';
 import { OfferBanner } from '../components/offer-banner';
 import { jobOfSearch, priceOfJob } from '../job';
@@ -43,7 +44,7 @@ export function BookingDetailsPage() {
     [t('date'), view.dateText],
     [t('time'), search.time ?? ''],
   ];
-  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null);
+  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null, searchTravelFee(search));
   return (
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">{t('bookingDetails')}</h1>

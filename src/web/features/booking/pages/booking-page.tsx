@@ -11,6 +11,7 @@ import { useOffer, useService } from '../api';
 import { OfferBanner } from '../components/offer-banner';
 import { jobOfSearch, priceOfJob } from '../job';
 import { FlowError } from '../components/flow-error';
+import { searchTravelFee } from '../search';
 import { amountsOfJob, OrderSummary } from '../components/order-summary';
 import { bookingMessages } from '../messages';
 import { useBookingSearchView } from '../use-booking-search';
@@ -30,7 +31,7 @@ export function BookingPage() {
   if (!search.serviceId) return <FlowError title={t('error')} text={t('missingDetails')} />;
   if (service.isLoading) return <Spinner />;
   if (service.isError || !service.data) return <FlowError title={t('error')} text={t('somethingWrong')} detail={errorMessage(service.error, '')} />;
-  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null);
+  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null, searchTravelFee(search));
   const amounts = amountsOfJob(job);
   return (
     <div className="flex flex-col gap-4">

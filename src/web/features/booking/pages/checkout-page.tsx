@@ -17,6 +17,7 @@ import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { useOffer, useService } from '../api';
 import { FlowError } from '../components/flow-error';
+import { searchTravelFee } from '../search';
 import { amountsOfJob, OrderSummary, type Amounts } from '../components/order-summary';
 import { OfferBanner } from '../components/offer-banner';
 import { jobOfSearch, priceOfJob } from '../job';
@@ -54,16 +55,11 @@ export function CheckoutPage() {
   const fieldProps = (field: 'fullName' | 'email' | 'phone') =>
     guestProblems[field] ? { 'aria-invalid': true as const, 'aria-describedby': `guest-${field}-error` } : {};
 
-  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null);
+  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null, searchTravelFee(search));
   const estimated = amountsOfJob(job);
   const amounts: Amounts =
     phase.kind === 'paying'
-      ? {
-          price: fromCents(toCents(phase.booking.totalAmount) - toCents(phase.booking.serviceFee) - toCents(phase.booking.tax)),
-          serviceFee: phase.booking.serviceFee,
-          tax: phase.booking.tax,
-          total: phase.booking.totalAmount,
-        }
+      ? heldAmounts(phase.booking, job.travelFeeCents)
       : estimated;
   const payLabel = t('completePayment', { total: formatUsd(amounts.total) });
   // A promo code the server applied: what it took off the estimate shows as a discount line.
@@ -297,4 +293,20 @@ function PromoCodeField({ apply, discount }: { apply: (code: string) => Promise<
       )}
     </form>
   );
+}
+
+/**
+ * The held booking's amounts: its fee column holds every untaxed fee, so the travel fee (the server's, else
+ * the estimate's on a replayed hold) is taken out of it to show as its own row.
+ */
+function heldAmounts(booking: { totalAmount: string; serviceFee: string; travelFee?: string; tax: string }, estimatedTravelCents: number): Amounts {
+  const fees = toCents(booking.serviceFee);
+  const travel = Math.min(fees, booking.travelFee !== undefined ? toCents(booking.travelFee) : estimatedTravelCents);
+  return {
+    price: fromCents(toCents(booking.totalAmount) - fees - toCents(booking.tax)),
+    serviceFee: fromCents(fees - travel),
+    travelFee: fromCents(travel),
+    tax: booking.tax,
+    total: booking.totalAmount,
+  };
 }

@@ -20,6 +20,7 @@ import { isEnRouteStatus } from '@shared/tracking';
 import { activeBookingsQuery, completedBookingsQuery, driverBookingsKey, driverStatusKey, driverStatusQuery, myHoursQuery, settingsQuery, useSaveLanguage } from '../api';
 import { DriverStatusCard } from '../components/driver-status-card';
 import { JobCard } from '../components/job-card';
+import { RouteCard } from '../components/route-card';
 import { formatPacific } from '../format';
 import { driverMessages } from '../messages';
 import { groupByDay } from '../navigation';
@@ -161,6 +162,8 @@ function Dashboard({ name, email }: { name: string; email: string }) {
           ))}
         </ul>
       )}
+
+      <RouteCard />
 
       {status.data ? (
         <DriverStatusCard status={status.data} sharing={sharing} activeJob={current && underWay(current) ? t('activeJob', { number: bookingNumber(current.id), service: current.serviceName }) : null} />
