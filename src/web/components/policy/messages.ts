@@ -1,0 +1,47 @@
+import { defineMessages } from '@web/lib/i18n';
+
+/** The cancellation policy's words (decision 057), quoted by checkout, the help page and the cancel dialogs. */
+export const policyMessages = defineMessages({
+  en: {
+    free: 'Free cancellation until {hours} hours before.',
+    freeAlways: 'Free cancellation until the start.',
+    lateFixed: 'Later cancellations cost {amount}',
+    latePercent: 'Later cancellations cost {percent}% of the price',
+    lateNone: 'Later cancellations are free',
+    noShowFixed: 'a no-show costs {amount}.',
+    noShowPercent: 'a no-show costs {percent}% of the price.',
+    noShowNone: 'a no-show costs nothing.',
+    agree: 'I agree to the cancellation policy',
+    depositToday: 'Deposit today',
+    balanceLater: 'Balance when the job is done',
+    policyTitle: 'Cancellation policy',
+  },
+  es: {
+    free: 'Cancelación gratuita hasta {hours} horas antes.',
+    freeAlways: 'Cancelación gratuita hasta el inicio.',
+    lateFixed: 'Las cancelaciones posteriores cuestan {amount}',
+    latePercent: 'Las cancelaciones posteriores cuestan el {percent}% del precio',
+    lateNone: 'Las cancelaciones posteriores son gratuitas',
+    noShowFixed: 'no presentarse cuesta {amount}.',
+    noShowPercent: 'no presentarse cuesta el {percent}% del precio.',
+    noShowNone: 'no presentarse no cuesta nada.',
+    agree: 'Acepto la política de cancelación',
+    depositToday: 'Depósito hoy',
+    balanceLater: 'Saldo al terminar el trabajo',
+    policyTitle: 'Política de cancelación',
+  },
+  fr: {
+    free: 'Annulation gratuite jusqu’à {hours} heures avant.',
+    freeAlways: 'Annulation gratuite jusqu’au début.',
+    lateFixed: 'Une annulation plus tardive coûte {amount}',
+    latePercent: 'Une annulation plus tardive coûte {percent} % du prix',
+    lateNone: 'Une annulation plus tardive est gratuite',
+    noShowFixed: 'une absence coûte {amount}.',
+    noShowPercent: 'une absence coûte {percent} % du prix.',
+    noShowNone: 'une absence ne coûte rien.',
+    agree: 'J’accepte la politique d’annulation',
+    depositToday: 'Acompte aujourd’hui',
+    balanceLater: 'Solde une fois le travail terminé',
+    policyTitle: 'Politique d’annulation',
+  },
+});
