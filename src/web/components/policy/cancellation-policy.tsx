@@ -7,8 +7,8 @@ import { policyMessages } from './messages';
 export type CancellationPolicy = ApiResponse<'GET /api/policy'>;
 
 /** The business's cancellation policy (GET /api/policy), read once a session: it rarely changes. */
-export function usePolicy() {
-  return useQuery({ queryKey: ['policy'], queryFn: () => apiCall('GET /api/policy'), staleTime: 10 * 60_000 });
+export function usePolicy(enabled = true) {
+  return useQuery({ queryKey: ['policy'], queryFn: () => apiCall('GET /api/policy'), staleTime: 10 * 60_000, enabled });
 }
 
 /**
