@@ -37,3 +37,13 @@ export function PolicyText({ className }: { className?: string }) {
     </p>
   );
 }
+
+/** What a cancellation now costs, in words (decision 057): the fee and what goes back; nothing when it is free. */
+export function useLateFeeText(quote: { feeCents: number; refundCents: number; freeCancelHours: number } | undefined): string | undefined {
+  const t = useT(policyMessages);
+  const { language } = useLanguage();
+  if (!quote || quote.feeCents <= 0) return undefined;
+  const money = (cents: number) => new Intl.NumberFormat(language === 'en' ? 'en-US' : language, { style: 'currency', currency: 'USD' }).format(cents / 100);
+  const fee = t('lateFee', { hours: quote.freeCancelHours, fee: money(quote.feeCents) });
+  return quote.refundCents > 0 ? `${fee} ${t('lateFeeRefund', { refund: money(quote.refundCents) })}` : fee;
+}

@@ -15,6 +15,10 @@ export const policyMessages = defineMessages({
     depositToday: 'Deposit today',
     balanceLater: 'Balance when the job is done',
     policyTitle: 'Cancellation policy',
+    lateFee: 'Cancelling now, inside {hours} hours of the start, costs a late-cancellation fee of {fee}.',
+    lateFeeRefund: '{refund} goes back to your card.',
+    confirmWithFee: 'Cancel and pay the {fee} fee',
+    feeKept: 'A late-cancellation fee of {fee} was kept.',
   },
   es: {
     free: 'Cancelación gratuita hasta {hours} horas antes.',
@@ -29,6 +33,10 @@ export const policyMessages = defineMessages({
     depositToday: 'Depósito hoy',
     balanceLater: 'Saldo al terminar el trabajo',
     policyTitle: 'Política de cancelación',
+    lateFee: 'Cancelar ahora, a menos de {hours} horas del inicio, tiene un cargo por cancelación tardía de {fee}.',
+    lateFeeRefund: 'Se devuelven {refund} a tu tarjeta.',
+    confirmWithFee: 'Cancelar y pagar el cargo de {fee}',
+    feeKept: 'Se retuvo un cargo por cancelación tardía de {fee}.',
   },
   fr: {
     free: 'Annulation gratuite jusqu’à {hours} heures avant.',
@@ -43,5 +51,9 @@ export const policyMessages = defineMessages({
     depositToday: 'Acompte aujourd’hui',
     balanceLater: 'Solde une fois le travail terminé',
     policyTitle: 'Politique d’annulation',
+    lateFee: 'Annuler maintenant, moins de {hours} heures avant le début, coûte des frais d’annulation tardive de {fee}.',
+    lateFeeRefund: '{refund} sont remboursés sur votre carte.',
+    confirmWithFee: 'Annuler et payer les frais de {fee}',
+    feeKept: 'Des frais d’annulation tardive de {fee} ont été retenus.',
   },
 });

@@ -65,7 +65,9 @@ function useBookingsChanged() {
 export function useCancelBooking() {
   const changed = useBookingsChanged();
   return useMutation({
-    mutationFn: (id: string) => apiCall('POST /api/bookings/:id/cancel', { params: { id } }),
+    // A late cancellation sends the fee the customer was shown (decision 057); the server refuses any other.
+    mutationFn: ({ id, acceptFeeCents }: { id: string; acceptFeeCents?: number }) =>
+      apiCall('POST /api/bookings/:id/cancel', { params: { id }, body: acceptFeeCents ? { acceptFeeCents } : {} }),
     onSuccess: changed,
   });
 }
@@ -224,4 +226,9 @@ export function useDeleteVehicle() {
     mutationFn: (id: string) => apiCall('DELETE /api/vehicles/:id', { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.vehicles }),
   });
+}
+
+/** What cancelling now keeps and gives back (decision 057), asked when the cancel dialog opens. */
+export function useCancelPreview(id: string, enabled: boolean) {
+  return useQuery({ queryKey: ['bookings', id, 'cancel-preview'], queryFn: () => apiCall('GET /api/bookings/:id/cancel-preview', { params: { id } }), enabled, staleTime: 0 });
 }
