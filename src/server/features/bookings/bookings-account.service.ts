@@ -107,7 +107,7 @@ export async function cancelMyBooking(
   id: string,
   acceptFeeCents?: number,
 ): Promise<{ message: string; refunded: boolean; creditReturned: boolean; feeCents: number; booking: AccountBooking }> {
-  const { refunded, creditRestored: creditReturned, feeCents } = await ctx.db.transaction(async (tx) => {
+  const { refunded, creditRestored: creditReturned, feeCents, refundedCents } = await ctx.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor.id, id);
     assertChangeable(ctx, booking, 'cancelled');
     // The refund is the last step before commit: if it fails, nothing of the cancellation is saved.
@@ -115,7 +115,7 @@ export async function cancelMyBooking(
   });
   await deliverAfterCommit(ctx, id);
   const view = (await findBookingView(ctx.db, id))!;
-  await mailSelfServiceCancellation(ctx, view, refunded, creditReturned);
+  await mailSelfServiceCancellation(ctx, view, refunded, creditReturned, { feeCents, refundedCents: refundedCents ?? 0 });
   const message = feeCents
     ? `Booking cancelled. A late-cancellation fee of $${fromCents(feeCents)} was kept${refunded ? ' and the rest of your payment refunded' : ''}.`
     : refunded
@@ -205,7 +205,13 @@ export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string)
 }
 
 /** The cancellation the customer asked for (their account or the Manage link), with the calendar's cancellation. */
-export async function mailSelfServiceCancellation(ctx: AppContext, view: BookingView, refunded: boolean, creditReturned = false): Promise<void> {
+export async function mailSelfServiceCancellation(
+  ctx: AppContext,
+  view: BookingView,
+  refunded: boolean,
+  creditReturned = false,
+  lateFee?: { feeCents: number; refundedCents: number },
+): Promise<void> {
   await mailCustomer(
     ctx,
     view,
@@ -214,7 +220,10 @@ export async function mailSelfServiceCancellation(ctx: AppContext, view: Booking
       paragraphs: [
         view.user?.fullName ? t('greeting', { name: view.user.fullName }) : view.guestName ? t('greeting', { name: view.guestName }) : t('greetingNoName'),
         t('cancelled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
-        refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : creditReturned ? t('cancelled.creditReturned') : t('cancelled.nothingCharged'),
+        // A late cancellation kept its fee (decision 057): the mail says so, not that everything went back.
+        lateFee && lateFee.feeCents > 0
+          ? t('cancelled.lateFee', { fee: formatMailMoney(language, lateFee.feeCents), refund: formatMailMoney(language, lateFee.refundedCents) })
+          : refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : creditReturned ? t('cancelled.creditReturned') : t('cancelled.nothingCharged'),
       ],
     }),
     [await cancellationIcs(ctx, view)],

@@ -438,24 +438,32 @@ export function bookingVerbs(ctx: AppContext) {
    * whichever screen asked. A package credit goes back, every payment is refunded, and the update is the
    * `cancelled` kind that e-mails, the history and the calendar feeds read.
    */
-  async function cancelLocked(tx: DbOrTx, booking: BookingRow, actor: BookingActor, note: string | null, lateFeeCents = 0): Promise<{ refunded: boolean; creditRestored: boolean; feeCents: number }> {
+  async function cancelLocked(
+    tx: DbOrTx,
+    booking: BookingRow,
+    actor: BookingActor,
+    note: string | null,
+    lateFeeCents = 0,
+  ): Promise<{ refunded: boolean; creditRestored: boolean; feeCents: number; refundedCents?: number }> {
     const now = ctx.now();
     await write(tx, booking.id, { status: 'cancelled', cancelledAt: now, updatedAt: now });
     const creditRestored = await restorePackageCredit(ctx, tx, booking);
     let refunded: boolean;
     let feeCents = 0;
+    let refundedCents: number | undefined;
     if (lateFeeCents > 0) {
       // A late cancellation (decision 057): the fee is kept from what was paid, the rest goes back, the shortfall is charged to the kept card.
       const kept = await keepFeeAndRefund(ctx, tx, booking, lateFeeCents, { note: 'Late cancellation fee', recordedBy: actor.userId ?? null });
       feeCents = kept.keptCents + (await chargeFeeToKeptCard(ctx, tx, booking, lateFeeCents - kept.keptCents, 'late_cancel'));
       refunded = kept.refundedCents > 0;
+      refundedCents = kept.refundedCents;
       if (refunded || feeCents > 0) await settleLedger(tx, booking);
     } else {
       refunded = await refundCancelledBooking(ctx, tx, booking);
       if (refunded) await settleLedger(tx, booking);
     }
     await record(tx, booking.id, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}), ...(feeCents ? { feeCents } : {}) }, note });
-    return { refunded, creditRestored, feeCents };
+    return { refunded, creditRestored, feeCents, ...(refundedCents !== undefined ? { refundedCents } : {}) };
   }
 
   return {
@@ -810,7 +818,7 @@ export function bookingVerbs(ctx: AppContext) {
       actor: BookingActor,
       note: string | null = null,
       options: { selfService?: { acceptFeeCents?: number } } = {},
-    ): Promise<{ refunded: boolean; creditRestored: boolean; feeCents: number }> {
+    ): Promise<{ refunded: boolean; creditRestored: boolean; feeCents: number; refundedCents?: number }> {
       const booking = await lock(tx, bookingId);
       if (booking.status === 'cancelled') throw refuse(booking.status, 'cancelled', 'This booking is already cancelled');
       assertTransition(actor, booking.status, 'cancelled');

@@ -82,7 +82,7 @@ async function currentFacts(ctx: AppContext, tx: AppContext['db'], id: string) {
 export async function cancelManagedBooking(ctx: AppContext, token: string, acceptFeeCents?: number): Promise<{ refunded: boolean; feeCents: number; booking: ManagedBooking }> {
   const id = await openLink(ctx, token, 'manage');
   await viewOf(ctx, id);
-  const { refunded, creditRestored, feeCents } = await ctx.db.transaction(async (tx) => {
+  const { refunded, creditRestored, feeCents, refundedCents } = await ctx.db.transaction(async (tx) => {
     const facts = await currentFacts(ctx, tx, id);
     assertChangeable(ctx, facts, 'cancelled');
     // A late cancellation keeps the policy's fee only once the customer saw it and accepted it (decision 057).
@@ -90,7 +90,7 @@ export async function cancelManagedBooking(ctx: AppContext, token: string, accep
   });
   await deliverAfterCommit(ctx, id);
   const view = await viewOf(ctx, id);
-  await mailSelfServiceCancellation(ctx, view, refunded, Boolean(creditRestored));
+  await mailSelfServiceCancellation(ctx, view, refunded, Boolean(creditRestored), { feeCents, refundedCents: refundedCents ?? 0 });
   return { refunded, feeCents, booking: managed(ctx, view) };
 }
 

@@ -68,6 +68,9 @@ describe('a customer cancelling', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json()).toMatchObject({ refunded: true, feeCents: 25_00, booking: { status: 'cancelled' } });
     expect(await refundedCents(t, paid.intentId)).toBe(paid.total - 25_00);
+    const mail = await latestMailTo(t, user.email);
+    expect(mail?.text).toContain('late-cancellation fee of $25.00 was kept');
+    expect(mail?.text).not.toContain('A full refund');
     const rows = await rowsOf(paid.id);
     expect(rows.filter((r) => r.kind === 'fee').map((r) => r.amountCents)).toEqual([25_00]);
     const ledger = (await t.call('GET', `/api/bookings/${paid.id}/payments`, { cookie: admin })).json();
