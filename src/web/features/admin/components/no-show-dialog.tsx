@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { feeCentsFor } from '@shared/deposits';
+import { feeCentsFor } from '@shared/deposit-rules';
 import { bookingNumber } from '@shared/format';
 import { formatUsd, fromCents, toCents } from '@shared/money';
 import { usePolicy } from '@web/components/policy/cancellation-policy';

@@ -23,7 +23,7 @@ import { jobOfSearch, priceOfJob } from '../job';
 import { bookingMessages } from '../messages';
 import { useBookingSearchView } from '../use-booking-search';
 import { useCheckout } from '../use-checkout';
-import { depositCentsFor, type DepositRule } from '@shared/deposits';
+import { depositCentsFor } from '@shared/deposit-rules';
 import { PolicyText } from '@web/components/policy/cancellation-policy';
 import { policyMessages } from '@web/components/policy/messages';
 
@@ -44,7 +44,7 @@ export function CheckoutPage() {
   const navigate = useNavigate();
   const job = service.data ? priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null) : null;
   // A service that takes a deposit needs the customer's consent to the cancellation policy (decision 057).
-  const needsConsent = Boolean(service.data && job && depositCentsFor(service.data.deposit as DepositRule, job.totalCents) !== null);
+  const needsConsent = Boolean(service.data && job && depositCentsFor(service.data.deposit, job.totalCents) !== null);
   const checkout = useCheckout({ search, complete: view.complete && !(view.past && !search.bookingId), user, userLoading, config, needsConsent });
   const { phase, guest, cardChoice, saveCard, payingSaved, guestProblems, guestNotice } = checkout.state;
 
@@ -73,7 +73,7 @@ export function CheckoutPage() {
         }
       : estimated;
   // The deposit the server fixed with the hold, or the one the service's rule gives the estimate.
-  const depositCents = phase.kind === 'paying' ? (phase.booking.deposit ? toCents(phase.booking.deposit) : null) : depositCentsFor(service.data.deposit as DepositRule, toCents(estimated.total));
+  const depositCents = phase.kind === 'paying' ? (phase.booking.deposit ? toCents(phase.booking.deposit) : null) : depositCentsFor(service.data.deposit, toCents(estimated.total));
   const deposit = depositCents !== null ? fromCents(depositCents) : undefined;
   const payLabel = t('completePayment', { total: formatUsd(deposit ?? amounts.total) });
   const consentBox = needsConsent && (
