@@ -218,6 +218,8 @@ export const UPDATE_KINDS = [
   'rescheduled',
   'details_updated',
   'cancelled',
+  /** The customer was not there (decision 057): cancelled with its no-show mark; params { feeCents, refundedCents }. */
+  'no_show',
   'refunded',
   'reviewed',
   'note',
@@ -283,8 +285,14 @@ export function updateMessage({ kind, params, note }: BookingUpdateRecord): stri
       const text = note ?? `Status updated to ${status.replace(/_/g, ' ')} by the business.`;
       return text + (params.refunded ? REFUND_SUFFIX : '') + (params.creditRestored ? CREDIT_SUFFIX : '');
     }
-    case 'cancelled':
-      return `${by === 'admin' ? 'Cancelled by the business.' : by === 'store' ? 'Cancelled because the store order was cancelled.' : 'Cancelled by the customer.'}${params.refunded ? REFUND_SUFFIX : ''}${params.creditRestored ? CREDIT_SUFFIX : ''}`;
+    case 'cancelled': {
+      const who = by === 'admin' ? 'Cancelled by the business.' : by === 'store' ? 'Cancelled because the store order was cancelled.' : 'Cancelled by the customer.';
+      // A late cancellation kept its fee (decision 057): the rest, not all, went back.
+      const money = params.feeCents ? ` A late-cancellation fee of ${formatUsd(Number(params.feeCents) / 100)} was kept.${params.refunded ? ' The rest was refunded to the card.' : ''}` : params.refunded ? REFUND_SUFFIX : '';
+      return `${who}${money}${params.creditRestored ? CREDIT_SUFFIX : ''}`;
+    }
+    case 'no_show':
+      return `Marked as a no-show.${params.feeCents ? ` A no-show fee of ${formatUsd(Number(params.feeCents) / 100)} was charged.` : ''}${params.refundedCents ? ` ${formatUsd(Number(params.refundedCents) / 100)} was refunded to the card.` : ''}`;
     case 'driver_assigned':
       return `Driver assigned: ${str(params.driverName)}`;
     case 'driver_unassigned':

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { FeeRule } from './schemas/business-settings';
 import type { LedgerKind, LedgerSummary } from './payment-ledger';
 
 /**
@@ -19,26 +18,8 @@ export const depositRule = z
 export type DepositRule = z.infer<typeof depositRule>;
 export const NO_DEPOSIT: DepositRule = { kind: 'none', value: 0 };
 
-/** A fixed amount or a percentage of `totalCents`, rounded to the cent, never above the total. */
-function ruleCents(rule: { kind: string; value: number }, totalCents: number): number {
-  if (rule.kind === 'fixed') return Math.min(Math.round(rule.value), totalCents);
-  if (rule.kind === 'percent') return Math.min(Math.round((totalCents * rule.value) / 100), totalCents);
-  return 0;
-}
-
-/**
- * The deposit a booking of `totalCents` takes at checkout, or null when it is paid in full (no deposit, or a
- * deposit that would be the whole price or nothing).
- */
-export function depositCentsFor(rule: DepositRule, totalCents: number): number | null {
-  const cents = ruleCents(rule, totalCents);
-  return cents > 0 && cents < totalCents ? cents : null;
-}
-
-/** A late-cancel or no-show fee on a booking of `totalCents`: never above the booking's total. */
-export function feeCentsFor(rule: FeeRule, totalCents: number): number {
-  return ruleCents(rule, totalCents);
-}
+// The arithmetic is Zod-free (the web imports it without classic Zod): shared/deposit-rules.ts.
+export { depositCentsFor, feeCentsFor } from './deposit-rules';
 
 /**
  * The next card payment a booking takes online: before any money its deposit (or the whole price), after a

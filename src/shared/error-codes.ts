@@ -225,6 +225,10 @@ export const ERROR_STATUS = {
   POLICY_CONSENT_REQUIRED: 422,
   /** Not a booking whose customer was absent: only a confirmed or under-way booking whose time has come. params: { status } */
   NO_SHOW_NOT_ALLOWED: 409,
+  /** A cancellation inside the free-cancellation window keeps a fee: it is shown first and confirmed (`acceptFeeCents`). params: { feeCents, refundCents } */
+  LATE_CANCEL_FEE_UNCONFIRMED: 409,
+  /** A policy fee is charged only on a booking whose customer agreed to the cancellation policy. */
+  NO_POLICY_CONSENT: 409,
   /** The same Idempotency-Key is still being processed. */
   REQUEST_IN_PROGRESS: 409,
   /** A unique value (an e-mail, a name) is taken. params: { field } when known */

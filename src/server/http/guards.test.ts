@@ -27,6 +27,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'GET /api/services',
+  // The cancellation policy, quoted by checkout and the help page (decision 057).
+  'GET /api/policy',
   'GET /api/services/:id',
   'GET /api/vehicle-catalogue',
   'GET /api/services/:id/available-slots',
@@ -74,6 +76,7 @@ const PUBLIC_ROUTES = new Set([
   // Twilio's inbound texts are proven by X-Twilio-Signature.
   'GET /api/manage/:token',
   'POST /api/manage/:token/cancel',
+  'GET /api/manage/:token/cancel-preview',
   'POST /api/manage/:token/reschedule',
   'GET /api/rate/:token',
   'POST /api/rate/:token',

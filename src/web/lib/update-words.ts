@@ -37,6 +37,10 @@ type UpdateWords = {
   refundedSuffix: string;
   cancelled: string;
   cancelledByStore: string;
+  lateFeeKept: string;
+  no_show: string;
+  noShowFee: string;
+  noShowRefund: string;
   driver_assigned: string;
   driver_unassigned: string;
   rescheduledByCustomer: string;
@@ -67,6 +71,10 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     payment_collected: 'Pago recibido: {amount}.',
     tipCollected: 'Propina recibida: {amount}. ¡Gracias!',
     payment_refunded: 'Reembolso emitido: {amount}.',
+    lateFeeKept: ' Se retuvo un cargo por cancelación tardía de {amount}; el resto se devolvió a la tarjeta.',
+    no_show: 'Marcada como no presentada.',
+    noShowFee: ' Se cobró un cargo por no presentarse de {amount}.',
+    noShowRefund: ' Se devolvieron {amount} a la tarjeta.',
     statusByBusiness: 'La empresa cambió el estado a «{status}».',
     refundedSuffix: ' Se ha devuelto el importe completo a la tarjeta.',
     cancelled: 'Cancelada por el cliente.',
@@ -99,6 +107,10 @@ const WORDS: Record<Exclude<Language, 'en'>, UpdateWords> = {
     payment_collected: 'Paiement reçu : {amount}.',
     tipCollected: 'Pourboire reçu : {amount}. Merci !',
     payment_refunded: 'Remboursement effectué : {amount}.',
+    lateFeeKept: ' Des frais d’annulation tardive de {amount} ont été retenus ; le reste a été remboursé sur la carte.',
+    no_show: 'Marquée comme absence.',
+    noShowFee: ' Des frais d’absence de {amount} ont été facturés.',
+    noShowRefund: ' {amount} ont été remboursés sur la carte.',
     statusByBusiness: 'Statut changé en « {status} » par l’entreprise.',
     refundedSuffix: ' Un remboursement complet a été effectué sur la carte.',
     cancelled: 'Annulée par le client.',
@@ -122,6 +134,8 @@ function when(language: Language, params: UpdateParams): string {
   const instant = typeof params.scheduledDate === 'string' ? new Date(params.scheduledDate) : pacificInstant(String(params.date), String(params.time));
   return new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: TIME_ZONE }).format(instant);
 }
+
+const money = (language: Language, cents: UpdateParams[string] | undefined) => new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(Number(cents ?? 0) / 100);
 
 export function updateText(language: Language, serviceType: string, update: UpdateLike): string {
   const fallback = update.message ?? (update.status ? statusText(language, serviceType, update.status) : '');
@@ -163,7 +177,13 @@ export function updateText(language: Language, serviceType: string, update: Upda
       return params.by === 'driver' ? status : fill(words.statusByBusiness, { status }) + refunded;
     }
     case 'cancelled':
-      return (params.by === 'store' ? words.cancelledByStore : words.cancelled) + refunded;
+      return (params.by === 'store' ? words.cancelledByStore : words.cancelled) + (params.feeCents ? fill(words.lateFeeKept, { amount: money(language, params.feeCents) }) : refunded);
+    case 'no_show':
+      return (
+        words.no_show +
+        (params.feeCents ? fill(words.noShowFee, { amount: money(language, params.feeCents) }) : '') +
+        (params.refundedCents ? fill(words.noShowRefund, { amount: money(language, params.refundedCents) }) : '')
+      );
     case 'driver_assigned':
       return fill(words.driver_assigned, { driverName: String(params.driverName ?? '') });
     case 'rescheduled': {

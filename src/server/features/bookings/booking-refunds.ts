@@ -5,7 +5,7 @@ import { isTestProvider, providerInTransaction } from '../../integrations/paymen
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { restoreForBooking } from '../packages';
 import { toCents } from '../../../shared/money';
-import { attachIntentToCharge, findPayment, insertEntry, recordIntent, refundableCharges, type LedgerEntry, type PaymentRef } from './ledger';
+import { attachIntentToCharge, findEntryById, findPayment, insertEntry, recordIntent, refundableCharges, type LedgerEntry, type PaymentRef } from './ledger';
 
 export type { PaymentRef } from './ledger';
 
@@ -27,13 +27,15 @@ export interface RefundFacts {
  */
 export async function refundCharge(ctx: AppContext, tx: DbOrTx, charge: LedgerEntry, amountCents: number, facts: RefundFacts = {}): Promise<LedgerEntry> {
   let providerRef: string | null = null;
-  if (charge.intentId && charge.provider) {
+  // A fee kept from a card charge (decision 057) goes back through that charge's intent.
+  const paidBy = !charge.intentId && charge.kind === 'fee' && charge.refundOf ? ((await findEntryById(tx, charge.refundOf)) ?? charge) : charge;
+  if (paidBy.intentId && paidBy.provider) {
     const provider = providerInTransaction(ctx, tx);
-    if (charge.provider !== provider.name) {
+    if (paidBy.provider !== provider.name) {
       throw new AppError('PAID_ELSEWHERE', `This booking was paid through another payment system. Please call us at ${ctx.config.business.phone} to cancel it.`, { phone: ctx.config.business.phone });
     }
     try {
-      providerRef = await provider.refund(charge.intentId, amountCents, facts.idempotencyKey ?? undefined);
+      providerRef = await provider.refund(paidBy.intentId, amountCents, facts.idempotencyKey ?? undefined);
     } catch (error) {
       // Demo bookings carry made-up intent ids the test provider never saw: nothing was charged, nothing to return.
       const neverCharged = isTestProvider(provider) && error instanceof UnknownIntentError;
@@ -124,4 +126,96 @@ export async function refundCancelledBooking(
 export async function restorePackageCredit(ctx: AppContext, tx: DbOrTx, booking: { id: string; paymentStatus: string }): Promise<boolean> {
   if (booking.paymentStatus !== 'package') return false;
   return restoreForBooking(ctx, tx, booking.id);
+}
+
+// Policy fees (decision 057): a late cancellation's or a no-show's fee is kept from the card money the booking
+// already paid first; the rest of that money goes back; what the payments do not cover may be charged to the
+// card kept for later.
+
+/** The card charges a cancellation gives back, with what is left of each (newest first). */
+async function cardChargesOf(tx: DbOrTx, bookingId: string) {
+  return (await refundableCharges(tx, bookingId)).filter((c) => c.intentId && !NOT_REFUNDABLE_HERE.has(c.method));
+}
+
+/**
+ * What the booking's card payments could still give back, for a quote: the ledger's card charges, or a booking
+ * paid before the ledger knew its intent (adopted when it is really cancelled).
+ */
+export async function cardRefundableCents(
+  db: DbOrTx,
+  booking: { id: string; paymentStatus: string; paymentIntentId: string | null; totalAmount: string },
+): Promise<number> {
+  const charges = await cardChargesOf(db, booking.id);
+  if (charges.length) return charges.reduce((total, c) => total + c.remainingCents, 0);
+  if (booking.paymentStatus === 'paid' && booking.paymentIntentId && !(await refundableCharges(db, booking.id)).length) return toCents(booking.totalAmount);
+  return 0;
+}
+
+/**
+ * Inside the cancelling transaction, instead of `refundCancelledBooking`: keeps up to `feeCents` of the card
+ * money paid (newest charge first) and gives the rest back. The kept part leaves the price and becomes the
+ * fee: a `refund` row of that charge that moves no money beside a `fee` row that points at the charge (so
+ * the fee, if the office later gives it back, goes back through that charge's intent). Answers what was kept
+ * and what went back.
+ */
+export async function keepFeeAndRefund(
+  ctx: AppContext,
+  tx: DbOrTx,
+  booking: { id: string; paymentStatus: string; paymentIntentId: string | null; paymentProvider: string | null; totalAmount: string },
+  feeCents: number,
+  facts: { note: string; recordedBy?: string | null },
+): Promise<{ keptCents: number; refundedCents: number }> {
+  await adoptBookingIntent(ctx, tx, booking);
+  let toKeep = Math.max(0, feeCents);
+  let keptCents = 0;
+  let refundedCents = 0;
+  for (const charge of await cardChargesOf(tx, booking.id)) {
+    const keep = Math.min(toKeep, charge.remainingCents);
+    if (keep > 0) {
+      const moved = { bookingId: booking.id, method: charge.method, amountCents: keep, provider: charge.provider, refundOf: charge.id, recordedBy: facts.recordedBy ?? null, note: facts.note, createdAt: ctx.now() };
+      await insertEntry(tx, { ...moved, kind: 'refund' });
+      await insertEntry(tx, { ...moved, kind: 'fee' });
+      toKeep -= keep;
+      keptCents += keep;
+    }
+    const give = charge.remainingCents - keep;
+    if (give > 0) {
+      await refundCharge(ctx, tx, charge, give);
+      refundedCents += give;
+    }
+  }
+  return { keptCents, refundedCents };
+}
+
+/**
+ * Charges `amountCents` of a policy fee to the card the booking's last payment kept for later, off session
+ * (decision 057), under a key of the booking's own, so a retry is one charge at the provider; a succeeded
+ * charge is a `fee` row of method `saved_card`. Answers the cents charged: 0 when there is no kept card or the
+ * card declines (the fee stays uncollected; nothing else changes).
+ */
+export async function chargeFeeToKeptCard(
+  ctx: AppContext,
+  tx: DbOrTx,
+  booking: { id: string; paymentIntentId: string | null; paymentProvider: string | null },
+  amountCents: number,
+  purpose: 'no_show' | 'late_cancel',
+): Promise<number> {
+  if (amountCents <= 0) return 0;
+  const provider = providerInTransaction(ctx, tx);
+  if (!booking.paymentIntentId || booking.paymentProvider !== provider.name) return 0;
+  const paidWith = await provider.retrieveIntent(booking.paymentIntentId).catch(() => null);
+  if (!paidWith?.card || !paidWith.customerRef) return 0;
+  const intent = await provider.createIntent({
+    bookingId: booking.id,
+    amountCents,
+    currency: 'usd',
+    idempotencyKey: `fee-${purpose}-${booking.id}-${amountCents}`,
+    customerRef: paidWith.customerRef,
+    paymentMethodId: paidWith.card.providerMethodId,
+    offSession: true,
+    metadata: { charge: purpose },
+  });
+  if (intent.status !== 'succeeded') return 0;
+  await recordIntent(tx, booking.id, { intentId: intent.id, provider: provider.name, amountCents: intent.amountCents, kind: 'fee', method: 'saved_card' }, 'succeeded');
+  return intent.amountCents;
 }

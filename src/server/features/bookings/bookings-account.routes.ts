@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { accountBooking, accountBookingsPage, accountBookingsQuery, receipt, rescheduleRequest, reviewRequest, reviewResponse } from '../../../shared/schemas/bookings-account';
 import { uuidParam } from '../../../shared/schemas/common';
+import { cancelQuote, cancelRequest } from '../../../shared/schemas/policy';
 import { currentUser, requireUser } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import * as mine from './bookings-account.service';
@@ -20,9 +21,19 @@ export const bookingsAccountRoutes = [
       method: 'POST',
       url: '/api/bookings/:id/cancel',
       ...byId,
-      schema: { tags, params: uuidParam, response: { 200: z.object({ message: z.string(), refunded: z.boolean(), creditReturned: z.boolean(), booking: accountBooking }) } },
+      schema: {
+        tags,
+        params: uuidParam,
+        body: cancelRequest,
+        response: { 200: z.object({ message: z.string(), refunded: z.boolean(), creditReturned: z.boolean(), feeCents: z.number().int(), booking: accountBooking }) },
+      },
     },
-    async (request, _reply, ctx) => mine.cancelMyBooking(ctx, currentUser(request), request.params.id),
+    async (request, _reply, ctx) => mine.cancelMyBooking(ctx, currentUser(request), request.params.id, request.body?.acceptFeeCents),
+  ),
+
+  // What cancelling now costs (decision 057), shown before the customer confirms.
+  defineRoute({ method: 'GET', url: '/api/bookings/:id/cancel-preview', ...byId, schema: { tags, params: uuidParam, response: { 200: cancelQuote } } }, async (request, _reply, ctx) =>
+    mine.previewMyCancel(ctx, currentUser(request), request.params.id),
   ),
 
   defineRoute(

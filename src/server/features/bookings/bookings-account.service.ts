@@ -23,6 +23,8 @@ import { recomputeServiceRating } from '../services';
 import { buildIcs } from './ics';
 import { ledgerView } from './ledger';
 import { bookingEventUid, cancellationIcs } from './cancellation-ics';
+import { cancelQuote } from './policy-fees';
+import type { CancelQuote } from '../../../shared/schemas/policy';
 
 /**
  * The signed-in customer's own bookings: history, cancel, reschedule, review and receipt. Every call
@@ -99,18 +101,36 @@ const whenText = (t: MailTranslate, language: Language, instant: Date | string):
   language === 'en' ? pacificWhenText(instant) : t('whenPacific', { when: formatMailDateTime(language, new Date(instant)) });
 
 /** POST /api/bookings/:id/cancel — releases the capacity (cancelled bookings hold none) and refunds a paid booking. */
-export async function cancelMyBooking(ctx: AppContext, actor: PublicUser, id: string): Promise<{ message: string; refunded: boolean; creditReturned: boolean; booking: AccountBooking }> {
-  const { refunded, creditRestored: creditReturned } = await ctx.db.transaction(async (tx) => {
+export async function cancelMyBooking(
+  ctx: AppContext,
+  actor: PublicUser,
+  id: string,
+  acceptFeeCents?: number,
+): Promise<{ message: string; refunded: boolean; creditReturned: boolean; feeCents: number; booking: AccountBooking }> {
+  const { refunded, creditRestored: creditReturned, feeCents, refundedCents } = await ctx.db.transaction(async (tx) => {
     const booking = await lockOwnBooking(tx, actor.id, id);
     assertChangeable(ctx, booking, 'cancelled');
     // The refund is the last step before commit: if it fails, nothing of the cancellation is saved.
-    return bookingVerbs(ctx).cancel(tx, booking.id, customer(actor));
+    return bookingVerbs(ctx).cancel(tx, booking.id, customer(actor), null, { selfService: { acceptFeeCents } });
   });
   await deliverAfterCommit(ctx, id);
   const view = (await findBookingView(ctx.db, id))!;
-  await mailSelfServiceCancellation(ctx, view, refunded, creditReturned);
-  const message = refunded ? 'Booking cancelled. Your payment has been refunded.' : creditReturned ? 'Booking cancelled. Your package credit has been returned.' : 'Booking cancelled.';
-  return { message, refunded, creditReturned, booking: withSelfService(view, ctx.now()) };
+  await mailSelfServiceCancellation(ctx, view, refunded, creditReturned, { feeCents, refundedCents: refundedCents ?? 0 });
+  const message = feeCents
+    ? `Booking cancelled. A late-cancellation fee of $${fromCents(feeCents)} was kept${refunded ? ' and the rest of your payment refunded' : ''}.`
+    : refunded
+      ? 'Booking cancelled. Your payment has been refunded.'
+      : creditReturned
+        ? 'Booking cancelled. Your package credit has been returned.'
+        : 'Booking cancelled.';
+  return { message, refunded, creditReturned, feeCents, booking: withSelfService(view, ctx.now()) };
+}
+
+/** GET /api/bookings/:id/cancel-preview — what cancelling now keeps and gives back (decision 057). */
+export async function previewMyCancel(ctx: AppContext, actor: PublicUser, id: string): Promise<CancelQuote> {
+  const [booking] = await ctx.db.select().from(bookings).where(and(eq(bookings.id, id), eq(bookings.userId, actor.id), eq(bookings.isBlocked, false)));
+  if (!booking) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND);
+  return cancelQuote(ctx, ctx.db, booking);
 }
 
 /** POST /api/bookings/:id/reschedule — the same slot engine and capacity rules as booking, in one transaction. */
@@ -185,7 +205,13 @@ export async function receiptFor(ctx: AppContext, actor: PublicUser, id: string)
 }
 
 /** The cancellation the customer asked for (their account or the Manage link), with the calendar's cancellation. */
-export async function mailSelfServiceCancellation(ctx: AppContext, view: BookingView, refunded: boolean, creditReturned = false): Promise<void> {
+export async function mailSelfServiceCancellation(
+  ctx: AppContext,
+  view: BookingView,
+  refunded: boolean,
+  creditReturned = false,
+  lateFee?: { feeCents: number; refundedCents: number },
+): Promise<void> {
   await mailCustomer(
     ctx,
     view,
@@ -194,7 +220,10 @@ export async function mailSelfServiceCancellation(ctx: AppContext, view: Booking
       paragraphs: [
         view.user?.fullName ? t('greeting', { name: view.user.fullName }) : view.guestName ? t('greeting', { name: view.guestName }) : t('greetingNoName'),
         t('cancelled.body', { number: bookingNumber(view.id), service: view.serviceName, when: whenText(t, language, view.scheduledDate) }),
-        refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : creditReturned ? t('cancelled.creditReturned') : t('cancelled.nothingCharged'),
+        // A late cancellation kept its fee (decision 057): the mail says so, not that everything went back.
+        lateFee && lateFee.feeCents > 0
+          ? t('cancelled.lateFee', { fee: formatMailMoney(language, lateFee.feeCents), refund: formatMailMoney(language, lateFee.refundedCents) })
+          : refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(view.totalAmount)) }) : creditReturned ? t('cancelled.creditReturned') : t('cancelled.nothingCharged'),
       ],
     }),
     [await cancellationIcs(ctx, view)],

@@ -6,7 +6,7 @@ import { EMAILED_STATUSES, emailDriverAssigned, emailStatusChange } from './book
 import { emailCancelledByBusiness, emailMovedByBusiness } from './business-change-mail';
 import { findBookingView } from './bookings.repository';
 import { sendConfirmationMail } from './confirmation-mail';
-import { emailPaymentReceived, emailPaymentRefunded } from './payment-mail';
+import { emailNoShow, emailPaymentReceived, emailPaymentRefunded } from './payment-mail';
 import { bookingVerbs } from './lifecycle';
 
 /**
@@ -21,7 +21,7 @@ import { bookingVerbs } from './lifecycle';
  */
 export const customerMailSubscriber: BookingEventSubscriber = {
   name: 'customer-mail',
-  kinds: ['created', 'payment_received', 'payment_collected', 'payment_refunded', 'payment_link_sent', 'status_changed', 'driver_assigned', 'rescheduled', 'cancelled'],
+  kinds: ['created', 'payment_received', 'payment_collected', 'payment_refunded', 'payment_link_sent', 'status_changed', 'driver_assigned', 'rescheduled', 'cancelled', 'no_show'],
   wants: ({ kind, payload }) => {
     switch (kind) {
       case 'created':
@@ -73,6 +73,9 @@ export const customerMailSubscriber: BookingEventSubscriber = {
         return;
       case 'rescheduled':
         await emailMovedByBusiness(ctx, event.bookingId);
+        return;
+      case 'no_show':
+        await emailNoShow(ctx, event.bookingId, { feeCents: Number(payload.feeCents ?? 0), refundedCents: Number(payload.refundedCents ?? 0) });
         return;
       case 'cancelled':
         await emailCancelledByBusiness(ctx, event.bookingId, event.payload.refunded === true, typeof event.payload.noteId === 'string' ? event.payload.noteId : null);

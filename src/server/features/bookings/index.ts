@@ -19,6 +19,8 @@ export { buildCalendar, type CalendarEvent } from './ics';
 export { manageUrl, payUrl, trackingUrl } from './confirmation-mail';
 export { emailBalanceFailed } from './payment-mail';
 export { cancellationIcs } from './cancellation-ics';
+// The cancellation policy's money (decision 057): what a customer's cancellation costs now.
+export { cancelQuote } from './policy-fees';
 export { blockNotes, blockReasonOf } from './blocked-time';
 // The day's capacity model, read by the slot lists and the schedule grid; only the verbs claim (decision 036).
 export { slotsForDay, slotsOfDay } from './slot-capacity';

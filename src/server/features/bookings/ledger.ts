@@ -25,6 +25,11 @@ export async function findPayment(db: DbOrTx, provider: string, intentId: string
   return row;
 }
 
+export async function findEntryById(db: DbOrTx, id: string): Promise<LedgerEntry | undefined> {
+  const [row] = await db.select().from(bookingPayments).where(eq(bookingPayments.id, id));
+  return row;
+}
+
 export async function findEntryByKey(db: DbOrTx, idempotencyKey: string): Promise<LedgerEntry | undefined> {
   const [row] = await db.select().from(bookingPayments).where(eq(bookingPayments.idempotencyKey, idempotencyKey));
   return row;

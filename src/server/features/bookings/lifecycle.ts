@@ -30,12 +30,13 @@ import { AppError } from '../../errors';
 import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
 import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
-import { adoptBookingIntent, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
+import { adoptBookingIntent, chargeFeeToKeptCard, keepFeeAndRefund, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
 import { nextCardPayment } from '../../../shared/deposits';
 import { findEntryByKey, findPayment, insertEntry, recordIntent, summaryOf, type LedgerEntry } from './ledger';
 import { claimCapacity, claimReach, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
 import { dayForRule, jobPoint, loadReachDay, type ReachJob } from './reach-day';
 import { lockBusinessDay } from './slot-day.repository';
+import { cancelQuote, noShowFeeCents } from './policy-fees';
 
 /**
  * The owner of the booking (docs/decisions/010-booking-lifecycle.md): the only code that locks, writes or
@@ -439,14 +440,32 @@ export function bookingVerbs(ctx: AppContext) {
    * whichever screen asked. A package credit goes back, every payment is refunded, and the update is the
    * `cancelled` kind that e-mails, the history and the calendar feeds read.
    */
-  async function cancelLocked(tx: DbOrTx, booking: BookingRow, actor: BookingActor, note: string | null): Promise<{ refunded: boolean; creditRestored: boolean }> {
+  async function cancelLocked(
+    tx: DbOrTx,
+    booking: BookingRow,
+    actor: BookingActor,
+    note: string | null,
+    lateFeeCents = 0,
+  ): Promise<{ refunded: boolean; creditRestored: boolean; feeCents: number; refundedCents?: number }> {
     const now = ctx.now();
     await write(tx, booking.id, { status: 'cancelled', cancelledAt: now, updatedAt: now });
     const creditRestored = await restorePackageCredit(ctx, tx, booking);
-    const refunded = await refundCancelledBooking(ctx, tx, booking);
-    if (refunded) await settleLedger(tx, booking);
-    await record(tx, booking.id, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}) }, note });
-    return { refunded, creditRestored };
+    let refunded: boolean;
+    let feeCents = 0;
+    let refundedCents: number | undefined;
+    if (lateFeeCents > 0) {
+      // A late cancellation (decision 057): the fee is kept from what was paid, the rest goes back, the shortfall is charged to the kept card.
+      const kept = await keepFeeAndRefund(ctx, tx, booking, lateFeeCents, { note: 'Late cancellation fee', recordedBy: actor.userId ?? null });
+      feeCents = kept.keptCents + (await chargeFeeToKeptCard(ctx, tx, booking, lateFeeCents - kept.keptCents, 'late_cancel'));
+      refunded = kept.refundedCents > 0;
+      refundedCents = kept.refundedCents;
+      if (refunded || feeCents > 0) await settleLedger(tx, booking);
+    } else {
+      refunded = await refundCancelledBooking(ctx, tx, booking);
+      if (refunded) await settleLedger(tx, booking);
+    }
+    await record(tx, booking.id, { status: 'cancelled', kind: 'cancelled', params: { by: actor.role, refunded, ...(creditRestored ? { creditRestored } : {}), ...(feeCents ? { feeCents } : {}) }, note });
+    return { refunded, creditRestored, feeCents, ...(refundedCents !== undefined ? { refundedCents } : {}) };
   }
 
   return {
@@ -795,11 +814,65 @@ export function bookingVerbs(ctx: AppContext) {
      * The customer cancels (the self-service time rule is the caller's, with its own words). A paid booking
      * is refunded as the last step before commit: if the refund fails, nothing is saved.
      */
-    async cancel(tx: DbOrTx, bookingId: string, actor: BookingActor, note: string | null = null): Promise<{ refunded: boolean; creditRestored: boolean }> {
+    async cancel(
+      tx: DbOrTx,
+      bookingId: string,
+      actor: BookingActor,
+      note: string | null = null,
+      options: { selfService?: { acceptFeeCents?: number } } = {},
+    ): Promise<{ refunded: boolean; creditRestored: boolean; feeCents: number; refundedCents?: number }> {
       const booking = await lock(tx, bookingId);
       if (booking.status === 'cancelled') throw refuse(booking.status, 'cancelled', 'This booking is already cancelled');
       assertTransition(actor, booking.status, 'cancelled');
-      return cancelLocked(tx, booking, actor, note);
+      // The customer's own cancellation follows the policy (decision 057): a fee is kept only once they saw it and accepted it.
+      let lateFeeCents = 0;
+      if (options.selfService) {
+        const quote = await cancelQuote(ctx, tx, booking);
+        if (quote.feeCents > 0 && options.selfService.acceptFeeCents !== quote.feeCents) {
+          throw new AppError('LATE_CANCEL_FEE_UNCONFIRMED', 'Cancelling now costs a late-cancellation fee. Please review it and confirm.', { feeCents: quote.feeCents, refundCents: quote.refundCents });
+        }
+        lateFeeCents = quote.feeCents;
+      }
+      return cancelLocked(tx, booking, actor, note, lateFeeCents);
+    },
+
+    /**
+     * The office marks a booking whose customer was not there (decision 057): a confirmed or under-way booking
+     * whose time has come becomes cancelled with its `no_show_at`. With `chargeFee` (only on a booking whose
+     * customer agreed to the policy) the no-show fee is kept from what was paid, the rest given back, and the
+     * shortfall charged to the card kept for later; without it everything paid goes back. Marked once: a repeat
+     * answers `replayed` and moves no money.
+     */
+    async markNoShow(tx: DbOrTx, bookingId: string, actor: BookingActor, input: { chargeFee: boolean }) {
+      const booking = await lock(tx, bookingId);
+      if (booking.isBlocked) throw new AppError('BOOKING_NOT_FOUND', NOT_FOUND_MESSAGE);
+      if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 'Only the office marks a no-show');
+      const none = { feeCents: 0, keptCents: 0, chargedCents: 0, uncollectedCents: 0, refundedCents: 0 };
+      if (booking.noShowAt) return { ...none, noShowAt: booking.noShowAt, replayed: true };
+      const now = ctx.now();
+      if (booking.status === 'pending' || booking.status === 'cancelled' || booking.status === 'completed' || booking.scheduledDate.getTime() > now.getTime()) {
+        throw new AppError('NO_SHOW_NOT_ALLOWED', 'Only a confirmed booking whose time has come can be marked as a no-show.', { status: booking.status });
+      }
+      if (input.chargeFee && !booking.policyConsentAt) throw new AppError('NO_POLICY_CONSENT', 'The customer did not agree to the cancellation policy on this booking, so no fee can be charged.');
+      await write(tx, booking.id, { status: 'cancelled', cancelledAt: now, noShowAt: now, updatedAt: now });
+      const money = { ...none };
+      if (input.chargeFee) {
+        money.feeCents = await noShowFeeCents(tx, booking);
+        const kept = await keepFeeAndRefund(ctx, tx, booking, money.feeCents, { note: 'No-show fee', recordedBy: actor.userId ?? null });
+        money.keptCents = kept.keptCents;
+        money.refundedCents = kept.refundedCents;
+        money.chargedCents = await chargeFeeToKeptCard(ctx, tx, booking, money.feeCents - kept.keptCents, 'no_show');
+        money.uncollectedCents = money.feeCents - money.keptCents - money.chargedCents;
+      } else {
+        await adoptBookingIntent(ctx, tx, booking);
+        const before = (await summaryOf(tx, booking.id, toCents(booking.totalAmount))).summary.refundedCents;
+        if (await refundCancelledBooking(ctx, tx, booking)) money.refundedCents = (await summaryOf(tx, booking.id, toCents(booking.totalAmount))).summary.refundedCents - before;
+        await restorePackageCredit(ctx, tx, booking);
+      }
+      await settleLedger(tx, booking);
+      const taken = money.keptCents + money.chargedCents;
+      await record(tx, booking.id, { status: 'cancelled', kind: 'no_show', params: { by: actor.role, feeCents: taken, refundedCents: money.refundedCents } }, { from: booking.status });
+      return { ...money, feeCents: taken, noShowAt: now, replayed: false };
     },
 
     /** The admin's status selector: any status the table allows; cancelling is `cancel` (a paid booking is refunded). */

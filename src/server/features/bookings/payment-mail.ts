@@ -2,7 +2,7 @@ import { bookingNumber } from '../../../shared/format';
 import { toCents } from '../../../shared/money';
 import { summariseLedger, type LedgerMethod } from '../../../shared/payment-ledger';
 import type { AppContext } from '../../context';
-import { formatMailMoney } from '../../integrations/mail/mail-texts';
+import { formatMailDateTime, formatMailMoney } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
 import { mailTextsFor, recipientLanguage } from '../auth';
 import { findBookingView } from './bookings.repository';
@@ -86,6 +86,33 @@ export async function emailBalanceFailed(ctx: AppContext, bookingId: string, amo
     t('balanceFailed.subject', { amount, service: booking.serviceName }),
     [name ? t('greeting', { name }) : t('greetingNoName'), t('balanceFailed.body', { amount, service: booking.serviceName, number: bookingNumber(booking.id) }), t('questions')],
     { label: t('balanceFailed.action'), url: await payUrl(ctx, { id: booking.id, scheduledDate: booking.scheduledDate }, guestToken) },
+  );
+  await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
+}
+
+/**
+ * The customer was marked a no-show (decision 057): the missed appointment, the fee charged under the policy
+ * they agreed to, and what of their payment went back.
+ */
+export async function emailNoShow(ctx: AppContext, bookingId: string, money: { feeCents: number; refundedCents: number }): Promise<void> {
+  const booking = await findBookingView(ctx.db, bookingId);
+  const to = booking?.user?.email ?? booking?.guestEmail;
+  if (!booking || !to) return;
+  const language = await recipientLanguage(ctx, booking.userId);
+  const t = await mailTextsFor(ctx, booking.userId);
+  const name = booking.user?.fullName ?? booking.guestName;
+  const guestToken = await bookingVerbs(ctx).peekGuestLink(ctx.db, bookingId);
+  const mail = renderMail(
+    ctx.config.business.name,
+    t('noShow.subject', { service: booking.serviceName }),
+    [
+      name ? t('greeting', { name }) : t('greetingNoName'),
+      t('noShow.body', { service: booking.serviceName, number: bookingNumber(booking.id), when: formatMailDateTime(language, new Date(booking.scheduledDate)) }),
+      ...(money.feeCents > 0 ? [t('noShow.fee', { amount: formatMailMoney(language, money.feeCents) })] : []),
+      ...(money.refundedCents > 0 ? [t('noShow.refund', { amount: formatMailMoney(language, money.refundedCents) })] : []),
+      t('questions'),
+    ],
+    { label: t('track.action'), url: trackingUrl(ctx, booking.id, guestToken) },
   );
   await ctx.mailer.send({ to, ...mail, category: 'transactional', userId: booking.userId });
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { slotIdOf } from '../../../shared/booking-lifecycle';
 import type { ManagedBooking } from '../../../shared/schemas/messages';
+import type { CancelQuote } from '../../../shared/schemas/policy';
 import type { slotCandidate } from '../../../shared/schemas/services';
 import type { z } from 'zod';
 import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
@@ -9,7 +10,7 @@ import { linkSecret, verifyLink, type LinkPurpose } from '../../crypto/signed-li
 import { bookings as bookingsTable } from '../../db/schema';
 import { AppError } from '../../errors';
 import { deliverAfterCommit } from '../../events/booking-events';
-import { assertChangeable, bookingVerbs, countMoves, findBookingView, mailSelfServiceCancellation, mailSelfServiceMove, type BookingActor } from '../bookings';
+import { assertChangeable, bookingVerbs, cancelQuote, countMoves, findBooking, findBookingView, mailSelfServiceCancellation, mailSelfServiceMove, type BookingActor } from '../bookings';
 import { recomputeServiceRating } from '../services';
 import { openStarts } from '../slots';
 
@@ -78,18 +79,28 @@ export async function currentFacts(ctx: AppContext, tx: AppContext['db'], id: st
 }
 
 /** POST /api/manage/:token/cancel — the customer's own cancel, refund and e-mail with the calendar's cancellation. */
-export async function cancelManagedBooking(ctx: AppContext, token: string): Promise<{ refunded: boolean; booking: ManagedBooking }> {
+export async function cancelManagedBooking(ctx: AppContext, token: string, acceptFeeCents?: number): Promise<{ refunded: boolean; feeCents: number; booking: ManagedBooking }> {
   const id = await openLink(ctx, token, 'manage');
   await viewOf(ctx, id);
-  const { refunded, creditRestored } = await ctx.db.transaction(async (tx) => {
+  const { refunded, creditRestored, feeCents, refundedCents } = await ctx.db.transaction(async (tx) => {
     const facts = await currentFacts(ctx, tx, id);
     assertChangeable(ctx, facts, 'cancelled');
-    return bookingVerbs(ctx).cancel(tx, id, customerOf(facts));
+    // A late cancellation keeps the policy's fee only once the customer saw it and accepted it (decision 057).
+    return bookingVerbs(ctx).cancel(tx, id, customerOf(facts), null, { selfService: { acceptFeeCents } });
   });
   await deliverAfterCommit(ctx, id);
   const view = await viewOf(ctx, id);
-  await mailSelfServiceCancellation(ctx, view, refunded, Boolean(creditRestored));
-  return { refunded, booking: managed(ctx, view) };
+  await mailSelfServiceCancellation(ctx, view, refunded, Boolean(creditRestored), { feeCents, refundedCents: refundedCents ?? 0 });
+  return { refunded, feeCents, booking: managed(ctx, view) };
+}
+
+/** GET /api/manage/:token/cancel-preview — what cancelling now keeps and gives back (decision 057). */
+export async function previewManagedCancel(ctx: AppContext, token: string): Promise<CancelQuote> {
+  const id = await openLink(ctx, token, 'manage');
+  await viewOf(ctx, id);
+  const booking = await findBooking(ctx.db, id);
+  if (!booking) throw new AppError('MESSAGE_LINK_INVALID', INVALID, { reason: 'invalid' });
+  return cancelQuote(ctx, ctx.db, booking);
 }
 
 /** POST /api/manage/:token/reschedule — the customer's own move, by the same slot rules as their account. */

@@ -1,3 +1,4 @@
+import { cancelQuote, cancelRequest } from '../../../shared/schemas/policy';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dateKey, pageQuery, uuidParam } from '../../../shared/schemas/common';
@@ -7,7 +8,7 @@ import { requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import { latestSms } from '../../integrations/sms/sms';
 import type { StandInRain } from '../../integrations/weather/weather';
-import { cancelManagedBooking, getManagedBooking, managedBookingSlots, getRatable, rateBooking, rescheduleManagedBooking } from './links.service';
+import { cancelManagedBooking, previewManagedCancel, getManagedBooking, managedBookingSlots, getRatable, rateBooking, rescheduleManagedBooking } from './links.service';
 import { listBookingMessages } from './messages.repository';
 import { checkWeather, getWeatherOffer, keepWeatherOffer, moveWeatherOffer } from './weather.service';
 import { receiveInboundSms, TWILIO_WEBHOOK_PATH } from './sms-consent.service';
@@ -39,9 +40,19 @@ export const messagesRoutes = [
     {
       method: 'POST',
       url: '/api/manage/:token/cancel',
-      schema: { tags, summary: 'Cancels within the self-service policy', params: tokenParam, response: { 200: z.object({ refunded: z.boolean(), booking: managedBooking }) } },
+      schema: {
+        tags,
+        summary: 'Cancels within the self-service policy (a late cancellation with the fee it was shown)',
+        params: tokenParam,
+        body: cancelRequest,
+        response: { 200: z.object({ refunded: z.boolean(), feeCents: z.number().int(), booking: managedBooking }) },
+      },
     },
-    async (request, _reply, ctx) => cancelManagedBooking(ctx, request.params.token),
+    async (request, _reply, ctx) => cancelManagedBooking(ctx, request.params.token, request.body?.acceptFeeCents),
+  ),
+  defineRoute(
+    { method: 'GET', url: '/api/manage/:token/cancel-preview', schema: { tags, summary: 'What cancelling now keeps and gives back', params: tokenParam, response: { 200: cancelQuote } } },
+    async (request, _reply, ctx) => previewManagedCancel(ctx, request.params.token),
   ),
   defineRoute(
     {

@@ -1,6 +1,7 @@
 import type { PublicUser } from '../../../shared/schemas/auth';
 import type { z } from 'zod';
 import type { BookingLedger, collectPaymentRequest, PaymentRecorded, refundPaymentRequest } from '../../../shared/schemas/payments';
+import type { NoShowResult } from '../../../shared/schemas/policy';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { deliverAfterCommit } from '../../events/booking-events';
@@ -47,4 +48,17 @@ export async function refundPayment(ctx: AppContext, user: PublicUser, bookingId
 async function answer(ctx: AppContext, bookingId: string, result: { entry: Parameters<typeof toEntryView>[0]; replayed: boolean }): Promise<PaymentRecorded> {
   const booking = (await findBooking(ctx.db, bookingId))!;
   return { entry: toEntryView(result.entry), ledger: await ledgerView(ctx.db, booking), replayed: result.replayed };
+}
+
+/**
+ * POST /api/admin/bookings/:id/no-show — the office marks a customer who was not there (decision 057), with or
+ * without the policy's no-show fee; through the booking's verb, in one transaction. Marked once: a repeat
+ * (another key, or a retry) answers `replayed` and moves no money; the e-mail follows the `no_show` event.
+ */
+export async function markNoShow(ctx: AppContext, user: PublicUser, bookingId: string, chargeFee: boolean): Promise<NoShowResult> {
+  await visibleBooking(ctx, user, bookingId);
+  const result = await ctx.db.transaction((tx) => bookingVerbs(ctx).markNoShow(tx, bookingId, actorOf(user), { chargeFee }));
+  await deliverAfterCommit(ctx, bookingId);
+  const { noShowAt, ...money } = result;
+  return { bookingId, noShowAt: noShowAt.toISOString(), ...money };
 }

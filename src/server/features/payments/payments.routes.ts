@@ -11,7 +11,9 @@ import { idempotencyKeyHeader } from '../../../shared/schemas/checkout';
 import { uuidParam } from '../../../shared/schemas/common';
 import { currentUser, requireAdmin, requireDriverOrAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
-import { bookingLedgerFor, collectPayment, refundPayment } from './ledger.service';
+import { bookingLedgerFor, collectPayment, markNoShow, refundPayment } from './ledger.service';
+import { noShowRequest, noShowResult } from '../../../shared/schemas/policy';
+import { idempotent } from '../../http/idempotency';
 import { rawJsonBodies } from '../../http/raw-body';
 import { confirmPayment, confirmTestCard, createPaymentIntent, handleStripeWebhook } from './payments.service';
 import { createTestBooking } from './test-booking';
@@ -90,6 +92,19 @@ export const paymentsRoutes = [
       const result = await refundPayment(ctx, currentUser(request), request.params.id, request.body, request.headers['idempotency-key']);
       return reply.status(result.replayed ? 200 : 201).send(result);
     },
+  ),
+
+  // The customer was not there (decision 057): the no-show mark, and the policy's fee when asked.
+  defineRoute(
+    {
+      method: 'POST',
+      url: '/api/admin/bookings/:id/no-show',
+      guard: requireAdmin,
+      notFound,
+      schema: { tags, params: uuidParam, headers: keyed, body: noShowRequest, response: { 200: noShowResult } },
+    },
+    async (request, _reply, ctx) =>
+      idempotent(ctx, request, `no-show:${request.params.id}`, () => markNoShow(ctx, currentUser(request), request.params.id, request.body.chargeFee)),
   ),
 
   defineRoute(

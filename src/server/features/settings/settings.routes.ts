@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessSettingsSchema, businessSettingsSectionParam } from '../../../shared/schemas/business-settings';
+import { businessSettingsSchema, businessSettingsSectionParam, cancellationSettings } from '../../../shared/schemas/business-settings';
 import { AppError } from '../../errors';
 import { currentUser, requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
@@ -10,6 +10,10 @@ const guard = requireAdmin;
 
 /** The business's settings, a section at a time (decision 051). */
 export const settingsRoutes = [
+  // The cancellation policy is public: checkout, the help page and the booking pages quote it (decision 057).
+  defineRoute({ method: 'GET', url: '/api/policy', schema: { tags: ['bookings'], response: { 200: cancellationSettings } } }, async (_request, _reply, ctx) =>
+    (await readBusinessSettings(ctx.db, ['cancellation'])).cancellation,
+  ),
   defineRoute({ method: 'GET', url: '/api/admin/business-settings', guard, schema: { tags, response: { 200: businessSettingsSchema } } }, async (_request, _reply, ctx) =>
     readBusinessSettings(ctx.db),
   ),

@@ -8,6 +8,8 @@ export interface CardFormProps {
   /** payment (default): the card pays; setup: the card is only kept for later (the account's Add card). */
   mode?: 'payment' | 'setup';
   submitLabel: string;
+  /** The submit button waits (checkout's policy consent before a deposit). */
+  disabled?: boolean;
   publishableKey?: string | null;
   /** Where Stripe returns after a redirecting payment method (3-D Secure). */
   returnPath: string;

@@ -46,7 +46,7 @@ function StripeForm(props: CardFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!stripe || !elements || busy) return;
+    if (!stripe || !elements || busy || props.disabled) return;
     setBusy(true);
     setProblem(undefined);
     try {
@@ -77,7 +77,7 @@ function StripeForm(props: CardFormProps) {
       <PaymentElement />
       <FieldError message={problem} />
       {props.beforeSubmit}
-      <Button type="submit" size="lg" disabled={busy || !stripe}>
+      <Button type="submit" size="lg" disabled={busy || !stripe || props.disabled}>
         {busy ? t('processing') : submitLabel}
       </Button>
     </form>

@@ -10,7 +10,7 @@ import { cardFormMessages } from './messages';
 import type { CardFormProps } from './card-form';
 
 /** The built-in provider's card form, clearly labelled as test mode (checkout and package purchases). */
-export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveCard = false, beforeSubmit, onSucceeded, onDeclined, onError }: CardFormProps) {
+export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, disabled = false, saveCard = false, beforeSubmit, onSucceeded, onDeclined, onError }: CardFormProps) {
   const t = useT(cardFormMessages);
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -20,7 +20,7 @@ export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveC
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (busy) return;
+    if (busy || disabled) return;
     setProblem(undefined);
     const expires = parseExpiry(expiry);
     if (!expires) return setProblem(t('expiryIncomplete'));
@@ -63,7 +63,7 @@ export function TestCardForm({ clientSecret, paymentIntentId, submitLabel, saveC
       </div>
       <FieldError message={problem} />
       {beforeSubmit}
-      <Button type="submit" size="lg" disabled={busy}>
+      <Button type="submit" size="lg" disabled={busy || disabled}>
         {busy ? t('processing') : submitLabel}
       </Button>
     </form>

@@ -65,7 +65,9 @@ function useBookingsChanged() {
 export function useCancelBooking() {
   const changed = useBookingsChanged();
   return useMutation({
-    mutationFn: (id: string) => apiCall('POST /api/bookings/:id/cancel', { params: { id } }),
+    // A late cancellation sends the fee the customer was shown (decision 057); the server refuses any other.
+    mutationFn: ({ id, acceptFeeCents }: { id: string; acceptFeeCents?: number }) =>
+      apiCall('POST /api/bookings/:id/cancel', { params: { id }, body: acceptFeeCents ? { acceptFeeCents } : {} }),
     onSuccess: changed,
   });
 }
@@ -236,3 +238,7 @@ export const cancelMembership = (id: string) => apiCall('POST /api/user/membersh
 export const payMembership = (id: string, attemptKey: string, paymentMethodId?: string) =>
   apiCall('POST /api/user/memberships/:id/pay', { params: { id }, body: { attemptKey, ...(paymentMethodId ? { paymentMethodId } : {}) } });
 export const confirmMembershipPayment = (paymentIntentId: string) => apiCall('POST /api/memberships/confirm', { body: { paymentIntentId } });
+/** What cancelling now keeps and gives back (decision 057), asked when the cancel dialog opens. */
+export function useCancelPreview(id: string, enabled: boolean) {
+  return useQuery({ queryKey: ['bookings', id, 'cancel-preview'], queryFn: () => apiCall('GET /api/bookings/:id/cancel-preview', { params: { id } }), enabled, staleTime: 0 });
+}

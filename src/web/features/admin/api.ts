@@ -69,6 +69,8 @@ export interface ServiceForm {
   sizePrices: Record<SizeClass, { price: string | null; duration: number | string | null }>;
   /** Spanish and French words (decision 053). */
   translations: Translations;
+  /** No deposit, a fixed amount (cents) or a percentage (decision 057); sent whole, so an edit keeps it. */
+  deposit: { kind: 'none' | 'fixed' | 'percent'; value: number };
 }
 
 export function useSaveService() {

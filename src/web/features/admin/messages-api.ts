@@ -24,3 +24,15 @@ export function useSaveTravelSettings() {
     onSuccess: (settings) => client.setQueryData(messageSettingsKeys.settings, settings),
   });
 }
+
+/** The "Policies" card: the `cancellation` section (decision 057); the public policy text follows it. */
+export function useSaveCancellationSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BusinessSettings['cancellation']) => apiCall('PUT /api/admin/business-settings/:section', { params: { section: 'cancellation' }, body }),
+    onSuccess: (settings) => {
+      client.setQueryData(messageSettingsKeys.settings, settings);
+      void client.invalidateQueries({ queryKey: ['policy'] });
+    },
+  });
+}

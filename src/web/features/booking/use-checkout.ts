@@ -1,6 +1,6 @@
 import { track } from '@web/lib/analytics';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { clearOfTitle, toast } from '@web/lib/toast';
 import type { PublicUser } from '@shared/schemas/auth';
 import type { CreateBookingResponse } from '@shared/schemas/checkout';
@@ -83,10 +83,12 @@ interface CheckoutInput {
   user: PublicUser | null;
   userLoading: boolean;
   config: PublicConfig | undefined;
+  /** The service takes a deposit: the time is held only with the customer's consent to the cancellation policy (decision 057). */
+  needsConsent?: boolean;
 }
 
 /** The booking the checkout holds, from the page's search (never a price: the server prices it). */
-function bookingRequest(search: CheckoutInput['search'], who: GuestDetails | null, notes: string | undefined, promoCode?: string) {
+function bookingRequest(search: CheckoutInput['search'], who: GuestDetails | null, notes: string | undefined, promoCode?: string, policyConsent = false) {
   return {
     serviceId: search.serviceId!,
     serviceType: search.serviceType,
@@ -99,6 +101,7 @@ function bookingRequest(search: CheckoutInput['search'], who: GuestDetails | nul
     ...(search.vehicles ? { vehicles: jobOfSearch(search.vehicles, search.offer) } : {}),
     ...(who ? { guestEmail: who.email.trim(), guestName: who.fullName.trim() || null, guestPhone: who.phone.trim() || null } : {}),
     ...(promoCode ? { promoCode } : {}),
+    ...(policyConsent ? { policyConsent: true } : {}),
   };
 }
 
@@ -107,11 +110,13 @@ function bookingRequest(search: CheckoutInput['search'], who: GuestDetails | nul
  * pay (a saved card or the provider's card form), confirm, and go to tracking. The phases and their
  * transitions are checkoutReducer's; this hook runs the calls and feeds it their outcomes.
  */
-export function useCheckout({ search, complete, user, userLoading, config }: CheckoutInput) {
+export function useCheckout({ search, complete, user, userLoading, config, needsConsent = false }: CheckoutInput) {
   const t = useT(bookingMessages);
   const navigate = useNavigate();
   const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
   const started = useRef(false);
+  // "I agree to the cancellation policy": sent with the hold as `policyConsent`; paying waits for it.
+  const [consent, setConsent] = useState(false);
   const userId = user?.id;
   const publishableKey = config?.payments.publishableKey;
 
@@ -123,7 +128,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
       const key = idempotencyKey(JSON.stringify([search, who?.email ?? userId]), fresh);
       let booking: CreateBookingResponse;
       try {
-        booking = search.bookingId ? await resumeHeld(search.bookingId) : await createBooking(bookingRequest(search, who, notes), key);
+        booking = search.bookingId ? await resumeHeld(search.bookingId) : await createBooking(bookingRequest(search, who, notes, undefined, consent), key);
       } catch (error) {
         const message = errorMessage(error, t('bookingErrorFallback'));
         // The time went while they were deciding: the error screen offers the next free times.
@@ -154,7 +159,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
         dispatch({ type: 'failed', screen: paymentsUnavailable(codeOf(error)) ? 'unavailable' : 'payment' });
       }
     },
-    [search, userId, publishableKey, t, navigate],
+    [search, userId, publishableKey, t, navigate, consent],
   );
 
   // A checkout already paid (Back from tracking, then Continue again) opens its tracking page.
@@ -172,6 +177,8 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
   const offer = search.offer;
   useEffect(() => {
     if (started.current || paid || userLoading || !config || !complete) return;
+    // A deposit is taken only once the customer agreed to the policy: the time is held when they tick it.
+    if (user && needsConsent && !consent) return;
     if (user) {
       started.current = true;
       void (async () => {
@@ -186,7 +193,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
       started.current = true;
       dispatch({ type: 'continueAsGuest' });
     }
-  }, [user, userLoading, config, complete, hold, paid, serviceId, offer]);
+  }, [user, userLoading, config, complete, hold, paid, serviceId, offer, needsConsent, consent]);
 
   /** Book with one prepaid credit: confirmed at once, nothing to pay, then the tracking page. */
   async function redeem() {
@@ -235,7 +242,8 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
   async function confirm(bookingId: string, intentId: string, trackingToken?: string) {
     try {
       const result = await confirmPayment(intentId, bookingId);
-      if (result.paymentStatus !== 'paid') return void unknown();
+      // A deposit paid is the checkout's payment too (decision 057): the balance comes when the job is done.
+      if (result.paymentStatus !== 'paid' && result.paymentStatus !== 'deposit_paid') return void unknown();
       toast.success(t('paymentSuccessful'), { description: t('paymentSuccessfulText'), ...clearOfTitle() });
       rememberPaid(search, bookingId, trackingToken);
       // Replace checkout in the history: Back from tracking goes to the booking details, not to a payment form.
@@ -253,6 +261,11 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
     state,
     /** Paid already: the page shows a spinner while it moves on to tracking. */
     alreadyPaid: Boolean(paid),
+    consent,
+    /** Ticks or unticks "I agree to the cancellation policy". */
+    agree: setConsent,
+    /** Paying (or holding the time for it) waits for the consent a deposit needs. */
+    consentMissing: needsConsent && !consent,
     continueAsGuest: () => dispatch({ type: 'continueAsGuest' }),
     back: () => dispatch({ type: 'back' }),
     changeGuest: (guest: Partial<GuestDetails>) => dispatch({ type: 'guestChanged', guest }),
@@ -260,6 +273,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
     submitGuest: () => {
       const problems = guestContactProblems(state.guest);
       if (Object.keys(problems).length > 0) return dispatch({ type: 'guestInvalid', problems });
+      if (needsConsent && !consent) return;
       void hold(state.guest);
     },
     /** After a decline: a fresh attempt with a new idempotency key. */
@@ -275,7 +289,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
     async applyPromo(code: string) {
       if (!paying) return;
       const who = user ? null : state.guest;
-      const booking = await createBooking(bookingRequest(search, who, checkoutNotes(search), code), idempotencyKey(JSON.stringify([search, who?.email ?? userId, code]), true));
+      const booking = await createBooking(bookingRequest(search, who, checkoutNotes(search), code, consent), idempotencyKey(JSON.stringify([search, who?.email ?? userId, code]), true));
       const intent = await createPaymentIntent({ bookingId: booking.id }, booking.trackingToken);
       dispatch({ type: 'promoApplied', booking, intent });
     },
@@ -290,7 +304,7 @@ export function useCheckout({ search, complete, user, userLoading, config }: Che
       }
     },
     async paySaved() {
-      if (!paying) return;
+      if (!paying || (needsConsent && !consent)) return;
       dispatch({ type: 'payingSaved', paying: true });
       try {
         const paid = await createPaymentIntent({ bookingId: paying.booking.id, paymentMethodId: state.cardChoice });

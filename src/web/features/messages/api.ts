@@ -10,7 +10,12 @@ export const managedSlotsQuery = (token: string, date: string) =>
 
 export const rescheduleManagedBooking = (token: string, slotId: string) => apiCall('POST /api/manage/:token/reschedule', { params: { token }, body: { slotId } });
 
-export const cancelManagedBooking = (token: string) => apiCall('POST /api/manage/:token/cancel', { params: { token } });
+/** A late cancellation sends the fee the customer was shown (decision 057); the server refuses any other. */
+export const cancelManagedBooking = (token: string, acceptFeeCents?: number) =>
+  apiCall('POST /api/manage/:token/cancel', { params: { token }, body: acceptFeeCents ? { acceptFeeCents } : {} });
+
+export const cancelPreviewQuery = (token: string) =>
+  queryOptions({ queryKey: ['manage', token, 'cancel-preview'], queryFn: () => apiCall('GET /api/manage/:token/cancel-preview', { params: { token } }), staleTime: 0 });
 
 export const ratableQuery = (token: string) => queryOptions({ queryKey: ['rate', token], queryFn: () => apiCall('GET /api/rate/:token', { params: { token } }) });
 

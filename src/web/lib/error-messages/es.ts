@@ -169,6 +169,8 @@ export const codes: { [K in ErrorCode]: string } = {
   PROMO_CODE_NOT_COMBINABLE: 'Un código promocional no se puede combinar con un paquete prepagado ni con la oferta.',
   POLICY_CONSENT_REQUIRED: 'Acepta la política de cancelación para reservar.',
   NO_SHOW_NOT_ALLOWED: 'Solo una reserva confirmada cuya hora ya llegó puede marcarse como no presentado.',
+  LATE_CANCEL_FEE_UNCONFIRMED: 'Esta cancelación tiene un cargo. Revísalo y confirma.',
+  NO_POLICY_CONSENT: 'El cliente no aceptó la política de cancelación en esta reserva, así que no se puede cobrar un cargo.',
   REQUEST_IN_PROGRESS: 'Esta solicitud ya se está procesando. Espera un momento y actualiza.',
   ALREADY_EXISTS: '{field, select, email {Este correo ya está registrado} other {Ya existe. Actualiza para verlo.}}',
   AVAILABILITY_EXISTS: 'Ya existe un horario {startTime}–{endTime} el {date}. Edítalo.',

@@ -169,6 +169,8 @@ export const codes: { [K in ErrorCode]: string } = {
   PROMO_CODE_NOT_COMBINABLE: 'Un code promo ne se combine pas avec un forfait prépayé ni avec l’offre.',
   POLICY_CONSENT_REQUIRED: 'Veuillez accepter la politique d’annulation pour réserver.',
   NO_SHOW_NOT_ALLOWED: 'Seule une réservation confirmée dont l’heure est venue peut être marquée comme absence.',
+  LATE_CANCEL_FEE_UNCONFIRMED: 'Cette annulation entraîne des frais. Vérifiez-les puis confirmez.',
+  NO_POLICY_CONSENT: 'Le client n’a pas accepté la politique d’annulation pour cette réservation : aucuns frais ne peuvent être facturés.',
   REQUEST_IN_PROGRESS: 'Cette demande est déjà en cours. Patientez un instant, puis actualisez.',
   ALREADY_EXISTS: '{field, select, email {Cette adresse e-mail est déjà utilisée} other {Cela existe déjà. Actualisez pour le voir.}}',
   AVAILABILITY_EXISTS: 'Il existe déjà un créneau {startTime}–{endTime} le {date}. Modifiez-le plutôt.',

@@ -15,7 +15,9 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { telHref, usePublicConfig } from '@web/lib/public-config';
 import { errorMessage } from '@web/lib/api';
 import { useLanguage, useT } from '@web/lib/i18n';
-import { useCancelBooking } from '../api';
+import { useCancelBooking, useCancelPreview } from '../api';
+import { useLateFeeText } from '@web/components/policy/cancellation-policy';
+import { policyMessages } from '@web/components/policy/messages';
 import { formatDate, formatDateTime, statusKey } from '../format';
 import { accountMessages } from '../messages';
 import { RescheduleDialog } from './reschedule-dialog';
@@ -32,6 +34,11 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const [rescheduleOpen, setRescheduleOpen] = useState(false);
   const cancel = useCancelBooking();
+  const tp = useT(policyMessages);
+  // Inside the free-cancellation window the dialog says the fee first, and Cancel sends it (decision 057).
+  const preview = useCancelPreview(booking.id, cancelOpen);
+  const feeCents = preview.data?.feeCents ?? 0;
+  const lateFeeText = useLateFeeText(preview.data);
   const label = historyLabel(booking.status);
   const changeable = booking.selfServiceBlock === null;
   const tooLate = booking.selfServiceBlock === 'too_late' && SELF_SERVICE_STATUSES.has(booking.status);
@@ -60,10 +67,11 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
   const bookAgain = () => void navigate({ href: bookAgainHref(booking) });
 
   const confirmCancel = () =>
-    cancel.mutate(booking.id, {
+    cancel.mutate({ id: booking.id, acceptFeeCents: feeCents || undefined }, {
       onSuccess: (result) => {
         setCancelOpen(false);
-        toast.success(t('cancelledTitle'), { description: result.refunded ? t('cancelledRefunded') : result.creditReturned ? t('cancelledCreditReturned') : t('cancelledNoCharge') });
+        const said = result.refunded ? t('cancelledRefunded') : result.creditReturned ? t('cancelledCreditReturned') : t('cancelledNoCharge');
+        toast.success(t('cancelledTitle'), { description: result.feeCents > 0 ? `${tp('feeKept', { fee: formatUsd(result.feeCents / 100) })} ${said}` : said });
       },
       onError: (error) => toast.error(t('cancelFailed'), { description: errorMessage(error, t('tryAgain')) }),
     });
@@ -151,10 +159,16 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
       </CardFooter>
 
       <Dialog open={cancelOpen} onOpenChange={setCancelOpen}>
-        <DialogContent title={t('cancelTitle')} description={booking.paymentStatus === 'paid' ? t('cancelRefundNote', { amount: formatUsd(booking.totalAmount) }) : booking.paymentStatus === 'package' ? t('cancelCreditNote') : t('cancelNoChargeNote')}>
+        <DialogContent
+          title={t('cancelTitle')}
+          description={
+            lateFeeText ??
+            (booking.paymentStatus === 'paid' ? t('cancelRefundNote', { amount: formatUsd(booking.totalAmount) }) : booking.paymentStatus === 'package' ? t('cancelCreditNote') : t('cancelNoChargeNote'))
+          }
+        >
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
-            <Button variant="destructive" onClick={confirmCancel} disabled={cancel.isPending}>
-              {cancel.isPending ? t('cancelling') : t('confirmCancel')}
+            <Button variant="destructive" onClick={confirmCancel} disabled={cancel.isPending || preview.isLoading}>
+              {cancel.isPending ? t('cancelling') : feeCents > 0 ? tp('confirmWithFee', { fee: formatUsd(feeCents / 100) }) : t('confirmCancel')}
             </Button>
             <Button variant="outline" onClick={() => setCancelOpen(false)}>
               {t('keepBooking')}

@@ -6,6 +6,7 @@ import { useCurrentUser } from '@web/lib/session';
 import { useT } from '@web/lib/i18n';
 import { PageHeader } from '../components/signed-in';
 import { accountMessages } from '../messages';
+import { usePolicyText } from '@web/components/policy/cancellation-policy';
 
 const FAQ = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
@@ -15,6 +16,8 @@ export function HelpPage() {
   const config = usePublicConfig();
   const { user } = useCurrentUser();
   const phone = config?.businessPhone ?? '';
+  // The cancellation policy as the business set it (decision 057), not a sentence fixed in the catalog.
+  const policy = usePolicyText() ?? '';
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('helpTitle')} back={user ? '/account' : '/'} backLabel={t('back')} />
@@ -61,7 +64,7 @@ export function HelpPage() {
               <summary className="cursor-pointer list-none font-medium marker:hidden after:float-right after:content-['+'] group-open:after:content-['−']">
                 {t(`faq${n}q`)}
               </summary>
-              <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t(`faq${n}a`, { phone })}</p>
+              <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t(`faq${n}a`, { phone, policy })}</p>
             </details>
           ))}
         </CardContent>
@@ -73,7 +76,7 @@ export function HelpPage() {
         </CardHeader>
         <CardContent>
           <ul className="flex list-disc flex-col gap-2 pl-5 text-sm">
-            <li>{t('policyCancel')}</li>
+            <li data-testid="help-cancel-policy">{t('policyCancel', { policy })}</li>
             <li>{t('policySatisfaction')}</li>
             <li>{t('policyEmail')}</li>
           </ul>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { CalendarClock, ChevronDown, ChevronLeft, ClipboardCheck, ChevronRight, Download, MessageSquare, Search, Send, SlidersHorizontal, Trash2, UserCheck, XCircle } from 'lucide-react';
+import { CalendarClock, ChevronDown, ChevronLeft, ClipboardCheck, ChevronRight, Download, MessageSquare, Search, Send, SlidersHorizontal, Trash2, UserCheck, UserX, XCircle } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { canSendPaymentLink, deleteRefusal, isClosedBooking, PAYMENT_STATUSES, type DeleteRefusal } from '@shared/booking-lifecycle';
@@ -40,6 +40,7 @@ import { AdminLayout } from '../components/admin-layout';
 import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
 import { BookingMessages } from '../components/booking-messages';
 import { CancelBookingDialog } from '../components/cancel-booking-dialog';
+import { canMarkNoShow, NoShowDialog } from '../components/no-show-dialog';
 import { Field, FormActions, LabelledControl } from '../components/form-bits';
 import { OVERRIDE_LABELS, OverrideDialog, overridableReason, type OverrideReason } from '../components/override-dialog';
 import { formatPacificDateTime, paymentLabel, paymentTone, statusLabel, statusOptions, statusTone } from '../components/status';
@@ -233,6 +234,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
   const number = bookingNumber(booking.id);
 
   const [cancelling, setCancelling] = useState(false);
+  const [markingNoShow, setMarkingNoShow] = useState(false);
   // Loaded only when opened: a page of cards never fetches every booking's inspections.
   const [inspecting, setInspecting] = useState(false);
   const [showMessages, setShowMessages] = useState(false);
@@ -347,6 +349,11 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
               <Send aria-hidden /> {booking.paymentStatus === 'link_sent' ? 'Resend payment link' : 'Send payment link'}
             </Button>
           )}
+          {canMarkNoShow(booking) && (
+            <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setMarkingNoShow(true)}>
+              <UserX aria-hidden /> No-show
+            </Button>
+          )}
           {booking.status !== 'cancelled' && (
             <Button variant="ghost" size="sm" className="text-red-700 hover:bg-red-50" onClick={() => setCancelling(true)}>
               <XCircle aria-hidden /> Cancel booking
@@ -413,6 +420,7 @@ function BookingCard({ booking }: { booking: AdminBooking }) {
         }}
       />
       <CancelBookingDialog booking={booking} open={cancelling} onOpenChange={setCancelling} />
+      <NoShowDialog booking={booking} open={markingNoShow} onOpenChange={setMarkingNoShow} />
     </Card>
   );
 }

@@ -7,9 +7,10 @@ import { errorMessage } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { AdminLayout } from '../components/admin-layout';
 import { Field } from '../components/form-bits';
+import { PoliciesCard } from '../components/policies-card';
 import { useBusinessSettings, useSaveReminderSettings } from '../messages-api';
 
-/** /admin/messages: what Glint tells customers on its own — for now, when the reminders go (decision 050). */
+/** /admin/messages: what Glint tells customers on its own — when the reminders go (decision 050) and the cancellation policy it quotes (decision 057). */
 export function AdminMessagesPage() {
   const { data, isLoading, error } = useBusinessSettings();
   return (
@@ -19,7 +20,12 @@ export function AdminMessagesPage() {
       </p>
       {isLoading && <Spinner />}
       {error && <Alert tone="error" title="Failed to load the settings">{errorMessage(error, 'Please refresh the page')}</Alert>}
-      {data && <ReminderSettingsCard key={JSON.stringify(data.reminders)} saved={data.reminders} />}
+      {data && (
+        <div className="flex flex-col gap-4">
+          <ReminderSettingsCard key={JSON.stringify(data.reminders)} saved={data.reminders} />
+          <PoliciesCard key={JSON.stringify(data.cancellation)} saved={data.cancellation} />
+        </div>
+      )}
     </AdminLayout>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import { ImageOrPlaceholder } from '@web/components/ui/image';
 import { formatDuration } from '@shared/format';
-import { formatUsd } from '@shared/money';
+import { formatUsd, fromCents, toCents } from '@shared/money';
 import { SIZE_CLASSES, type SizeClass } from '@shared/domain';
 import type { AdminAddOn, AdminService } from '@shared/schemas/admin-services';
 import type { Translations } from '@shared/localized';
@@ -12,7 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
-import { Input, Textarea } from '@web/components/ui/input';
+import { Input, Select, Textarea } from '@web/components/ui/input';
 import { Switch } from '@web/components/ui/switch';
 import { errorMessage } from '@web/lib/api';
 import {
@@ -45,6 +45,7 @@ const toForm = (s: AdminService): ServiceForm => ({
   locationOptions: s.locationOptions,
   sizePrices: s.sizePrices,
   translations: s.translations,
+  deposit: { kind: s.deposit.kind, value: s.deposit.value },
 });
 
 export function AdminServicesPage() {
@@ -148,6 +149,7 @@ const blank: ServiceForm = {
   locationOptions: { mobile: true, pickup: true, serviceLocation: false },
   sizePrices: { sedan: { price: null, duration: null }, suv: { price: null, duration: null }, oversize: { price: null, duration: null } },
   translations: {},
+  deposit: { kind: 'none', value: 0 },
 };
 
 const isImageUrl = (value: string) => /^https?:\/\/\S+$/i.test(value) || /^\/(api\/uploads|images)\/[\w./-]+$/.test(value);
@@ -164,6 +166,13 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
     if (service) setIdempotencyKey(newIdempotencyKey());
   }, [service]);
   const set = (patch: Partial<ServiceForm>) => setForm((f) => ({ ...f, ...patch }));
+  // The deposit's amount as typed: dollars for a fixed deposit, a whole percentage otherwise.
+  const [depositText, setDepositText] = useState('');
+  useEffect(() => {
+    if (!service) return;
+    const rule = service === 'new' ? blank.deposit : service.deposit;
+    setDepositText(rule.kind === 'fixed' ? fromCents(rule.value) : rule.kind === 'percent' ? String(rule.value) : '');
+  }, [service]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -171,8 +180,13 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
       return toast.error('Please fill in all required fields');
     }
     if (form.imageUrl && !isImageUrl(form.imageUrl)) return toast.error('Image URL must be a valid URL');
+    const kind = form.deposit.kind;
+    const typed = depositText.trim();
+    if (kind === 'fixed' && !/^\d+(\.\d{1,2})?$/.test(typed)) return toast.error('Enter the deposit in dollars, e.g. 50.00');
+    if (kind === 'percent' && !(/^\d+$/.test(typed) && Number(typed) >= 1 && Number(typed) <= 99)) return toast.error('A deposit percentage is a whole number from 1 to 99');
+    const deposit = kind === 'fixed' ? { kind, value: toCents(typed) } : kind === 'percent' ? { kind, value: Number(typed) } : { kind, value: 0 };
     save.mutate(
-      { id: editing?.id, form: { ...form, imageUrl: form.imageUrl || null }, idempotencyKey },
+      { id: editing?.id, form: { ...form, imageUrl: form.imageUrl || null, deposit }, idempotencyKey },
       {
         onSuccess: (saved) => {
           const title = editing ? 'Service updated successfully' : 'Service created successfully';
@@ -211,6 +225,28 @@ function ServiceDialog({ service, onOpenChange }: { service: AdminService | 'new
             <Field label="Price ($) *" inputMode="decimal" value={form.price} onChange={(e) => set({ price: e.target.value })} />
             <Field label="Service Fee ($) *" inputMode="decimal" value={form.serviceFee} onChange={(e) => set({ serviceFee: e.target.value })} />
             <Field label="Duration (min) *" type="number" min={15} step={15} value={form.duration} onChange={(e) => set({ duration: e.target.value })} />
+          </div>
+          <div className="grid grid-cols-3 gap-3">
+            <LabelledControl label="Deposit">
+              {(id) => (
+                <Select id={id} value={form.deposit.kind} onChange={(e) => set({ deposit: { kind: e.target.value as ServiceForm['deposit']['kind'], value: 0 } })} data-testid="deposit-kind">
+                  <option value="none">None</option>
+                  <option value="fixed">Fixed amount</option>
+                  <option value="percent">Percentage</option>
+                </Select>
+              )}
+            </LabelledControl>
+            {form.deposit.kind !== 'none' && (
+              <Field
+                id="service-deposit-value"
+                label={form.deposit.kind === 'fixed' ? 'Deposit ($) *' : 'Deposit (% of total) *'}
+                inputMode={form.deposit.kind === 'fixed' ? 'decimal' : 'numeric'}
+                value={depositText}
+                onChange={(e) => setDepositText(e.target.value)}
+                hint="Paid at checkout; the balance is charged to the same card when the job is done."
+                className="col-span-2"
+              />
+            )}
           </div>
           <SizeTable form={form} onChange={(sizePrices) => set({ sizePrices })} />
           <TranslationsFields value={form.translations} onChange={(translations) => set({ translations })} englishName={form.name} englishDescription={form.description} />

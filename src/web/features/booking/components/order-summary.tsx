@@ -1,5 +1,6 @@
 import type { JobPrice } from '@shared/pricing';
-import { formatUsd, fromCents } from '@shared/money';
+import { formatUsd, fromCents, toCents } from '@shared/money';
+import { policyMessages } from '@web/components/policy/messages';
 import { useT } from '@web/lib/i18n';
 import { bookingMessages } from '../messages';
 
@@ -19,11 +20,13 @@ export function amountsOfJob(job: JobPrice): Amounts {
 }
 
 /**
+ * `deposit`: the part paid now (decimal string), shown with the balance left for when the job is done.
  * `credit`: a prepaid package pays for it all (the label of the credit row); the total is then 0. `job`: the
  * vehicles and their lines, shown in place of the one service price.
  */
-export function OrderSummary({ amounts, title, credit, job }: { amounts: Amounts; title?: string; credit?: string; job?: JobPrice }) {
+export function OrderSummary({ amounts, title, credit, job, deposit }: { amounts: Amounts; title?: string; credit?: string; job?: JobPrice; deposit?: string }) {
   const t = useT(bookingMessages);
+  const tp = useT(policyMessages);
   const row = (label: string, value: string, strong = false, negative = false) => (
     <div className={strong ? 'flex justify-between border-t border-slate-200 pt-2 text-base font-bold dark:border-slate-700' : 'flex justify-between text-sm'}>
       <dt>{label}</dt>
@@ -56,6 +59,13 @@ export function OrderSummary({ amounts, title, credit, job }: { amounts: Amounts
         {row(t('tax'), amounts.tax)}
         {credit && row(credit, amounts.total, false, true)}
         {row(t('total'), credit ? '0' : amounts.total, true)}
+        {/* A deposit (decision 057): what is paid now, and what when the job is done. */}
+        {deposit !== undefined && !credit && (
+          <div data-testid="summary-deposit" className="flex flex-col gap-1 pt-1">
+            {row(tp('depositToday'), deposit)}
+            {row(tp('balanceLater'), fromCents(Math.max(0, toCents(amounts.total) - toCents(deposit))))}
+          </div>
+        )}
       </dl>
     </section>
   );

@@ -24,6 +24,9 @@ import { jobOfSearch, priceOfJob } from '../job';
 import { bookingMessages } from '../messages';
 import { useBookingSearchView } from '../use-booking-search';
 import { useCheckout } from '../use-checkout';
+import { depositCentsFor } from '@shared/deposit-rules';
+import { PolicyText } from '@web/components/policy/cancellation-policy';
+import { policyMessages } from '@web/components/policy/messages';
 
 const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-form').then((m) => ({ default: m.StripeCardForm })));
 const route = getRouteApi('/checkout');
@@ -31,6 +34,7 @@ const route = getRouteApi('/checkout');
 /** Renders checkout's phases; useCheckout owns them and every call. */
 export function CheckoutPage() {
   const t = useT(bookingMessages);
+  const tp = useT(policyMessages);
   const { language } = useLanguage();
   const search = route.useSearch();
   const view = useBookingSearchView(search);
@@ -39,7 +43,10 @@ export function CheckoutPage() {
   const { user, isLoading: userLoading } = useCurrentUser();
   const config = usePublicConfig();
   const navigate = useNavigate();
-  const checkout = useCheckout({ search, complete: view.complete && !(view.past && !search.bookingId), user, userLoading, config });
+  const job = service.data ? priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null, searchTravelFee(search)) : null;
+  // A service that takes a deposit needs the customer's consent to the cancellation policy (decision 057).
+  const needsConsent = Boolean(service.data && job && depositCentsFor(service.data.deposit, job.totalCents) !== null);
+  const checkout = useCheckout({ search, complete: view.complete && !(view.past && !search.bookingId), user, userLoading, config, needsConsent });
   const { phase, guest, cardChoice, saveCard, payingSaved, guestProblems, guestNotice } = checkout.state;
 
   if (!view.complete) return <FlowError title={t('error')} text={t('missingDetails')} search={search} />;
@@ -55,16 +62,25 @@ export function CheckoutPage() {
   const fieldProps = (field: 'fullName' | 'email' | 'phone') =>
     guestProblems[field] ? { 'aria-invalid': true as const, 'aria-describedby': `guest-${field}-error` } : {};
 
-  const job = priceOfJob(service.data, jobOfSearch(search.vehicles, search.offer), offer && offer.serviceId === service.data.id ? offer : null, searchTravelFee(search));
-  const estimated = amountsOfJob(job);
+  const priced = job!;
+  const estimated = amountsOfJob(priced);
   const amounts: Amounts =
     phase.kind === 'paying'
-      ? heldAmounts(phase.booking, job.travelFeeCents)
+      ? heldAmounts(phase.booking, priced.travelFeeCents)
       : estimated;
-  const payLabel = t('completePayment', { total: formatUsd(amounts.total) });
+  // The deposit the server fixed with the hold, or the one the service's rule gives the estimate.
+  const depositCents = phase.kind === 'paying' ? (phase.booking.deposit ? toCents(phase.booking.deposit) : null) : depositCentsFor(service.data.deposit, toCents(estimated.total));
+  const deposit = depositCents !== null ? fromCents(depositCents) : undefined;
+  const payLabel = t('completePayment', { total: formatUsd(deposit ?? amounts.total) });
+  const consentBox = needsConsent && (
+    <label className="flex items-start gap-2 text-sm font-medium">
+      <input type="checkbox" checked={checkout.consent} className="mt-0.5 size-4 accent-brand-700" onChange={(event) => checkout.agree(event.target.checked)} data-testid="policy-consent" />
+      {tp('agree')}
+    </label>
+  );
   // A promo code the server applied: what it took off the estimate shows as a discount line.
   const promoCents = phase.kind === 'paying' ? Math.max(0, toCents(estimated.price) - toCents(amounts.price)) : 0;
-  const shownJob = promoCents > 0 ? { ...job, discountCents: job.discountCents + promoCents, discountLabel: job.discountLabel ?? t('promoCode') } : job;
+  const shownJob = promoCents > 0 ? { ...priced, discountCents: priced.discountCents + promoCents, discountLabel: priced.discountLabel ?? t('promoCode') } : priced;
 
   const header = (
     <div className="flex flex-col gap-1">
@@ -89,9 +105,26 @@ export function CheckoutPage() {
       <Card>
         <CardContent className="pt-4">
           {offer && <OfferBanner offer={offer} />}
-          <OrderSummary amounts={amounts} job={shownJob} title={t('orderSummary')} credit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? t('prepaidCredit') : undefined} />
+          <OrderSummary
+            amounts={amounts}
+            job={shownJob}
+            title={t('orderSummary')}
+            credit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? t('prepaidCredit') : undefined}
+            deposit={phase.kind === 'prepaid' || phase.kind === 'redeeming' ? undefined : deposit}
+          />
+          <div className="mt-3 border-t border-slate-200 pt-2 dark:border-slate-700">
+            <h3 className="text-sm font-semibold">{tp('policyTitle')}</h3>
+            <PolicyText />
+          </div>
         </CardContent>
       </Card>
+
+      {/* A signed-in customer's deposit: the time is held (and the card form opens) once they agree to the policy. */}
+      {user && needsConsent && !checkout.consent && phase.kind === 'choose' && (
+        <Card>
+          <CardContent className="flex flex-col gap-3 pt-4">{consentBox}</CardContent>
+        </Card>
+      )}
 
       {phase.kind === 'choose' && !user && (
         <Card>
@@ -144,7 +177,8 @@ export function CheckoutPage() {
                 <Input id="guest-phone" type="tel" inputMode="tel" autoComplete="tel" value={guest.phone} onChange={(e) => checkout.changeGuest({ phone: e.target.value })} {...fieldProps('phone')} />
                 <FieldError id="guest-phone-error" message={problem('phone')} />
               </div>
-              <Button type="submit" disabled={!guest.email.trim()}>
+              {consentBox}
+              <Button type="submit" disabled={!guest.email.trim() || checkout.consentMissing}>
                 {t('continueToPayment')}
               </Button>
               <Button type="button" variant="outline" onClick={checkout.back}>
@@ -167,7 +201,8 @@ export function CheckoutPage() {
             <Button size="lg" className="h-auto min-h-12 whitespace-normal py-2" disabled={phase.kind === 'redeeming'} onClick={checkout.redeem}>
               {phase.kind === 'redeeming' ? t('bookingWithCredit') : t('usePrepaid', { count: phase.credit.remaining, service: phase.credit.serviceName })}
             </Button>
-            <Button variant="outline" disabled={phase.kind === 'redeeming'} onClick={checkout.payByCard}>
+            {consentBox}
+            <Button variant="outline" disabled={phase.kind === 'redeeming' || checkout.consentMissing} onClick={checkout.payByCard}>
               {t('payByCardInstead')}
             </Button>
           </CardContent>
@@ -197,12 +232,13 @@ export function CheckoutPage() {
           </CardHeader>
           <CardContent className="flex flex-col gap-3">
             <PromoCodeField apply={checkout.applyPromo} discount={fromCents(promoCents)} />
+            {consentBox}
             <SavedCardChoice cards={phase.intent.savedCards} choice={cardChoice} onChoose={checkout.chooseCard} />
 
             {cardChoice !== 'new' ? (
               <Button
                 size="lg"
-                disabled={payingSaved}
+                disabled={payingSaved || checkout.consentMissing}
                 onClick={() => void checkout.paySaved()}
               >
                 {payingSaved ? t('processing') : payLabel}
@@ -214,6 +250,7 @@ export function CheckoutPage() {
                 paymentIntentId={phase.intent.paymentIntentId}
                 returnPath={`/tracking?bookingId=${encodeURIComponent(phase.booking.id)}`}
                 submitLabel={payLabel}
+                disabled={checkout.consentMissing}
                 saveCard={Boolean(user) && saveCard}
                 publishableKey={config.payments.publishableKey}
                 beforeSubmit={

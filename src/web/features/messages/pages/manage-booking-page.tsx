@@ -10,7 +10,9 @@ import { Alert, Spinner } from '@web/components/ui/feedback';
 import { Input, Label } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { useLanguage, useT } from '@web/lib/i18n';
-import { cancelManagedBooking, managedBookingQuery, managedSlotsQuery, rescheduleManagedBooking } from '../api';
+import { cancelManagedBooking, cancelPreviewQuery, managedBookingQuery, managedSlotsQuery, rescheduleManagedBooking } from '../api';
+import { useLateFeeText } from '@web/components/policy/cancellation-policy';
+import { policyMessages } from '@web/components/policy/messages';
 import { messageLinkWords } from '../messages';
 
 const when = (language: string, iso: string) =>
@@ -28,7 +30,13 @@ export function ManageBookingPage() {
   const booking = useQuery({ ...managedBookingQuery(token ?? ''), enabled: Boolean(token) });
   const [mode, setMode] = useState<'view' | 'cancel' | 'reschedule'>('view');
   const [movedTo, setMovedTo] = useState<string | null>(null);
-  const cancel = useMutation({ mutationFn: () => cancelManagedBooking(token!) });
+  // Inside the free-cancellation window the fee is said first and Cancel sends it (decision 057).
+  const preview = useQuery({ ...cancelPreviewQuery(token ?? ''), enabled: Boolean(token) && mode === 'cancel' });
+  const feeCents = preview.data?.feeCents ?? 0;
+  const lateFeeText = useLateFeeText(preview.data);
+  const tp = useT(policyMessages);
+  const money = (cents: number) => new Intl.NumberFormat(language === 'en' ? 'en-US' : language, { style: 'currency', currency: 'USD' }).format(cents / 100);
+  const cancel = useMutation({ mutationFn: () => cancelManagedBooking(token!, feeCents || undefined) });
 
   if (!token) return <Alert tone="error">{t('linkProblem')}</Alert>;
   if (booking.isPending) return <Spinner className="mx-auto mt-10" />;
@@ -47,6 +55,7 @@ export function ManageBookingPage() {
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('status', { status: statusText(language, view.serviceType, view.status) })}</p>
         {cancel.isSuccess ? (
           <Alert tone="success" title={t('cancelled')}>
+            {cancel.data.feeCents > 0 ? `${tp('feeKept', { fee: money(cancel.data.feeCents) })} ` : null}
             {cancel.data.refunded ? t('refunded') : null}
           </Alert>
         ) : view.selfServiceBlock === 'too_late' ? (
@@ -65,10 +74,10 @@ export function ManageBookingPage() {
           />
         ) : mode === 'cancel' ? (
           <div className="flex flex-col gap-2" role="group" aria-label={t('cancel')}>
-            <p>{t('cancelConfirm')}</p>
+            <p>{lateFeeText ?? t('cancelConfirm')}</p>
             {cancel.isError && <Alert tone="error">{errorMessage(cancel.error, t('linkProblem'))}</Alert>}
-            <Button variant="destructive" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-              {cancel.isPending ? t('cancelling') : t('cancelYes')}
+            <Button variant="destructive" disabled={cancel.isPending || preview.isLoading} onClick={() => cancel.mutate()}>
+              {cancel.isPending ? t('cancelling') : feeCents > 0 ? tp('confirmWithFee', { fee: money(feeCents) }) : t('cancelYes')}
             </Button>
             <Button variant="outline" disabled={cancel.isPending} onClick={() => setMode('view')}>
               {t('keep')}
