@@ -173,7 +173,7 @@ export const codes: Record<ErrorCode, string> = {
   PROMO_CODE_NOT_COMBINABLE: 'A promo code cannot be combined with a prepaid package or the offer.',
   POLICY_CONSENT_REQUIRED: 'Please agree to the cancellation policy to book.',
   NO_SHOW_NOT_ALLOWED: 'Only a confirmed booking whose time has come can be marked as a no-show.',
-  LATE_CANCEL_FEE_UNCONFIRMED: 'This cancellation costs a fee. Please review it and confirm.',
+  LATE_CANCEL_FEE_UNCONFIRMED: 'Cancelling now costs a late-cancellation fee. Please review it and confirm.',
   NO_POLICY_CONSENT: 'The customer did not agree to the cancellation policy on this booking, so no fee can be charged.',
   REQUEST_IN_PROGRESS: 'This request is already being processed. Wait a moment, then refresh.',
   ALREADY_EXISTS: '{field, select, email {Email already registered} other {That already exists. Refresh to see it.}}',
