@@ -198,7 +198,7 @@ export const codes: Record<ErrorCode, string> = {
   MESSAGE_LINK_EXPIRED: 'This link has expired. Please call us about your booking.',
   WEATHER_OFFER_NOT_FOUND: 'There is no weather offer for this booking.',
   WEATHER_OFFER_USED: 'You already answered this offer. Please call us to change your booking.',
-  WEATHER_OFFER_EXPIRED: 'This offer no longer applies: your booking has changed. Please call us if you need to move it.',
+  WEATHER_OFFER_EXPIRED: 'This offer no longer applies: your booking has changed.',
   WEATHER_SLOT_NOT_OFFERED: 'Please choose one of the offered times.',
   SMS_WEBHOOK_UNVERIFIED: 'The Twilio signature is missing or wrong',
   SMS_NOT_CONFIGURED: 'Text messages are not set up on this server',
