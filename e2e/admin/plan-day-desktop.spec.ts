@@ -4,10 +4,12 @@ import { uniqueEmail } from '../support/helpers';
 import { addDays, adminLogin, pacificToday } from './admin-support';
 
 /** East of the business, next to it, east again: a zig-zag one technician drives in that order. */
+// In the early afternoon: the run's checkouts fill tomorrow's mornings and last starts, and a move onto a
+// time at the business's capacity would refuse the whole plan (decision 056).
 const ZIG_ZAG = [
-  { time: '10:00', latitude: 37.3694, longitude: -121.8 },
-  { time: '11:00', latitude: 37.3694, longitude: -121.9 },
-  { time: '12:00', latitude: 37.372, longitude: -121.8 },
+  { time: '13:00', latitude: 37.3694, longitude: -121.8 },
+  { time: '14:00', latitude: 37.3694, longitude: -121.9 },
+  { time: '15:00', latitude: 37.372, longitude: -121.8 },
 ];
 
 test('Plan day shows a technician’s drive before → after and applies the shorter order on confirm', async ({ page }) => {

@@ -12,7 +12,8 @@ export function EmailText({ email, className }: { email: string; className?: str
     <span className={cn('break-normal [overflow-wrap:normal]', className)}>
       {parts.map((part, i) => (
         <Fragment key={i}>
-          {part}
+          {/* A part too long for any cell ("owner-1764201234567-x@") may break inside, as a long name's word does. */}
+          {part.length > LONGEST_WORD ? <span className="[overflow-wrap:anywhere]">{part}</span> : part}
           {i < parts.length - 1 && <wbr />}
         </Fragment>
       ))}

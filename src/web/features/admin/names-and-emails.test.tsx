@@ -44,6 +44,11 @@ describe('names and e-mails in the back office', () => {
     expect(html).not.toMatch(MID_WORD);
   });
 
+  it('lets only an e-mail part too long for any cell break inside', () => {
+    const long = renderToStaticMarkup(<EmailText email="owner-1764201234567-abcdef@example.com" />);
+    expect(long).toContain('<span class="[overflow-wrap:anywhere]">owner-1764201234567-abcdef@</span><wbr/>example.<wbr/>com');
+  });
+
   it('wraps a name between its words, and lets only a word too long for any cell break inside', () => {
     const html = renderToStaticMarkup(<NameText name="Casey Morgan" />);
     expect(html).toContain('Casey Morgan');

@@ -145,7 +145,7 @@ export function AdminCustomersPage() {
                   <th className="p-3">Phone</th>
                   <th className="p-3 text-right">Bookings</th>
                   <th className="p-3 text-right">Spent</th>
-                  <th className="p-3">Last visit</th>
+                  <th className="hidden p-3 xl:table-cell">Last visit</th>
                   <th className="p-3 text-right">Actions</th>
                 </tr>
               </thead>
@@ -156,7 +156,7 @@ export function AdminCustomersPage() {
                     <td className="p-3">{c.phone ? formatUsPhone(c.phone) : '—'}</td>
                     <td className="p-3 text-right tabular-nums">{c.totalBookings}</td>
                     <td className="p-3 text-right tabular-nums">{formatUsd(c.lifetimeSpend)}</td>
-                    <td className="p-3">{c.lastVisit ? formatPacificDate(c.lastVisit) : '—'}</td>
+                    <td className="hidden p-3 xl:table-cell">{c.lastVisit ? formatPacificDate(c.lastVisit) : '—'}</td>
                     <td className="p-3">
                       <CustomerActions customer={c} onEdit={() => setDialog({ kind: 'edit', customer: c })} onReset={() => sendReset(c)} onDelete={() => setDialog({ kind: 'delete', customer: c })} />
                     </td>
