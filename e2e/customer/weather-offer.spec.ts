@@ -12,7 +12,7 @@ function pacific(instant: Date): { date: string; time: string } {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
-test('rain likely two days ahead: the customer gets the offer and moves the job in one tap on a phone', async ({ page, baseURL }) => {
+test('rain likely two days ahead: the customer gets the offer and moves the job in one tap on a phone', async ({ page, browser, baseURL }) => {
   const office = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   expect((await office.post('/api/auth/login', { data: ADMIN })).ok()).toBeTruthy();
   // An outdoor mobile job 42 hours from now (inside the check's 36–48 h), booked by the owner at any hour.
@@ -30,6 +30,16 @@ test('rain likely two days ahead: the customer gets the offer and moves the job 
   expect(checked.ok(), await checked.text()).toBeTruthy();
   const mail = await latestMail(office, email, /^Rain is likely/);
   const link = new URL(mail.links.find((l) => l.includes('/weather?token='))!);
+
+  // The owner sees the rain flag on the job in the dispatch board's lanes for that day (1280×800).
+  const officeBrowser = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, timezoneId: 'America/Los_Angeles' });
+  const board = await officeBrowser.newPage();
+  expect((await board.request.post('/api/auth/login', { data: ADMIN, headers: { origin: baseURL! } })).ok()).toBeTruthy();
+  await board.goto('/admin/dispatch');
+  await board.getByRole('button', { name: 'Lanes' }).click();
+  await board.getByLabel('Lanes day').fill(date);
+  await expect(board.getByTestId(`lane-job-${bookingId.slice(-8).toUpperCase()}`).getByTestId('weather-flag')).toHaveText('Rain likely 80 %');
+  await officeBrowser.close();
 
   await page.goto(link.pathname + link.search);
   await expect(page.getByText(/80 ?%/).first()).toBeVisible();

@@ -122,6 +122,8 @@ export const laneJob = z.object({
   assignedDriverId: z.string().nullable(),
   /** Minutes driving to this job; null on the unassigned list. */
   driveMinutesBefore: z.number().nullable(),
+  /** A rain offer open or kept for this job's time (issue 26), as on the board's other views. */
+  weather: z.object({ precipitationPercent: z.number().int(), state: z.enum(['offered', 'kept']) }).nullable(),
 });
 export type LaneJob = z.infer<typeof laneJob>;
 

@@ -6,7 +6,7 @@ import { LaneColumn } from './components/dispatch-lanes';
 
 const job = (id: string, time: string, drive: number | null) => ({
   id, time, scheduledDate: '2026-12-02T18:00:00.000Z', durationMinutes: 90, serviceName: 'Wash & Wax', customerName: 'Jane Doe', status: 'confirmed' as const,
-  paymentStatus: 'paid' as const, serviceType: 'mobile' as const, address: '1 Test St, San Jose', assignedDriverId: drive === null ? null : 'd1', driveMinutesBefore: drive,
+  paymentStatus: 'paid' as const, serviceType: 'mobile' as const, address: '1 Test St, San Jose', assignedDriverId: drive === null ? null : 'd1', driveMinutesBefore: drive, weather: null,
 });
 
 const lane: Lane = {

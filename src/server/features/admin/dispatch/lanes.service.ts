@@ -1,3 +1,4 @@
+import { weatherFlags } from '../../messages';
 import { slotIdOf } from '../../../../shared/booking-lifecycle';
 import { dayDriveMinutes } from '../../../../shared/plan-day';
 import type { TechnicianDay, TechnicianJob, TravelFn } from '../../../../shared/reachability';
@@ -30,7 +31,7 @@ const technicianJobOf = (view: BookingView): TechnicianJob => ({
   point: placeOfView(view),
 });
 
-function laneJobOf(view: BookingView, driveMinutesBefore: number | null): LaneJob {
+function laneJobOfView(view: BookingView, driveMinutesBefore: number | null): Omit<LaneJob, 'weather'> {
   return {
     id: view.id,
     time: slotIdOf(view).slice(11),
@@ -88,6 +89,8 @@ export async function dispatchLanes(ctx: AppContext, query: LanesQuery): Promise
     .sort((a, b) => a.name.localeCompare(b.name));
   const shown = [...days.filter((d) => d.windows.length > 0 || byAssignee.has(d.technicianId)), ...others];
   const travel = await travelFnFor(ctx, pointsOf(base, shown, assigned.items.map(placeOfView)));
+  const weather = await weatherFlags(ctx.db, [...assigned.items, ...unassigned.items].map((v) => v.id));
+  const laneJobOf = (view: BookingView, driveMinutesBefore: number | null): LaneJob => ({ ...laneJobOfView(view, driveMinutesBefore), weather: weather.get(view.id) ?? null });
   const lanes = shown.map((day): Lane => {
     const views = byAssignee.get(day.technicianId) ?? [];
     const drives = laneDrives(day, views.map(technicianJobOf), travel, base);

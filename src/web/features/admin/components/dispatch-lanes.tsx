@@ -12,6 +12,7 @@ import { Input, Label, Select } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { toast } from '@web/lib/toast';
 import { assignmentConflict, useDispatchLanes, useMoveJob } from '../api';
+import { WeatherBadge } from './weather-badge';
 import { AssignAnywayDialog } from './assign-anyway-dialog';
 import { Pager } from './pager';
 import { formatPacificTime, statusLabel, statusTone } from './status';
@@ -195,7 +196,9 @@ function JobBlock({ job, onMove }: { job: LaneJob; onMove(): void }) {
           {statusLabel(job.status)}
         </Badge>
       </div>
-      <p className="break-words font-medium">{job.serviceName}</p>
+      <p className="break-words font-medium">
+        {job.serviceName} <WeatherBadge weather={job.weather} />
+      </p>
       <p className="break-words text-slate-600 dark:text-slate-400">{job.customerName}</p>
       {job.address && <p className="break-words text-xs text-slate-500">{job.address}</p>}
       <div className="flex items-center justify-between gap-2">
