@@ -130,38 +130,28 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
         )}
       </CardContent>
 
-      <Dialog open={asking === 'cancel'} onOpenChange={(open) => !open && setAsking(undefined)}>
-        {asking === 'cancel' && (
-          <DialogContent
-            title={t('memberCancelTitle', { name: m.planName })}
-            description={m.status === 'active' ? t('memberCancelAtEnd', { date: date(m.currentPeriodEnd) }) : t('memberCancelNow')}
-          >
-            <div className="flex flex-col gap-2">
-              <Button variant="destructive" disabled={busy} onClick={() => void run(() => cancelMembership(m.id))}>
-                {t('memberCancelConfirm')}
-              </Button>
-              <Button variant="outline" onClick={() => setAsking(undefined)}>
-                {t('memberKeep')}
-              </Button>
-            </div>
-          </DialogContent>
-        )}
-      </Dialog>
+      <ConfirmChoice
+        open={asking === 'cancel'}
+        title={t('memberCancelTitle', { name: m.planName })}
+        description={m.status === 'active' ? t('memberCancelAtEnd', { date: date(m.currentPeriodEnd) }) : t('memberCancelNow')}
+        confirm={t('memberCancelConfirm')}
+        destructive
+        keep={t('memberKeep')}
+        busy={busy}
+        onConfirm={() => void run(() => cancelMembership(m.id))}
+        onClose={() => setAsking(undefined)}
+      />
 
-      <Dialog open={asking === 'resume'} onOpenChange={(open) => !open && setAsking(undefined)}>
-        {asking === 'resume' && (
-          <DialogContent title={t('memberResumeTitle', { name: m.planName })} description={t('memberResumeCharge', { price })}>
-            <div className="flex flex-col gap-2">
-              <Button disabled={busy} onClick={() => void run(() => resumeMembership(m.id))}>
-                {t('memberResumeConfirm', { price })}
-              </Button>
-              <Button variant="outline" onClick={() => setAsking(undefined)}>
-                {t('memberKeep')}
-              </Button>
-            </div>
-          </DialogContent>
-        )}
-      </Dialog>
+      <ConfirmChoice
+        open={asking === 'resume'}
+        title={t('memberResumeTitle', { name: m.planName })}
+        description={t('memberResumeCharge', { price })}
+        confirm={t('memberResumeConfirm', { price })}
+        keep={t('memberKeep')}
+        busy={busy}
+        onConfirm={() => void run(() => resumeMembership(m.id))}
+        onClose={() => setAsking(undefined)}
+      />
 
       <Dialog open={Boolean(paying)} onOpenChange={(open) => !open && setPaying(undefined)}>
         {paying && (
@@ -193,5 +183,25 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
         )}
       </Dialog>
     </Card>
+  );
+}
+
+/** A step that asks before a membership changes (cancel, or a resume that charges): confirm or keep it as it is. */
+function ConfirmChoice(props: { open: boolean; title: string; description: string; confirm: string; keep: string; destructive?: boolean; busy: boolean; onConfirm(): void; onClose(): void }) {
+  return (
+    <Dialog open={props.open} onOpenChange={(open) => !open && props.onClose()}>
+      {props.open && (
+        <DialogContent title={props.title} description={props.description}>
+          <div className="flex flex-col gap-2">
+            <Button variant={props.destructive ? 'destructive' : undefined} disabled={props.busy} onClick={props.onConfirm}>
+              {props.confirm}
+            </Button>
+            <Button variant="outline" onClick={props.onClose}>
+              {props.keep}
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
   );
 }
