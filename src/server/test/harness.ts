@@ -1,9 +1,11 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../app';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { seed } from '../db/seed';
+import { CACHE_CHANNEL } from '../events/bus';
 import { hashPassword } from '../features/auth/passwords';
 import { insertUser } from '../features/auth/auth.repository';
 import type { PublicUser } from '../../shared/schemas/auth';
@@ -30,6 +32,12 @@ export interface TestApp {
   login(email: string, password?: string): Promise<string>;
   /** Creates an account with a role (factories, not fixtures) and returns it with a signed-in cookie. */
   createUser(overrides?: Partial<{ fullName: string; email: string; phone: string; role: Role; password: string; emailVerified: boolean }>): Promise<{ user: PublicUser; cookie: string }>;
+  /**
+   * Resolves once every cache NOTIFY committed so far has reached this instance (a fence notification sent
+   * after them arrives last): a test that writes rows directly calls it before reading through the caches, so
+   * no late invalidation drops what the read then caches, and no read answers from before the write.
+   */
+  cachesSettled(): Promise<void>;
 }
 
 let counter = 0;
@@ -117,6 +125,19 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         emailVerified: overrides.emailVerified ?? true,
       });
       return { user, cookie: await login(email, password) };
+    },
+    async cachesSettled() {
+      const fence = `fence-${Math.random().toString(36).slice(2)}`;
+      const heard = new Promise<void>((resolve) => {
+        const stop = ctx.events.subscribeCache((event) => {
+          if (event.type === 'slots' && event.dates?.includes(fence)) {
+            stop();
+            resolve();
+          }
+        });
+      });
+      await handle.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify({ type: 'slots', dates: [fence] })})`);
+      await heard;
     },
     async close() {
       await app.close();

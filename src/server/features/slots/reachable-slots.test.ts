@@ -94,8 +94,10 @@ describe('available starts where a technician can get there', () => {
 
   it('asks only technicians who do the service', async () => {
     await t.ctx.db.insert(technicianProfiles).values({ userId: ana, limitedServices: true });
+    await t.cachesSettled();
     expect(await slots(THURSDAY, at(NEAR_PALO_ALTO))).toEqual([]);
     await t.ctx.db.insert(technicianServices).values({ userId: ana, serviceId: washId });
+    await t.cachesSettled();
     expect((await slots(THURSDAY, at(NEAR_PALO_ALTO))).length).toBeGreaterThan(0);
   });
 
@@ -150,6 +152,7 @@ describe('available starts where a technician can get there', () => {
   it('assigns a confirmed booking to the technician whose day gains the least drive, and records it', async () => {
     ben = (await t.createUser({ role: 'driver', fullName: 'Ben Brooks' })).user.id;
     await t.ctx.db.insert(technicianProfiles).values({ userId: ben, startLatitude: PALO_ALTO.latitude, startLongitude: PALO_ALTO.longitude });
+    await t.cachesSettled();
     const job = await appointment(`${WEDNESDAY}T11:00`, NEAR_PALO_ALTO);
     expect(await driverOf(job)).toBe(ben);
     const updates = await t.ctx.db.select().from(bookingUpdates).where(eq(bookingUpdates.bookingId, job));
@@ -166,6 +169,7 @@ describe('available starts where a technician can get there', () => {
     // A Palo Alto job at 15:00 with no technician yet: it would be Ben's (he starts there), so Ana is free all day.
     const { booking } = await createBooking(t, { dateKey: friday, time: '15:00', serviceSlug: 'express-exterior-wash' });
     await t.ctx.db.update(bookings).set({ latitude: String(PALO_ALTO.latitude), longitude: String(PALO_ALTO.longitude) }).where(eq(bookings.id, booking.id));
+    await t.cachesSettled();
     const before = times(await slots(friday, at(GILROY)));
     expect(t.ctx.caches.reachDays.size).toBeGreaterThan(0);
     const cached = async () => {
@@ -202,6 +206,7 @@ describe('available starts where a technician can get there', () => {
       await t.ctx.db.insert(businessAvailability).values({ date, startTime: '08:00', endTime: '17:00', maxCapacity: 3, isActive: true });
       await t.ctx.db.insert(technicianExceptions).values({ userId: ben, date, startTime: null, endTime: null, note: 'Day off' });
     }
+    await t.cachesSettled();
     const empty = times(await slots(days.plain, at(NEAR_PALO_ALTO)));
     const lists: Record<string, string[]> = {};
     for (const [name, date] of Object.entries(days)) {
