@@ -1,4 +1,4 @@
-import { MapPin, Pencil, Plus, Star, Trash2 } from 'lucide-react';
+import { MapPin, Pencil, Star, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from '@web/lib/toast';
 import type { SavedAddress } from '@shared/schemas/account';
@@ -6,12 +6,12 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
-import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { FieldError, Input, Label } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { useAddresses, useDefaultAddress, useDeleteAddress, useSaveAddress } from '../api';
-import { PageHeader, SignedIn } from '../components/signed-in';
+import { SavedItemsPage } from '../components/saved-items';
+import { SignedIn } from '../components/signed-in';
 import { accountMessages } from '../messages';
 
 export function AddressesPage() {
@@ -37,61 +37,45 @@ function Addresses() {
     });
 
   return (
-    <div className="flex flex-col gap-4">
-      <PageHeader title={t('addressesTitle')} backLabel={t('back')}>
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus aria-hidden /> {t('addNew')}
-        </Button>
-      </PageHeader>
-      {addresses.isLoading ? (
-        <Spinner />
-      ) : addresses.isError ? (
-        <Alert tone="error" title={t('loadFailed')}>
-          {errorMessage(addresses.error, t('tryAgain'))}
-        </Alert>
-      ) : !addresses.data?.length ? (
-        <EmptyState icon={<MapPin className="size-10 text-slate-400" aria-hidden />} title={t('noAddresses')}>
-          <p className="text-sm text-slate-500">{t('noAddressesHint')}</p>
-        </EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-3">
-          {addresses.data.map((address) => (
-            <li key={address.id}>
-              <Card data-testid="address-card">
-                <CardContent className="flex items-start gap-3 pt-4">
-                  <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
-                  <div className="min-w-0 flex-1">
-                    <p className="font-medium">{address.street}</p>
-                    <p className="text-sm text-slate-500">
-                      {address.city}, {address.state} {address.zipCode}
-                    </p>
-                    {address.isDefault && (
-                      <Badge tone="brand" className="mt-1">
-                        {t('default')}
-                      </Badge>
-                    )}
-                  </div>
-                  <div className="flex shrink-0 gap-1">
-                    {!address.isDefault && (
-                      <Button size="icon" variant="ghost" aria-label={t('setDefaultFor', { street: address.street })} onClick={() => onDefault(address)} disabled={makeDefault.isPending}>
-                        <Star aria-hidden />
-                      </Button>
-                    )}
-                    <Button size="icon" variant="ghost" aria-label={t('editAddress', { street: address.street })} onClick={() => setEditing(address)}>
-                      <Pencil aria-hidden />
-                    </Button>
-                    <Button size="icon" variant="ghost" aria-label={t('deleteAddress', { street: address.street })} onClick={() => onDelete(address)} disabled={remove.isPending}>
-                      <Trash2 className="text-red-600" aria-hidden />
-                    </Button>
-                  </div>
-                </CardContent>
-              </Card>
-            </li>
-          ))}
-        </ul>
+    <SavedItemsPage
+      title={t('addressesTitle')}
+      state={{ ...addresses, items: addresses.data ?? [] }}
+      onAdd={() => setEditing('new')}
+      empty={{ icon: <MapPin className="size-10 text-slate-400" aria-hidden />, title: t('noAddresses'), hint: t('noAddressesHint') }}
+      card={(address) => (
+        <Card data-testid="address-card">
+          <CardContent className="flex items-start gap-3 pt-4">
+            <MapPin className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="font-medium">{address.street}</p>
+              <p className="text-sm text-slate-500">
+                {address.city}, {address.state} {address.zipCode}
+              </p>
+              {address.isDefault && (
+                <Badge tone="brand" className="mt-1">
+                  {t('default')}
+                </Badge>
+              )}
+            </div>
+            <div className="flex shrink-0 gap-1">
+              {!address.isDefault && (
+                <Button size="icon" variant="ghost" aria-label={t('setDefaultFor', { street: address.street })} onClick={() => onDefault(address)} disabled={makeDefault.isPending}>
+                  <Star aria-hidden />
+                </Button>
+              )}
+              <Button size="icon" variant="ghost" aria-label={t('editAddress', { street: address.street })} onClick={() => setEditing(address)}>
+                <Pencil aria-hidden />
+              </Button>
+              <Button size="icon" variant="ghost" aria-label={t('deleteAddress', { street: address.street })} onClick={() => onDelete(address)} disabled={remove.isPending}>
+                <Trash2 className="text-red-600" aria-hidden />
+              </Button>
+            </div>
+          </CardContent>
+        </Card>
       )}
+    >
       {editing && <AddressDialog address={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-    </div>
+    </SavedItemsPage>
   );
 }
 

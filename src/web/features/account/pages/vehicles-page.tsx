@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Car, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Car, Pencil, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { VEHICLE_NOTES_MAX, VEHICLE_YEAR_MIN } from '@shared/constants';
 import { SIZE_CLASSES, type SizeClass } from '@shared/domain';
@@ -9,13 +9,13 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent } from '@web/components/ui/card';
 import { Dialog, DialogContent } from '@web/components/ui/dialog';
-import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { FieldError, Input, Label, Textarea } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
 import { toast } from '@web/lib/toast';
 import { useDeleteVehicle, useSaveVehicle, useVehicles, vehicleCatalogueQuery } from '../api';
-import { PageHeader, SignedIn } from '../components/signed-in';
+import { SavedItemsPage } from '../components/saved-items';
+import { SignedIn } from '../components/signed-in';
 import { accountMessages } from '../messages';
 
 const SIZE_WORDS = { sedan: 'sizeSedan', suv: 'sizeSuv', oversize: 'sizeOversize' } as const;
@@ -35,62 +35,41 @@ function Vehicles() {
   const [deleting, setDeleting] = useState<SavedVehicle | null>(null);
 
   return (
-    <div className="flex flex-col gap-4">
-      <PageHeader title={t('vehiclesTitle')} backLabel={t('back')}>
-        <Button size="sm" onClick={() => setEditing('new')}>
-          <Plus aria-hidden /> {t('addNew')}
-        </Button>
-      </PageHeader>
-      {vehicles.isLoading ? (
-        <Spinner />
-      ) : vehicles.isError ? (
-        <Alert tone="error" title={t('loadFailed')}>
-          {errorMessage(vehicles.error, t('tryAgain'))}
-        </Alert>
-      ) : !vehicles.items.length ? (
-        <EmptyState icon={<Car className="size-10 text-slate-400" aria-hidden />} title={t('noVehicles')}>
-          <p className="text-sm text-slate-500">{t('noVehiclesHint')}</p>
-        </EmptyState>
-      ) : (
-        <ul className="flex flex-col gap-3" aria-label={t('vehiclesTitle')}>
-          {vehicles.items.map((vehicle) => {
-            const name = vehicleName(vehicle);
-            return (
-              <li key={vehicle.id}>
-                <Card data-testid="vehicle-card">
-                  <CardContent className="flex items-start gap-3 pt-4">
-                    <Car className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
-                    <div className="min-w-0 flex-1">
-                      <p className="font-medium">{name}</p>
-                      <p className="text-sm text-slate-500">{[vehicle.colour, vehicle.plate && t('plateLabel', { plate: vehicle.plate })].filter(Boolean).join(' · ')}</p>
-                      <Badge tone="brand" className="mt-1">
-                        {t(SIZE_WORDS[vehicle.sizeClass])}
-                      </Badge>
-                      {vehicle.notes && <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-300">{vehicle.notes}</p>}
-                    </div>
-                    <div className="flex shrink-0 gap-1">
-                      <Button size="icon" variant="ghost" aria-label={t('editVehicle', { name })} onClick={() => setEditing(vehicle)}>
-                        <Pencil aria-hidden />
-                      </Button>
-                      <Button size="icon" variant="ghost" aria-label={t('deleteVehicle', { name })} onClick={() => setDeleting(vehicle)}>
-                        <Trash2 className="text-red-600" aria-hidden />
-                      </Button>
-                    </div>
-                  </CardContent>
-                </Card>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {vehicles.hasNextPage && (
-        <Button variant="outline" onClick={() => void vehicles.fetchNextPage()} disabled={vehicles.isFetchingNextPage}>
-          {vehicles.isFetchingNextPage ? t('loading') : t('loadMore')}
-        </Button>
-      )}
+    <SavedItemsPage
+      title={t('vehiclesTitle')}
+      state={vehicles}
+      onAdd={() => setEditing('new')}
+      empty={{ icon: <Car className="size-10 text-slate-400" aria-hidden />, title: t('noVehicles'), hint: t('noVehiclesHint') }}
+      card={(vehicle) => {
+        const name = vehicleName(vehicle);
+        return (
+          <Card data-testid="vehicle-card">
+            <CardContent className="flex items-start gap-3 pt-4">
+              <Car className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden />
+              <div className="min-w-0 flex-1">
+                <p className="font-medium">{name}</p>
+                <p className="text-sm text-slate-500">{[vehicle.colour, vehicle.plate && t('plateLabel', { plate: vehicle.plate })].filter(Boolean).join(' · ')}</p>
+                <Badge tone="brand" className="mt-1">
+                  {t(SIZE_WORDS[vehicle.sizeClass])}
+                </Badge>
+                {vehicle.notes && <p className="mt-1 break-words text-sm text-slate-600 dark:text-slate-300">{vehicle.notes}</p>}
+              </div>
+              <div className="flex shrink-0 gap-1">
+                <Button size="icon" variant="ghost" aria-label={t('editVehicle', { name })} onClick={() => setEditing(vehicle)}>
+                  <Pencil aria-hidden />
+                </Button>
+                <Button size="icon" variant="ghost" aria-label={t('deleteVehicle', { name })} onClick={() => setDeleting(vehicle)}>
+                  <Trash2 className="text-red-600" aria-hidden />
+                </Button>
+              </div>
+            </CardContent>
+          </Card>
+        );
+      }}
+    >
       {editing && <VehicleDialog vehicle={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {deleting && <DeleteVehicleDialog vehicle={deleting} onClose={() => setDeleting(null)} />}
-    </div>
+    </SavedItemsPage>
   );
 }
 
