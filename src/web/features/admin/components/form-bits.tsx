@@ -1,6 +1,11 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { toCents } from '@shared/money';
 import { Button, type ButtonProps } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { Alert } from '@web/components/ui/feedback';
 import { Input, Label } from '@web/components/ui/input';
+import { errorMessage } from '@web/lib/api';
+import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
 
 /** A labelled input; the label is tied to the input so tests and screen readers find it by name. */
@@ -62,4 +67,58 @@ export function parseCapacity(value: string | number): number | null {
   if (!/^\d+$/.test(text)) return null;
   const n = Number(text);
   return n >= 1 && n <= 10 ? n : null;
+}
+
+/** A whole number typed into a settings field, from 0 to `max`, else null (never quietly changed to fit). */
+export function typedWholeNumber(text: string, max: number): number | null {
+  const trimmed = text.trim();
+  return /^\d{1,6}$/.test(trimmed) && Number(trimmed) <= max ? Number(trimmed) : null;
+}
+
+/** Dollars typed into a field ("45", "45.5", "$45.50") as cents, up to $99,999.99, else null. */
+export function typedDollars(text: string): number | null {
+  const trimmed = text.trim().replace(/^\$/, '');
+  return /^\d{1,5}(\.\d{1,2})?$/.test(trimmed) ? toCents(trimmed) : null;
+}
+
+/** What a settings card needs of its save mutation. */
+interface SettingsSave<T> {
+  mutate(body: T, options: { onSuccess(): void; onError(error: unknown): void }): void;
+  isPending: boolean;
+  error?: unknown;
+}
+
+/**
+ * One section of the business settings as a card: its title, its fields, the server's refusal when it says
+ * what is wrong, and one Save, disabled while the fields do not read (`body` null) or a save is under way.
+ * `what` names the section in the toasts ("Policies saved", "Could not save the policies").
+ */
+export function SettingsCard<T>(props: { title: string; what: string; testId: string; className?: string; save: SettingsSave<T>; body: T | null; children: ReactNode }) {
+  const { save, body, what } = props;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (body === null) return;
+    save.mutate(body, {
+      onSuccess: () => toast.success(`${what.charAt(0).toUpperCase()}${what.slice(1)} saved`),
+      onError: (error) => toast.error(`Could not save the ${what}`, { description: errorMessage(error, 'Please try again') }),
+    });
+  };
+  return (
+    <Card className={cn('max-w-xl p-4', props.className)} data-testid={props.testId}>
+      <form className="flex flex-col gap-3" onSubmit={submit} aria-label={props.title}>
+        <h2 className="text-lg font-semibold">{props.title}</h2>
+        {props.children}
+        {save.error ? (
+          <Alert tone="error" title="Not saved">
+            {errorMessage(save.error, 'Please try again')}
+          </Alert>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={body === null || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
 }

@@ -1,13 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { fromCents, toCents } from '@shared/money';
+import { useState } from 'react';
+import { fromCents } from '@shared/money';
 import type { BusinessSettings, FeeRule } from '@shared/schemas/business-settings';
-import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
 import { Select } from '@web/components/ui/input';
-import { errorMessage } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
 import { useSaveCancellationSettings } from '../messages-api';
-import { Field, LabelledControl } from './form-bits';
+import { Field, LabelledControl, SettingsCard, typedDollars, typedWholeNumber } from './form-bits';
 
 type Policy = BusinessSettings['cancellation'];
 interface FeeText {
@@ -19,13 +15,10 @@ const feeText = (rule: FeeRule): FeeText => ({ kind: rule.kind, text: rule.kind 
 
 /** A typed fee as the settings store it (cents, or a whole percentage 1–100), or null when it does not read. */
 function feeRule(fee: FeeText): FeeRule | null {
-  const text = fee.text.trim();
   if (fee.kind === 'none') return { kind: 'none', value: 0 };
-  if (fee.kind === 'fixed') return /^\d{1,5}(\.\d{1,2})?$/.test(text) ? { kind: 'fixed', value: toCents(text) } : null;
-  return /^\d{1,3}$/.test(text) && Number(text) >= 1 && Number(text) <= 100 ? { kind: 'percent', value: Number(text) } : null;
+  const value = fee.kind === 'fixed' ? typedDollars(fee.text) : typedWholeNumber(fee.text, 100);
+  return value === null || (fee.kind === 'percent' && value < 1) ? null : { kind: fee.kind, value };
 }
-
-const hoursOf = (text: string): number | null => (/^\d{1,3}$/.test(text.trim()) && Number(text) <= 24 * 14 ? Number(text) : null);
 
 /**
  * The "Policies" card (decision 057): free cancellation up to so many hours before the start; a later
@@ -37,35 +30,19 @@ export function PoliciesCard({ saved }: { saved: Policy }) {
   const [late, setLate] = useState(feeText(saved.lateCancelFee));
   const [noShow, setNoShow] = useState(feeText(saved.noShowFee));
   const save = useSaveCancellationSettings();
-  const freeCancelHours = hoursOf(hours);
+  const freeCancelHours = typedWholeNumber(hours, 24 * 14);
   const lateCancelFee = feeRule(late);
   const noShowFee = feeRule(noShow);
-  const valid = freeCancelHours !== null && lateCancelFee !== null && noShowFee !== null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!valid) return;
-    save.mutate(
-      { freeCancelHours, lateCancelFee, noShowFee },
-      { onSuccess: () => toast.success('Policies saved'), onError: (e) => toast.error('Could not save the policies', { description: errorMessage(e, 'Please try again') }) },
-    );
-  };
+  const body = freeCancelHours !== null && lateCancelFee !== null && noShowFee !== null ? { freeCancelHours, lateCancelFee, noShowFee } : null;
   return (
-    <Card className="max-w-xl p-4" data-testid="policy-settings">
-      <form className="flex flex-col gap-3" onSubmit={submit} aria-label="Policies">
-        <h2 className="text-lg font-semibold">Policies</h2>
-        <Field label="Free cancellation until (hours before the start)" inputMode="numeric" value={hours} onChange={(e) => setHours(e.target.value)} aria-invalid={freeCancelHours === null} />
-        <FeeFields name="late-cancel" label="Late-cancellation fee" fee={late} onChange={setLate} invalid={lateCancelFee === null} />
-        <FeeFields name="no-show" label="No-show fee" fee={noShow} onChange={setNoShow} invalid={noShowFee === null} />
-        <p className="text-sm text-slate-500">
-          A percentage is of the booking&apos;s total. Fees are kept from what the customer paid (a deposit) first, and only on bookings whose customer agreed to the policy at checkout.
-        </p>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={!valid || save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <SettingsCard title="Policies" what="policies" testId="policy-settings" save={save} body={body}>
+      <Field label="Free cancellation until (hours before the start)" inputMode="numeric" value={hours} onChange={(e) => setHours(e.target.value)} aria-invalid={freeCancelHours === null} />
+      <FeeFields name="late-cancel" label="Late-cancellation fee" fee={late} onChange={setLate} invalid={lateCancelFee === null} />
+      <FeeFields name="no-show" label="No-show fee" fee={noShow} onChange={setNoShow} invalid={noShowFee === null} />
+      <p className="text-sm text-slate-500">
+        A percentage is of the booking&apos;s total. Fees are kept from what the customer paid (a deposit) first, and only on bookings whose customer agreed to the policy at checkout.
+      </p>
+    </SettingsCard>
   );
 }
 

@@ -1,12 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { BusinessSettings } from '@shared/schemas/business-settings';
-import { Button } from '@web/components/ui/button';
-import { Card } from '@web/components/ui/card';
 import { Alert, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
-import { toast } from '@web/lib/toast';
 import { AdminLayout } from '../components/admin-layout';
-import { Field } from '../components/form-bits';
+import { Field, SettingsCard, typedWholeNumber } from '../components/form-bits';
 import { PoliciesCard } from '../components/policies-card';
 import { useBusinessSettings, useSaveReminderSettings } from '../messages-api';
 
@@ -30,7 +27,7 @@ export function AdminMessagesPage() {
   );
 }
 
-const hours = (text: string): number | null => (/^\d{1,3}$/.test(text.trim()) && Number(text) <= 168 ? Number(text) : null);
+const hours = (text: string): number | null => typedWholeNumber(text, 168);
 
 /** The "Reminders" card: hours before the start of the first and second reminder; 0 switches one off. */
 function ReminderSettingsCard({ saved }: { saved: BusinessSettings['reminders'] }) {
@@ -39,29 +36,14 @@ function ReminderSettingsCard({ saved }: { saved: BusinessSettings['reminders'] 
   const save = useSaveReminderSettings();
   const firstHours = hours(first);
   const secondHours = hours(second);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (firstHours === null || secondHours === null) return;
-    save.mutate(
-      { firstHoursBefore: firstHours, secondHoursBefore: secondHours },
-      { onSuccess: () => toast.success('Reminder times saved'), onError: (e) => toast.error('Could not save the reminder times', { description: errorMessage(e, 'Please try again') }) },
-    );
-  };
+  const body = firstHours !== null && secondHours !== null ? { firstHoursBefore: firstHours, secondHoursBefore: secondHours } : null;
   return (
-    <Card className="max-w-xl p-4" data-testid="reminder-settings">
-      <form className="flex flex-col gap-3" onSubmit={submit} aria-label="Reminders">
-        <h2 className="text-lg font-semibold">Reminders</h2>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="First reminder (hours before)" inputMode="numeric" value={first} onChange={(e) => setFirst(e.target.value)} aria-invalid={firstHours === null} />
-          <Field label="Second reminder (hours before)" inputMode="numeric" value={second} onChange={(e) => setSecond(e.target.value)} aria-invalid={secondHours === null} />
-        </div>
-        <p className="text-sm text-slate-500">0 switches a reminder off; at most 168 hours (a week). A change applies to bookings confirmed or moved afterwards.</p>
-        <div className="flex justify-end">
-          <Button type="submit" disabled={firstHours === null || secondHours === null || save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
-      </form>
-    </Card>
+    <SettingsCard title="Reminders" what="reminder times" testId="reminder-settings" save={save} body={body}>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="First reminder (hours before)" inputMode="numeric" value={first} onChange={(e) => setFirst(e.target.value)} aria-invalid={firstHours === null} />
+        <Field label="Second reminder (hours before)" inputMode="numeric" value={second} onChange={(e) => setSecond(e.target.value)} aria-invalid={secondHours === null} />
+      </div>
+      <p className="text-sm text-slate-500">0 switches a reminder off; at most 168 hours (a week). A change applies to bookings confirmed or moved afterwards.</p>
+    </SettingsCard>
   );
 }
