@@ -21,6 +21,41 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 /** "25", "25.5", "25.50" → cents; anything else → null. */
 const toCentsOrNull = (text: string) => (/^\d{1,6}(\.\d{1,2})?$/.test(text.trim()) ? Math.round(Number(text.trim()) * 100) : null);
 
+type LedgerWrite = { ledger: unknown; entry: { amountCents: number } };
+
+/**
+ * A money form's amount as typed and its one write: one Idempotency-Key per opening of the form, the
+ * answer's ledger put straight into the panel, and a toast either way.
+ */
+function useLedgerWrite(bookingId: string, initial: string, send: (amountCents: number, key: string) => Promise<LedgerWrite>, done: { message: (amountCents: number) => string; onDone: () => void; onError?: () => void }) {
+  const t = useT(ledgerMessages);
+  const queryClient = useQueryClient();
+  const [key] = useState(newIdempotencyKey);
+  const [amount, setAmount] = useState(initial);
+  const cents = toCentsOrNull(amount);
+  const write = useMutation({
+    mutationFn: (amountCents: number) => send(amountCents, key),
+    onSuccess: (result) => {
+      queryClient.setQueryData(bookingLedgerKey(bookingId), result.ledger);
+      toast.success(done.message(result.entry.amountCents));
+      done.onDone();
+    },
+    onError: (error) => {
+      done.onError?.();
+      toast.error(t('failed'), { description: errorMessage(error, t('failed')) });
+    },
+  });
+  /** The typed amount, or null after telling the user it does not read. */
+  const checkedCents = (): number | null => {
+    if (cents === null || cents === 0) {
+      toast.error(t('badAmount'));
+      return null;
+    }
+    return cents;
+  };
+  return { amount, setAmount, cents, write, checkedCents };
+}
+
 /** The panel behind a "Payments" button, so a list of bookings reads no ledger until one is opened. */
 export function BookingMoneyToggle(props: { bookingId: string; canRefund?: boolean; onChanged?: () => void }) {
   const t = useT(ledgerMessages);
@@ -101,27 +136,19 @@ export function BookingMoney({ bookingId, canRefund = false, onChanged }: { book
 
 function CollectForm({ bookingId, balanceCents, onDone, onCancel }: { bookingId: string; balanceCents: number; onDone: () => void; onCancel: () => void }) {
   const t = useT(ledgerMessages);
-  const queryClient = useQueryClient();
-  const [key] = useState(newIdempotencyKey);
-  const [amount, setAmount] = useState(balanceCents > 0 ? dollars(balanceCents) : '');
   const [method, setMethod] = useState<CollectMethod>('cash');
   const [tip, setTip] = useState(balanceCents === 0);
   const [note, setNote] = useState('');
-  const cents = toCentsOrNull(amount);
-  const save = useMutation({
-    mutationFn: (amountCents: number) =>
-      apiCall('POST /api/bookings/:id/payments', { params: { id: bookingId }, headers: { 'idempotency-key': key }, body: { amountCents, method, tip, note: note.trim() || undefined } }),
-    onSuccess: (result) => {
-      queryClient.setQueryData(bookingLedgerKey(bookingId), result.ledger);
-      toast.success(t('recorded', { amount: formatUsd(result.entry.amountCents / 100) }));
-      onDone();
-    },
-    onError: (error) => toast.error(t('failed'), { description: errorMessage(error, t('failed')) }),
-  });
+  const { amount, setAmount, cents, write: save, checkedCents } = useLedgerWrite(
+    bookingId,
+    balanceCents > 0 ? dollars(balanceCents) : '',
+    (amountCents, key) => apiCall('POST /api/bookings/:id/payments', { params: { id: bookingId }, headers: { 'idempotency-key': key }, body: { amountCents, method, tip, note: note.trim() || undefined } }),
+    { message: (amountCents) => t('recorded', { amount: formatUsd(amountCents / 100) }), onDone },
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (cents === null || cents === 0) return toast.error(t('badAmount'));
-    save.mutate(cents);
+    const amountCents = checkedCents();
+    if (amountCents !== null) save.mutate(amountCents);
   };
   const id = (name: string) => `${name}-${bookingId}`;
   return (
@@ -155,28 +182,17 @@ function CollectForm({ bookingId, balanceCents, onDone, onCancel }: { bookingId:
 
 function RefundForm({ bookingId, refundableCents, onDone, onCancel }: { bookingId: string; refundableCents: number; onDone: () => void; onCancel: () => void }) {
   const t = useT(ledgerMessages);
-  const queryClient = useQueryClient();
-  const [key] = useState(newIdempotencyKey);
-  const [amount, setAmount] = useState(dollars(refundableCents));
   const [reason, setReason] = useState('');
   const [reviewing, setReviewing] = useState(false);
-  const cents = toCentsOrNull(amount);
-  const refund = useMutation({
-    mutationFn: (amountCents: number) => apiCall('POST /api/admin/bookings/:id/refunds', { params: { id: bookingId }, headers: { 'idempotency-key': key }, body: { amountCents, reason: reason.trim() } }),
-    onSuccess: (result) => {
-      queryClient.setQueryData(bookingLedgerKey(bookingId), result.ledger);
-      toast.success(t('refundDone', { amount: formatUsd((cents ?? 0) / 100) }));
-      onDone();
-    },
-    onError: (error) => {
-      setReviewing(false);
-      toast.error(t('failed'), { description: errorMessage(error, t('failed')) });
-    },
-  });
+  const { amount, setAmount, cents, write: refund, checkedCents } = useLedgerWrite(
+    bookingId,
+    dollars(refundableCents),
+    (amountCents, key) => apiCall('POST /api/admin/bookings/:id/refunds', { params: { id: bookingId }, headers: { 'idempotency-key': key }, body: { amountCents, reason: reason.trim() } }),
+    { message: (amountCents) => t('refundDone', { amount: formatUsd(Math.abs(amountCents) / 100) }), onDone, onError: () => setReviewing(false) },
+  );
   const review = (event: FormEvent) => {
     event.preventDefault();
-    if (cents === null || cents === 0) return toast.error(t('badAmount'));
-    setReviewing(true);
+    if (checkedCents() !== null) setReviewing(true);
   };
   const id = (name: string) => `${name}-${bookingId}`;
   if (reviewing && cents) {
