@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_INTENT_STATUSES } from '../booking-lifecycle';
-import { savedCardView } from './checkout';
+import { createPaymentIntentResponse } from './checkout';
 import { moneyText, optionalUsPhone, pageQuery, required } from './common';
 import { translationsRequest, translationsView } from './translations';
 
@@ -145,16 +144,12 @@ export type AssignPackageRequest = z.infer<typeof assignPackageRequest>;
 
 export const adminPaymentRequest = z.object({ userId: id('Please select a customer or create a new one'), packageId: id('Please choose a package') });
 
-export const packagePaymentResponse = z.object({
-  clientSecret: z.string(),
-  paymentIntentId: z.string(),
-  provider: z.enum(['stripe', 'test']),
-  amount: z.string(),
-  /** succeeded when a saved card was charged at once (then confirm the purchase). */
-  status: z.enum(PAYMENT_INTENT_STATUSES),
-  /** The buyer's saved cards at this provider (none for the admin's payment). */
-  savedCards: z.array(savedCardView),
-});
+/**
+ * A package's payment starts as a booking's does: the provider's client secret, the server's amount, the
+ * status (succeeded when a saved card was charged at once, then confirm the purchase) and the buyer's saved
+ * cards at this provider (none for the admin's payment).
+ */
+export const packagePaymentResponse = createPaymentIntentResponse;
 export type PackagePaymentResponse = z.infer<typeof packagePaymentResponse>;
 
 export const useServiceRequest = z.object({ notes: optionalText(1000) });
