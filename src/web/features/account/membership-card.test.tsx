@@ -17,6 +17,8 @@ const base: MembershipView = {
   cancelAtPeriodEnd: false,
   creditsLeft: 2,
   unpaidPeriodId: null,
+  standingOffer: null,
+  standing: null,
 };
 
 function render(memberships: MembershipView[]) {

@@ -142,6 +142,8 @@ export const codes: Record<ErrorCode, string> = {
   MEMBERSHIP_EXISTS: 'You already have this membership',
   MEMBERSHIP_STATE: 'Your membership cannot do that right now',
   MEMBERSHIP_NOTHING_DUE: 'Nothing is owed on this membership',
+  STANDING_NOT_OFFERED: 'This plan has no standing appointment',
+  STANDING_NOT_FOUND: 'There is no standing appointment to stop',
   PACKAGE_WRONG_SERVICE: 'This package is for {service}',
   PACKAGE_ONE_VEHICLE: 'A package credit covers one vehicle’s service, without add-ons',
   PACKAGE_FREE: 'This package is free: assign it without a card payment',

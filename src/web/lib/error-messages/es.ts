@@ -138,6 +138,8 @@ export const codes: { [K in ErrorCode]: string } = {
   MEMBERSHIP_EXISTS: 'Ya tienes esta membresía',
   MEMBERSHIP_STATE: 'Tu membresía no puede hacer eso ahora',
   MEMBERSHIP_NOTHING_DUE: 'No se debe nada en esta membresía',
+  STANDING_NOT_OFFERED: 'Este plan no tiene cita fija',
+  STANDING_NOT_FOUND: 'No hay cita fija que detener',
   PACKAGE_WRONG_SERVICE: 'Este paquete es para {service}',
   PACKAGE_ONE_VEHICLE: 'Un crédito de paquete cubre el servicio de un vehículo, sin extras',
   PACKAGE_FREE: 'Este paquete es gratuito: asígnalo sin pago con tarjeta',
