@@ -37,7 +37,7 @@ export const codes: Record<ErrorCode, string> = {
   TRACKING_LINK_INVALID: 'A valid tracking link is needed to see the driver location',
   BOOKING_NOT_ACTIVE: 'This booking is no longer active',
   EARLY_COMPLETION_REASON_REQUIRED: 'Completing a job before its day needs a reason: write it in the status message',
-  SELF_SERVICE_CLOSED: '{reason, select, cancelled {This booking is already cancelled. It can no longer be {action} online.} completed {This booking is already completed. It can no longer be {action} online.} too_late {Bookings can only be {action} online up to 24 hours before the start. Please call us at {phone}.} other {This booking is already under way. It can no longer be {action} online.}}',
+  SELF_SERVICE_CLOSED: '{reason, select, cancelled {This booking is already cancelled. It can no longer be {action} online.} completed {This booking is already completed. It can no longer be {action} online.} too_late {Bookings can only be {action} online up to {hours} hours before the start. Please call us at {phone}.} other {This booking is already under way. It can no longer be {action} online.}}',
   SAME_TIME: 'Your booking is already at that time. Please choose another time.',
   REVIEW_NOT_ALLOWED: 'Only completed bookings can be reviewed',
   ALREADY_REVIEWED: 'You have already reviewed this booking',

@@ -32,7 +32,7 @@ export const codes: { [K in ErrorCode]: string } = {
   TRACKING_LINK_INVALID: 'Se necesita un enlace de seguimiento válido para ver la ubicación del conductor',
   BOOKING_NOT_ACTIVE: 'Esta reserva ya no está activa',
   EARLY_COMPLETION_REASON_REQUIRED: 'Para completar un trabajo antes de su día hace falta un motivo: escríbelo en el mensaje de estado',
-  SELF_SERVICE_CLOSED: '{reason, select, cancelled {Esta reserva ya está cancelada y no se puede cambiar en línea.} completed {Esta reserva ya está completada y no se puede cambiar en línea.} too_late {Las reservas solo se pueden cancelar o cambiar en línea hasta 24 horas antes del inicio. Llámanos al {phone}.} other {Esta reserva ya está en curso y no se puede cambiar en línea.}}',
+  SELF_SERVICE_CLOSED: '{reason, select, cancelled {Esta reserva ya está cancelada y no se puede cambiar en línea.} completed {Esta reserva ya está completada y no se puede cambiar en línea.} too_late {Las reservas solo se pueden cancelar o cambiar en línea hasta {hours} horas antes del inicio. Llámanos al {phone}.} other {Esta reserva ya está en curso y no se puede cambiar en línea.}}',
   SAME_TIME: 'Tu reserva ya es a esa hora. Elige otra.',
   REVIEW_NOT_ALLOWED: 'Solo se pueden valorar las reservas completadas',
   ALREADY_REVIEWED: 'Ya has valorado esta reserva',

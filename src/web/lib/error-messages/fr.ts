@@ -32,7 +32,7 @@ export const codes: { [K in ErrorCode]: string } = {
   TRACKING_LINK_INVALID: 'Un lien de suivi valide est nécessaire pour voir la position du chauffeur',
   BOOKING_NOT_ACTIVE: 'Cette réservation n’est plus active',
   EARLY_COMPLETION_REASON_REQUIRED: 'Terminer une mission avant son jour demande une raison : écrivez-la dans le message de statut',
-  SELF_SERVICE_CLOSED: '{reason, select, cancelled {Cette réservation est déjà annulée et ne peut plus être modifiée en ligne.} completed {Cette réservation est déjà terminée et ne peut plus être modifiée en ligne.} too_late {Les réservations ne peuvent être annulées ou déplacées en ligne que jusqu’à 24 heures avant le début. Appelez-nous au {phone}.} other {Cette réservation est déjà en cours et ne peut plus être modifiée en ligne.}}',
+  SELF_SERVICE_CLOSED: '{reason, select, cancelled {Cette réservation est déjà annulée et ne peut plus être modifiée en ligne.} completed {Cette réservation est déjà terminée et ne peut plus être modifiée en ligne.} too_late {Les réservations ne peuvent être annulées ou déplacées en ligne que jusqu’à {hours} heures avant le début. Appelez-nous au {phone}.} other {Cette réservation est déjà en cours et ne peut plus être modifiée en ligne.}}',
   SAME_TIME: 'Votre réservation est déjà à cet horaire. Choisissez-en un autre.',
   REVIEW_NOT_ALLOWED: 'Seules les réservations terminées peuvent être notées',
   ALREADY_REVIEWED: 'Vous avez déjà noté cette réservation',
