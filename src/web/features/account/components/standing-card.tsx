@@ -12,8 +12,8 @@ import { toast } from '@web/lib/toast';
 import { accountKeys, membershipsKey, setStandingAppointment, stopStandingAppointment, useAddresses } from '../api';
 import { accountMessages } from '../messages';
 
-/** Half-hour starts a standing visit may take (the job books the slot of that time, when it is free). */
-const TIMES = Array.from({ length: 19 }, (_, i) => `${String(8 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
+/** Half-hour starts in the opening hours (9 AM–5 PM) a standing visit may take; the job books that slot when it is free. */
+const TIMES = Array.from({ length: 16 }, (_, i) => `${String(9 + Math.floor(i / 2)).padStart(2, '0')}:${i % 2 ? '30' : '00'}`);
 // 2026-11-01 is a Sunday: weekday n's name is that of 1 November + n days.
 const weekdayName = (language: string, weekday: number) => new Intl.DateTimeFormat(language, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2026, 10, 1 + weekday, 12)));
 const dayText = (language: string, date: string) => new Intl.DateTimeFormat(language, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
