@@ -208,14 +208,19 @@ export async function activeStandings(db: DbOrTx, afterId: string | null, limit 
 }
 
 /**
- * Claims an occurrence for the job: inserted as pending, or an earlier pending one (a run that died before it
- * finished) taken over. Undefined when the occurrence is already booked or refused: it is handled once.
+ * Claims an occurrence for the job: inserted as pending, or a pending one claimed before `staleBefore` (a run
+ * that died before it finished) taken over. Undefined when it is booked, refused or being handled by another
+ * run: an occurrence is handled once.
  */
-export async function claimOccurrence(db: DbOrTx, membershipId: string, date: string, now: Date): Promise<OccurrenceRow | undefined> {
+export async function claimOccurrence(db: DbOrTx, input: { membershipId: string; date: string; now: Date; staleBefore: Date }): Promise<OccurrenceRow | undefined> {
   const [row] = await db
     .insert(standingOccurrences)
-    .values({ membershipId, date, outcome: 'pending', createdAt: now, updatedAt: now })
-    .onConflictDoUpdate({ target: [standingOccurrences.membershipId, standingOccurrences.date], set: { updatedAt: now }, setWhere: sql`${standingOccurrences.outcome} = 'pending'` })
+    .values({ membershipId: input.membershipId, date: input.date, outcome: 'pending', createdAt: input.now, updatedAt: input.now })
+    .onConflictDoUpdate({
+      target: [standingOccurrences.membershipId, standingOccurrences.date],
+      set: { updatedAt: input.now },
+      setWhere: sql`${standingOccurrences.outcome} = 'pending' and ${standingOccurrences.updatedAt} < ${input.staleBefore}`,
+    })
     .returning();
   return row;
 }

@@ -21,6 +21,8 @@ import * as repo from './memberships.repository';
  */
 
 export const BOOK_STANDING_JOB = 'memberships-standing';
+/** How long a claimed occurrence may be under way before a later run takes it as abandoned (and books it with the same key). */
+const PENDING_GRACE_MS = 10 * 60_000;
 
 export type StandingMembership = Pick<repo.MembershipRow, 'id' | 'userId' | 'planId' | 'status'>;
 
@@ -105,7 +107,8 @@ export async function bookStandingAppointments(ctx: AppContext): Promise<Standin
 
 async function bookOccurrence(ctx: AppContext, input: { standing: repo.StandingRow; userId: string; planName: string }, date: string): Promise<'booked' | 'full' | 'no_credit' | undefined> {
   const { standing, userId } = input;
-  const occurrence = await repo.claimOccurrence(ctx.db, standing.membershipId, date, ctx.now());
+  const now = ctx.now();
+  const occurrence = await repo.claimOccurrence(ctx.db, { membershipId: standing.membershipId, date, now, staleBefore: new Date(now.getTime() - PENDING_GRACE_MS) });
   if (!occurrence) return undefined;
   const user = await findPublicUserById(ctx.db, userId);
   if (!user) return undefined;
@@ -128,7 +131,9 @@ async function bookOccurrence(ctx: AppContext, input: { standing: repo.StandingR
       refusal = error;
     }
   }
-  const outcome = bookingId ? 'booked' : purchaseId ? 'full' : 'no_credit';
+  // A credit another run spent meanwhile refuses the booking as a package's error: that is no credit, not a full slot.
+  const creditGone = refusal?.code.startsWith('PACKAGE_') ?? false;
+  const outcome = bookingId ? 'booked' : purchaseId && !creditGone ? 'full' : 'no_credit';
   const mail = outcome === 'booked' ? undefined : await unbookedMail(ctx, { user, standing, date, outcome, planName: input.planName });
   await ctx.db.transaction(async (tx) => {
     await repo.settleOccurrence(tx, occurrence.id, { outcome, bookingId, now: ctx.now() });
