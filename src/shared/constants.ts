@@ -18,6 +18,11 @@ export const MAX_INITIALS = 2;
 export const BOOKING_NUMBER_LENGTH = 8;
 export const MPH_PER_MPS = 2.237;
 export const CANCEL_NOTICE_HOURS = 24;
+/**
+ * A customer cancels online up to 2 hours before the start (decision 066): inside the free-cancellation window
+ * the policy's fee is shown and confirmed first; rescheduling keeps the 24-hour notice.
+ */
+export const ONLINE_CANCEL_CUTOFF_HOURS = 2;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const SESSION_IDLE_DAYS = 30;

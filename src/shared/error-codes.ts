@@ -180,6 +180,9 @@ export const ERROR_STATUS = {
   MEMBERSHIP_STATE: 409,
   /** Nothing is owed on this membership. */
   MEMBERSHIP_NOTHING_DUE: 409,
+  /** The membership's plan offers no standing appointment (decision 066). */
+  STANDING_NOT_OFFERED: 409,
+  STANDING_NOT_FOUND: 404,
   // Analytics and the promotional offer
   OFFER_NOT_FOUND: 404,
   /** The offer is over or not live: book at the regular price. */

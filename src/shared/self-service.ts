@@ -1,24 +1,30 @@
 import { formatAddress } from './address';
-import { CANCEL_NOTICE_HOURS } from './constants';
+import { CANCEL_NOTICE_HOURS, ONLINE_CANCEL_CUTOFF_HOURS } from './constants';
 import type { BookingStatus } from './domain';
 
 /**
- * The self-service rule the Help page promises: a customer may cancel or reschedule a booking that has not
- * started, up to 24 hours before its start. Exactly 24 hours before is still allowed.
+ * The self-service rule: a customer may reschedule a booking that has not started up to 24 hours before its
+ * start (exactly 24 hours before is still allowed), and cancel it up to 2 hours before (decision 066; inside the
+ * free-cancellation window the policy's fee is shown and confirmed first).
  */
 export const SELF_SERVICE_STATUSES: ReadonlySet<BookingStatus> = new Set(['pending', 'confirmed', 'pickup_scheduled']);
 
 export type SelfServiceBlock = 'status' | 'too_late';
 
-/** The last instant the booking can still be changed by the customer. */
-export function changeDeadline(scheduledDate: Date | string): Date {
-  return new Date(new Date(scheduledDate).getTime() - CANCEL_NOTICE_HOURS * 3600_000);
+export type SelfServiceAction = 'reschedule' | 'cancel';
+
+/** How many hours before the start the customer may still do it online. */
+export const selfServiceHours = (action: SelfServiceAction): number => (action === 'cancel' ? ONLINE_CANCEL_CUTOFF_HOURS : CANCEL_NOTICE_HOURS);
+
+/** The last instant the customer can still reschedule (or, with 'cancel', cancel) the booking. */
+export function changeDeadline(scheduledDate: Date | string, action: SelfServiceAction = 'reschedule'): Date {
+  return new Date(new Date(scheduledDate).getTime() - selfServiceHours(action) * 3600_000);
 }
 
-/** Why the customer may not change the booking now, or null when they may. */
-export function selfServiceBlock(booking: { status: BookingStatus; scheduledDate: Date | string }, now: Date): SelfServiceBlock | null {
+/** Why the customer may not reschedule (or, with 'cancel', cancel) the booking now, or null when they may. */
+export function selfServiceBlock(booking: { status: BookingStatus; scheduledDate: Date | string }, now: Date, action: SelfServiceAction = 'reschedule'): SelfServiceBlock | null {
   if (!SELF_SERVICE_STATUSES.has(booking.status)) return 'status';
-  if (now.getTime() > changeDeadline(booking.scheduledDate).getTime()) return 'too_late';
+  if (now.getTime() > changeDeadline(booking.scheduledDate, action).getTime()) return 'too_late';
   return null;
 }
 

@@ -66,6 +66,8 @@ const OWNERS: Record<string, string[]> = {
   membershipPlans: ['features/memberships/'],
   memberships: ['features/memberships/'],
   membershipPeriods: ['features/memberships/'],
+  standingAppointments: ['features/memberships/'],
+  standingOccurrences: ['features/memberships/'],
   analyticsEvents: ['features/analytics/'],
   analyticsSessions: ['features/analytics/'],
   analyticsFunnelDays: ['features/analytics/'],

@@ -17,6 +17,7 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/dev/outbox',
   'GET /api/dev/sms',
   'POST /api/dev/weather-check',
+  'POST /api/dev/standing-appointments',
   'GET /dev/mail',
   'GET /api/auth/me',
   'GET /api/auth/session',

@@ -41,10 +41,13 @@ export type ReviewRequest = z.input<typeof reviewRequest>;
 
 /** A booking in the customer's history, with what they may still do themselves. */
 export const accountBooking = bookingView.extend({
-  /** null when the customer may cancel/reschedule; otherwise why not. */
+  /** null when the customer may reschedule; otherwise why not. */
   selfServiceBlock: z.enum(['status', 'too_late']).nullable(),
-  /** The last moment a change is allowed (ISO). */
+  /** The last moment a reschedule is allowed (ISO). */
   changeDeadline: z.string(),
+  /** null when the customer may cancel online (up to 2 hours before the start, decision 066); otherwise why not. */
+  cancelBlock: z.enum(['status', 'too_late']).nullable(),
+  cancelDeadline: z.string(),
 });
 export type AccountBooking = z.infer<typeof accountBooking>;
 export const accountBookingsPage = pageOf(accountBooking);

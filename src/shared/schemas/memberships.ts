@@ -22,20 +22,47 @@ export const planGrant = z.object({
 });
 export type PlanGrant = z.infer<typeof planGrant>;
 
-/** Every Nth week, same weekday (0 = Sunday) and time, for one service. */
-export const standingAppointment = z.object({
-  everyWeeks: z.coerce.number({ error: 'Every how many weeks?' }).int().min(1, { error: 'At least every week' }).max(8, { error: 'At most every 8 weeks' }),
-  weekday: z.coerce.number({ error: 'Choose a weekday' }).int().min(0).max(6),
+/** A plan's standing appointment (issue 25): its members may have a visit booked every Nth week. */
+export const standingRule = z.object({
+  everyWeeks: z.coerce.number({ error: 'Every how many weeks?' }).int({ error: 'Every how many weeks?' }).min(1, { error: 'At least every week' }).max(8, { error: 'At most every 8 weeks' }),
+});
+export type StandingRule = z.infer<typeof standingRule>;
+
+/** What the member chooses (decision 066): the weekday (0 = Sunday), the time (Pacific), a saved address and one of the plan's services. */
+export const standingChoice = z.object({
+  weekday: z.coerce.number({ error: 'Choose a weekday' }).int({ error: 'Choose a weekday' }).min(0, { error: 'Choose a weekday' }).max(6, { error: 'Choose a weekday' }),
   time: z.string({ error: 'Choose a time' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'Time as HH:MM' }),
   serviceId: uuid('Please choose a service'),
+  addressId: uuid('Please choose an address'),
 });
-export type StandingAppointment = z.infer<typeof standingAppointment>;
+export type StandingChoice = z.infer<typeof standingChoice>;
+
+/** booked: the visit is booked; full: the time was not free; no_credit: no membership credit was left (both told by e-mail). */
+export const STANDING_OUTCOMES = ['pending', 'booked', 'full', 'no_credit'] as const;
+export type StandingOutcome = (typeof STANDING_OUTCOMES)[number];
+
+export const standingView = standingChoice.extend({
+  everyWeeks: z.number(),
+  serviceName: z.string(),
+  address: z.string(),
+  /** The next date (YYYY-MM-DD, Pacific) of the rhythm not yet handled by the job. */
+  nextDate: z.string(),
+  /** The latest occurrences the job handled, newest first. */
+  recent: z.array(z.object({ date: z.string(), outcome: z.enum(STANDING_OUTCOMES), bookingId: z.string().nullable() })),
+});
+export type StandingView = z.infer<typeof standingView>;
+
+/** What a member's plan offers: the rhythm and the services a standing visit may be. */
+export const standingOffer = z.object({ everyWeeks: z.number(), services: z.array(z.object({ serviceId: z.string(), serviceName: z.string() })) });
+
+export const standingRunResponse = z.object({ booked: z.number(), full: z.number(), noCredit: z.number() });
+export type StandingRunResponse = z.infer<typeof standingRunResponse>;
 
 export const planRequest = z.object({
   name: required().pipe(z.string().max(120, { error: 'Name must be at most 120 characters' })),
   pricePerMonth: moneyText('Price per month'),
   grants: z.array(planGrant).min(1, { error: 'A plan grants at least one credit' }).max(10, { error: 'At most 10 services' }),
-  standing: standingAppointment.nullish().transform((v) => v ?? null),
+  standing: standingRule.nullish().transform((v) => v ?? null),
   isActive: z.boolean().default(true),
 });
 export type PlanRequest = z.infer<typeof planRequest>;
@@ -45,7 +72,7 @@ export const planView = z.object({
   name: z.string(),
   pricePerMonth: z.string(),
   grants: z.array(z.object({ serviceId: z.string(), serviceName: z.string(), count: z.number() })),
-  standing: standingAppointment.nullable(),
+  standing: standingRule.nullable(),
   isActive: z.boolean(),
 });
 export type PlanView = z.infer<typeof planView>;
@@ -86,6 +113,9 @@ export const membershipView = z.object({
   creditsLeft: z.number(),
   /** The failed period waiting for payment (pay link), if any. */
   unpaidPeriodId: z.string().nullable(),
+  /** The plan's standing appointment, if it has one, and the member's (decision 066). */
+  standingOffer: standingOffer.nullable(),
+  standing: standingView.nullable(),
 });
 export type MembershipView = z.infer<typeof membershipView>;
 

@@ -40,6 +40,9 @@ export const managedBooking = z.object({
   /** Null when the customer may still cancel or reschedule; otherwise why not (SELF_SERVICE_CLOSED's reasons). */
   selfServiceBlock: z.enum(['status', 'too_late']).nullable(),
   changeDeadline: z.iso.datetime(),
+  /** The same for cancelling, which stays open until 2 hours before the start (decision 066). */
+  cancelBlock: z.enum(['status', 'too_late']).nullable(),
+  cancelDeadline: z.iso.datetime(),
   businessPhone: z.string(),
 });
 export type ManagedBooking = z.infer<typeof managedBooking>;

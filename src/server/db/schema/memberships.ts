@@ -1,7 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MembershipStatus, PeriodStatus, PlanGrant, StandingAppointment } from '../../../shared/schemas/memberships';
+import type { MembershipStatus, PeriodStatus, PlanGrant, StandingOutcome, StandingRule } from '../../../shared/schemas/memberships';
 import { createdAt, id, updatedAt } from './columns';
-import { users } from './users';
+import { services } from './services';
+import { addresses, users } from './users';
 
 /** A monthly plan (decision 059): its price, the credits each paid period grants, an optional standing appointment. */
 export const membershipPlans = pgTable('membership_plans', {
@@ -10,7 +11,7 @@ export const membershipPlans = pgTable('membership_plans', {
   priceCents: integer('price_cents').notNull(),
   /** Credits of given services each paid period grants, as package credits. */
   grants: jsonb('grants').$type<PlanGrant[]>().notNull(),
-  standing: jsonb('standing').$type<StandingAppointment | null>(),
+  standing: jsonb('standing').$type<StandingRule | null>(),
   isActive: boolean('is_active').notNull().default(true),
   /** Stripe Billing's price for this plan, made on the first subscription. */
   stripePriceId: text('stripe_price_id'),
@@ -71,4 +72,44 @@ export const membershipPeriods = pgTable(
   },
   // A period is billed once, whoever (the job, a webhook, the pay link) gets there first.
   (t) => [uniqueIndex('membership_periods_uq').on(t.membershipId, t.periodStart)],
+);
+
+/** A member's standing appointment (decision 066): the rhythm's first date, then every Nth week of the plan. */
+export const standingAppointments = pgTable('standing_appointments', {
+  id: id(),
+  membershipId: uuid('membership_id')
+    .notNull()
+    .unique('standing_appointments_membership_uq')
+    .references(() => memberships.id, { onDelete: 'cascade' }),
+  weekday: integer('weekday').notNull(),
+  /** HH:MM, Pacific wall time: the same time of day on both sides of a DST change. */
+  time: text('time').notNull(),
+  serviceId: uuid('service_id')
+    .notNull()
+    .references(() => services.id, { onDelete: 'cascade' }),
+  addressId: uuid('address_id')
+    .notNull()
+    .references(() => addresses.id, { onDelete: 'cascade' }),
+  /** YYYY-MM-DD (Pacific): the first occurrence; the others fall every N weeks after it. */
+  anchorDate: text('anchor_date').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One row per membership and date the standing job handled: an occurrence is booked (or refused and told) once. */
+export const standingOccurrences = pgTable(
+  'standing_occurrences',
+  {
+    id: id(),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    /** YYYY-MM-DD, Pacific. */
+    date: text('date').notNull(),
+    outcome: text('outcome').$type<StandingOutcome>().notNull(),
+    bookingId: uuid('booking_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('standing_occurrences_uq').on(t.membershipId, t.date)],
 );

@@ -6,7 +6,7 @@ import { fromCents, toCents } from '../../../shared/money';
 import type { AccountBooking, AccountBookingsPage, AccountBookingsQuery, Receipt, RescheduleRequest, ReviewResponse } from '../../../shared/schemas/bookings-account';
 import type { BookingView } from '../../../shared/schemas/bookings';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import { changeDeadline, selfServiceBlock } from '../../../shared/self-service';
+import { changeDeadline, selfServiceBlock, selfServiceHours } from '../../../shared/self-service';
 import type { AppContext } from '../../context';
 import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
@@ -36,7 +36,13 @@ const NOT_FOUND = 'Booking not found';
 const customer = (actor: PublicUser): BookingActor => ({ role: 'customer', userId: actor.id });
 
 function withSelfService(view: BookingView, now: Date): AccountBooking {
-  return { ...view, selfServiceBlock: selfServiceBlock(view, now), changeDeadline: changeDeadline(view.scheduledDate).toISOString() };
+  return {
+    ...view,
+    selfServiceBlock: selfServiceBlock(view, now),
+    changeDeadline: changeDeadline(view.scheduledDate).toISOString(),
+    cancelBlock: selfServiceBlock(view, now, 'cancel'),
+    cancelDeadline: changeDeadline(view.scheduledDate, 'cancel').toISOString(),
+  };
 }
 
 /** What the customer's history shows: their bookings, not blocked time, not unpaid holds that lapsed. */
@@ -79,9 +85,13 @@ export async function countMoves(db: DbOrTx, id: string): Promise<number> {
   return moves?.value ?? 1;
 }
 
-/** The self-service rule (status and 24-hour deadline) as a 409 SELF_SERVICE_CLOSED, for the account's pages and the Manage link. */
+/**
+ * The self-service rule (status; 24 hours before the start to reschedule, 2 to cancel) as a 409
+ * SELF_SERVICE_CLOSED, for the account's pages and the Manage link.
+ */
 export function assertChangeable(ctx: AppContext, booking: { status: BookingView['status']; scheduledDate: Date }, verb: 'cancelled' | 'rescheduled'): void {
-  const block = selfServiceBlock(booking, ctx.now());
+  const action = verb === 'cancelled' ? 'cancel' : 'reschedule';
+  const block = selfServiceBlock(booking, ctx.now(), action);
   if (block === 'status') {
     const why = booking.status === 'cancelled' ? 'This booking is already cancelled.' : booking.status === 'completed' ? 'This booking is already completed.' : 'This booking is already under way.';
     const reason = booking.status === 'cancelled' ? 'cancelled' : booking.status === 'completed' ? 'completed' : 'under_way';
@@ -90,8 +100,8 @@ export function assertChangeable(ctx: AppContext, booking: { status: BookingView
   if (block === 'too_late') {
     throw new AppError(
       'SELF_SERVICE_CLOSED',
-      `Bookings can only be ${verb} online up to 24 hours before the start. Please call us at ${ctx.config.business.phone}.`,
-      { action: verb, reason: 'too_late', phone: ctx.config.business.phone },
+      `Bookings can only be ${verb} online up to ${selfServiceHours(action)} hours before the start. Please call us at ${ctx.config.business.phone}.`,
+      { action: verb, reason: 'too_late', phone: ctx.config.business.phone, hours: selfServiceHours(action) },
     );
   }
 }

@@ -1,13 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { MembersQuery } from '../../../shared/schemas/memberships';
 import type { DbOrTx } from '../../db/client';
-import { membershipPeriods, membershipPlans, memberships, services, users } from '../../db/schema';
+import { addresses, membershipPeriods, membershipPlans, memberships, services, standingAppointments, standingOccurrences, users } from '../../db/schema';
 
 /** The only code that reads and writes plans, memberships and their periods. */
 
 export type PlanRow = typeof membershipPlans.$inferSelect;
 export type MembershipRow = typeof memberships.$inferSelect;
 export type PeriodRow = typeof membershipPeriods.$inferSelect;
+export type StandingRow = typeof standingAppointments.$inferSelect;
+export type OccurrenceRow = typeof standingOccurrences.$inferSelect;
 
 export async function listPlans(db: DbOrTx, options: { activeOnly: boolean }): Promise<PlanRow[]> {
   return db
@@ -173,5 +175,69 @@ export async function listMembers(db: DbOrTx, query: MembersQuery) {
 
 export async function findCustomer(db: DbOrTx, id: string) {
   const [row] = await db.select({ id: users.id, fullName: users.fullName, email: users.email, role: users.role }).from(users).where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return row;
+}
+
+// Standing appointments (decision 066)
+
+export async function findStanding(db: DbOrTx, membershipId: string): Promise<StandingRow | undefined> {
+  const [row] = await db.select().from(standingAppointments).where(eq(standingAppointments.membershipId, membershipId));
+  return row;
+}
+
+/** Sets (or replaces) a membership's standing appointment. */
+export async function upsertStanding(db: DbOrTx, values: typeof standingAppointments.$inferInsert): Promise<void> {
+  const { membershipId: _m, ...set } = values;
+  await db.insert(standingAppointments).values(values).onConflictDoUpdate({ target: standingAppointments.membershipId, set });
+}
+
+export async function deleteStanding(db: DbOrTx, membershipId: string): Promise<boolean> {
+  const rows = await db.delete(standingAppointments).where(eq(standingAppointments.membershipId, membershipId)).returning({ id: standingAppointments.id });
+  return rows.length > 0;
+}
+
+/** The standing appointments of memberships that book now (active), oldest first, a page at a time. */
+export async function activeStandings(db: DbOrTx, afterId: string | null, limit = 200) {
+  return db
+    .select({ standing: standingAppointments, userId: memberships.userId, planId: memberships.planId })
+    .from(standingAppointments)
+    .innerJoin(memberships, eq(memberships.id, standingAppointments.membershipId))
+    .where(and(inArray(memberships.status, ['active', 'past_due']), afterId ? sql`${standingAppointments.id} > ${afterId}` : undefined))
+    .orderBy(asc(standingAppointments.id))
+    .limit(limit);
+}
+
+/**
+ * Claims an occurrence for the job: inserted as pending, or a pending one claimed before `staleBefore` (a run
+ * that died before it finished) taken over. Undefined when it is booked, refused or being handled by another
+ * run: an occurrence is handled once.
+ */
+export async function claimOccurrence(db: DbOrTx, input: { membershipId: string; date: string; now: Date; staleBefore: Date }): Promise<OccurrenceRow | undefined> {
+  const [row] = await db
+    .insert(standingOccurrences)
+    .values({ membershipId: input.membershipId, date: input.date, outcome: 'pending', createdAt: input.now, updatedAt: input.now })
+    .onConflictDoUpdate({
+      target: [standingOccurrences.membershipId, standingOccurrences.date],
+      set: { updatedAt: input.now },
+      setWhere: sql`${standingOccurrences.outcome} = 'pending' and ${standingOccurrences.updatedAt} < ${input.staleBefore}`,
+    })
+    .returning();
+  return row;
+}
+
+export async function settleOccurrence(db: DbOrTx, id: string, values: { outcome: Exclude<OccurrenceRow['outcome'], 'pending'>; bookingId: string | null; now: Date }): Promise<void> {
+  await db.update(standingOccurrences).set({ outcome: values.outcome, bookingId: values.bookingId, updatedAt: values.now }).where(eq(standingOccurrences.id, id));
+}
+
+export async function recentOccurrences(db: DbOrTx, membershipId: string, limit = 4): Promise<OccurrenceRow[]> {
+  return db.select().from(standingOccurrences).where(eq(standingOccurrences.membershipId, membershipId)).orderBy(desc(standingOccurrences.date)).limit(limit);
+}
+
+/** The customer's own saved address (with its coordinates, which a standing visit needs). */
+export async function findOwnAddress(db: DbOrTx, userId: string, id: string) {
+  const [row] = await db
+    .select({ id: addresses.id, street: addresses.street, city: addresses.city, state: addresses.state, zipCode: addresses.zipCode, latitude: addresses.latitude, longitude: addresses.longitude })
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
   return row;
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { uuidParam } from '../../../shared/schemas/common';
-import { confirmSubscriptionRequest, membershipView, membersPage, membersQuery, planRequest, planView, subscribeRequest, subscribeResponse } from '../../../shared/schemas/memberships';
+import { confirmSubscriptionRequest, membershipView, membersPage, membersQuery, planRequest, planView, standingChoice, standingRunResponse, subscribeRequest, subscribeResponse } from '../../../shared/schemas/memberships';
 import { currentUser, requireAdmin, requireUser } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
 import { idempotent } from '../../http/idempotency';
 import * as service from './memberships.service';
+import { bookStandingAppointments } from './standing.service';
 
 const tags = ['memberships'];
 const guard = requireAdmin;
@@ -47,5 +48,15 @@ export const membershipsRoutes = [
   ),
   defineRoute({ method: 'POST', url: '/api/user/memberships/:id/pay', guard: requireUser, schema: { tags, params: uuidParam, body: payRequest, response: { 200: subscribeResponse } } }, async (request, _reply, ctx) =>
     service.payUnpaid(ctx, currentUser(request), request.params.id, request.body),
+  ),
+  defineRoute({ method: 'PUT', url: '/api/user/memberships/:id/standing', guard: requireUser, schema: { tags, params: uuidParam, body: standingChoice, response: { 200: membershipView } } }, async (request, _reply, ctx) =>
+    service.setMyStanding(ctx, currentUser(request), request.params.id, request.body),
+  ),
+  defineRoute({ method: 'DELETE', url: '/api/user/memberships/:id/standing', guard: requireUser, schema: { tags, params: uuidParam, response: { 200: membershipView } } }, async (request, _reply, ctx) =>
+    service.stopMyStanding(ctx, currentUser(request), request.params.id),
+  ),
+  // Development and browser tests: the daily standing-appointment run now (like POST /api/dev/weather-check).
+  defineRoute({ method: 'POST', url: '/api/dev/standing-appointments', devOnly: true, schema: { tags: ['development'], response: { 200: standingRunResponse } } }, async (_request, _reply, ctx) =>
+    bookStandingAppointments(ctx),
   ),
 ] as const;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PublicUser } from '../../../shared/schemas/auth';
-import type { MembersPage, MembershipView, MembersQuery, PlanRequest, PlanView, SubscribeRequest, SubscribeResponse } from '../../../shared/schemas/memberships';
+import type { MembersPage, MembershipView, MembersQuery, PlanRequest, PlanView, StandingChoice, SubscribeRequest, SubscribeResponse } from '../../../shared/schemas/memberships';
 import { fromCents, toCents } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
@@ -10,6 +10,7 @@ import { addMonths, membershipCreditsLeft } from '../packages';
 import { keepCard, paymentCustomerRef, savedCardsFor, usableCard } from '../payment-methods';
 import { chargePeriod, grantKeyPrefix, recordPeriod } from './billing';
 import * as repo from './memberships.repository';
+import { setStanding, standingParts, stopStanding } from './standing.service';
 
 /**
  * Memberships (decision 059): the admin's plans, the customer's subscription paid by card (the first month at
@@ -22,7 +23,7 @@ const PERIOD_PURPOSE = 'membership_period';
 // Plans
 
 async function toPlanView(ctx: AppContext, plan: repo.PlanRow): Promise<PlanView> {
-  const names = await repo.serviceNames(ctx.db, [...plan.grants.map((g) => g.serviceId), ...(plan.standing ? [plan.standing.serviceId] : [])]);
+  const names = await repo.serviceNames(ctx.db, plan.grants.map((g) => g.serviceId));
   return {
     id: plan.id,
     name: plan.name,
@@ -34,7 +35,7 @@ async function toPlanView(ctx: AppContext, plan: repo.PlanRow): Promise<PlanView
 }
 
 async function checkServices(ctx: AppContext, input: PlanRequest): Promise<void> {
-  const ids = [...new Set([...input.grants.map((g) => g.serviceId), ...(input.standing ? [input.standing.serviceId] : [])])];
+  const ids = [...new Set(input.grants.map((g) => g.serviceId))];
   const names = await repo.serviceNames(ctx.db, ids);
   if (names.size !== ids.length) throw new AppError('SERVICE_NOT_FOUND', 'A service of this plan does not exist');
   if (new Set(input.grants.map((g) => g.serviceId)).size !== input.grants.length) throw new AppError('INVALID_INPUT', 'Each service once per plan', { field: 'grants' });
@@ -211,6 +212,7 @@ async function membershipView(ctx: AppContext, membership: repo.MembershipRow, p
     cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
     creditsLeft: await membershipCreditsLeft(ctx, membership.userId, grantKeyPrefix(membership.id)),
     unpaidPeriodId: unpaid?.id ?? null,
+    ...(await standingParts(ctx, membership)),
   };
 }
 
@@ -282,6 +284,20 @@ export async function payUnpaid(ctx: AppContext, user: PublicUser, id: string, i
     saveCard: true,
   });
   return { ...answer, membershipId: null, paymentIntentId: intent.id, clientSecret: intent.clientSecret };
+}
+
+/** Sets or changes the membership's standing appointment (decision 066). */
+export async function setMyStanding(ctx: AppContext, user: PublicUser, id: string, choice: StandingChoice): Promise<MembershipView> {
+  const membership = await ownMembership(ctx, user, id);
+  await setStanding(ctx, user, membership, choice);
+  return membershipView(ctx, membership);
+}
+
+/** Stops the standing appointment: visits already booked stay booked (the customer cancels them as any other). */
+export async function stopMyStanding(ctx: AppContext, user: PublicUser, id: string): Promise<MembershipView> {
+  const membership = await ownMembership(ctx, user, id);
+  await stopStanding(ctx, membership);
+  return membershipView(ctx, membership);
 }
 
 // The admin's members

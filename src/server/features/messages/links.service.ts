@@ -49,6 +49,8 @@ function managed(ctx: AppContext, view: Awaited<ReturnType<typeof viewOf>>): Man
     durationMinutes: view.durationMinutes,
     selfServiceBlock: selfServiceBlock(view, ctx.now()),
     changeDeadline: changeDeadline(view.scheduledDate).toISOString(),
+    cancelBlock: selfServiceBlock(view, ctx.now(), 'cancel'),
+    cancelDeadline: changeDeadline(view.scheduledDate, 'cancel').toISOString(),
     businessPhone: ctx.config.business.phone,
   };
 }

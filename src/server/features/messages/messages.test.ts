@@ -417,12 +417,14 @@ describe('Manage booking links', () => {
     expect((await t.ctx.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id)))[0]!.status).toBe('confirmed');
   });
 
-  it('refuses a cancel inside 24 hours of the start, as the account’s pages do', async () => {
+  it('refuses a cancel inside 2 hours of the start, as the account’s pages do, and a move inside 24', async () => {
     await atPacific(new Date(MONDAY_9AM_PACIFIC));
     const id = await appointment('toolate@example.com', '(408) 555-0122');
     const start = await startOf(id);
     const manage = signLink(await linkSecret(t.ctx.db), { bookingId: id, purpose: 'manage', expiresAt: start });
     await atPacific(new Date(start.getTime() - 23 * HOUR));
+    expect((await t.call('GET', `/api/manage/${manage}`)).json()).toMatchObject({ selfServiceBlock: 'too_late', cancelBlock: null });
+    await atPacific(new Date(start.getTime() - 90 * 60_000));
     const refused = await t.call('POST', `/api/manage/${manage}/cancel`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'SELF_SERVICE_CLOSED', params: { reason: 'too_late' } });

@@ -7,5 +7,5 @@ export { packageJobs } from './packages.jobs';
 export { redeemForBooking, restoreForBooking } from './credits';
 export { isPackageIntent, settlePackagePayment } from './purchase-payments.service';
 export { forgetPurchaserContact } from './packages.repository';
-export { grantMembershipCredits, membershipCreditsLeft } from './membership-credits';
+export { grantMembershipCredits, membershipCreditFor, membershipCreditsLeft } from './membership-credits';
 export { addMonths } from './record-purchase';

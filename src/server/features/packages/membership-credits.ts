@@ -57,3 +57,8 @@ export async function grantMembershipCredits(
 export async function membershipCreditsLeft(ctx: AppContext, userId: string, prefix: string): Promise<number> {
   return repo.creditsLeftByIntentPrefix(ctx.db, userId, prefix);
 }
+
+/** A purchase holding one of a membership's credits for `serviceId` (the oldest first), to pay a booking with; undefined when none is left. */
+export async function membershipCreditFor(ctx: AppContext, input: { userId: string; prefix: string; serviceId: string }): Promise<string | undefined> {
+  return repo.creditPurchaseByIntentPrefix(ctx.db, { ...input, now: ctx.now() });
+}

@@ -324,3 +324,24 @@ export async function creditsLeftByIntentPrefix(db: DbOrTx, userId: string, pref
     .where(and(eq(packagePurchases.userId, userId), eq(packagePurchases.status, 'active'), sql`${packagePurchases.paymentIntentId} like ${prefix + '%'}`));
   return row?.left ?? 0;
 }
+
+/** The oldest active purchase of `serviceId` among a membership's grants (keys starting with `prefix`) with a credit left. */
+export async function creditPurchaseByIntentPrefix(db: DbOrTx, input: { userId: string; prefix: string; serviceId: string; now: Date }): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: packagePurchases.id })
+    .from(packagePurchases)
+    .innerJoin(packages, eq(packages.id, packagePurchases.packageId))
+    .where(
+      and(
+        eq(packagePurchases.userId, input.userId),
+        eq(packagePurchases.status, 'active'),
+        eq(packages.serviceId, input.serviceId),
+        gt(packagePurchases.servicesRemaining, 0),
+        or(isNull(packagePurchases.expiresAt), gt(packagePurchases.expiresAt, input.now)),
+        sql`${packagePurchases.paymentIntentId} like ${input.prefix + '%'}`,
+      ),
+    )
+    .orderBy(asc(packagePurchases.createdAt))
+    .limit(1);
+  return row?.id;
+}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_SETTINGS } from '../../../shared/schemas/business-settings';
 import { toCents } from '../../../shared/money';
-import { addDaysToKey, pacificDateKey } from '../../../shared/time';
+import { addDaysToKey, pacificDateKey, pacificInstant } from '../../../shared/time';
 import { linkSecret, signLink } from '../../crypto/signed-links';
 import { bookingPayments, bookings, services } from '../../db/schema';
 import { createBooking, openDayAfter, paidTestIntent, refundedCents } from '../../test/account-fixtures';
@@ -30,7 +30,11 @@ const setPolicy = (policy: object) => t.call('PUT', '/api/admin/business-setting
 
 /** A card-paid booking of `userId`, `days` ahead (negative: in the past), whose customer agreed to the policy (or not). */
 async function paidBooking(userId: string | null, days: number, consent = true) {
-  const { booking } = await createBooking(t, { userId, dateKey: days > 0 ? openDayAfter(t, days) : addDaysToKey(pacificDateKey(new Date(t.clock.now)), days), paymentIntentId: 'pending' });
+  return paidBookingOn(userId, days > 0 ? openDayAfter(t, days) : addDaysToKey(pacificDateKey(new Date(t.clock.now)), days), consent);
+}
+
+async function paidBookingOn(userId: string | null, dateKey: string, consent = true) {
+  const { booking } = await createBooking(t, { userId, dateKey, paymentIntentId: 'pending' });
   const total = toCents(booking.totalAmount);
   const intentId = await paidTestIntent(t, total);
   await t.ctx.db.update(bookings).set({ paymentIntentId: intentId, policyConsentAt: consent ? new Date(t.clock.now) : null }).where(eq(bookings.id, booking.id));
@@ -80,6 +84,38 @@ describe('a customer cancelling', () => {
     const refund = await t.call('POST', `/api/admin/bookings/${paid.id}/refunds`, { cookie: admin, headers: { 'idempotency-key': newKey() }, body: { amountCents: 25_00, reason: 'Goodwill' } });
     expect(refund.statusCode, refund.body).toBe(201);
     expect(await refundedCents(t, paid.intentId)).toBe(paid.total);
+  });
+
+  it('with the default 24-hour window, 10 hours ahead: cancels online, the fee shown and confirmed first; 2 hours ahead is the cutoff', async () => {
+    expect((await setPolicy({ freeCancelHours: 24 })).statusCode).toBe(200);
+    const { user, cookie } = await t.createUser();
+    const before = t.clock.now;
+    const day = openDayAfter(t, 3);
+    const paid = await paidBookingOn(user.id, day);
+    const other = await paidBookingOn(user.id, day);
+    const start = pacificInstant(day, '10:00').getTime();
+
+    t.clock.now = start - 10 * HOUR;
+    const listed = (await t.call('GET', '/api/bookings', { cookie })).json().items.find((b: { id: string }) => b.id === paid.id);
+    // Moving closed 24 hours before; cancelling is still open.
+    expect(listed).toMatchObject({ selfServiceBlock: 'too_late', cancelBlock: null, cancelDeadline: new Date(start - 2 * HOUR).toISOString() });
+    expect((await t.call('POST', `/api/bookings/${paid.id}/reschedule`, { cookie, body: { slotId: `${addDaysToKey(day, 1)}T10:00` } })).json()).toMatchObject({ code: 'SELF_SERVICE_CLOSED', params: { reason: 'too_late', hours: 24 } });
+    expect((await t.call('GET', `/api/bookings/${paid.id}/cancel-preview`, { cookie })).json()).toMatchObject({ late: true, feeCents: 25_00 });
+    expect((await t.call('POST', `/api/bookings/${paid.id}/cancel`, { cookie })).json()).toMatchObject({ code: 'LATE_CANCEL_FEE_UNCONFIRMED', params: { feeCents: 25_00 } });
+    const cancelled = await t.call('POST', `/api/bookings/${paid.id}/cancel`, { cookie, body: { acceptFeeCents: 25_00 } });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ feeCents: 25_00, booking: { status: 'cancelled' } });
+    expect((await rowsOf(paid.id)).filter((r) => r.kind === 'fee').map((r) => r.amountCents)).toEqual([25_00]);
+
+    // Exactly 2 hours before is still allowed; a millisecond later is for the phone.
+    t.clock.now = start - 2 * HOUR + 1;
+    const late = await t.call('POST', `/api/bookings/${other.id}/cancel`, { cookie, body: { acceptFeeCents: 25_00 } });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'SELF_SERVICE_CLOSED', message: `Bookings can only be cancelled online up to 2 hours before the start. Please call us at ${t.config.business.phone}.`, params: { reason: 'too_late', hours: 2 } });
+    t.clock.now = start - 2 * HOUR;
+    expect((await t.call('POST', `/api/bookings/${other.id}/cancel`, { cookie, body: { acceptFeeCents: 25_00 } })).statusCode).toBe(200);
+    // Back to the suite's clock: the office's session lives on it.
+    t.clock.now = before;
   });
 
   it('outside the window gets everything back and keeps no fee', async () => {

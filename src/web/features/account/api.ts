@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddressRequest, ChangePasswordRequest, SettingsResponse, UpdateProfileRequest, UpdateSettingsRequest } from '@shared/schemas/account';
+import type { StandingChoice } from '@shared/schemas/memberships';
 import type { VehicleRequest } from '@shared/schemas/vehicles';
 import { currentUserKey } from '@web/lib/session';
 import { apiCall } from '@web/lib/api';
@@ -242,3 +243,6 @@ export const confirmMembershipPayment = (paymentIntentId: string) => apiCall('PO
 export function useCancelPreview(id: string, enabled: boolean) {
   return useQuery({ queryKey: ['bookings', id, 'cancel-preview'], queryFn: () => apiCall('GET /api/bookings/:id/cancel-preview', { params: { id } }), enabled, staleTime: 0 });
 }
+/** The membership's standing appointment (decision 066): set or changed, and stopped. */
+export const setStandingAppointment = (id: string, body: StandingChoice) => apiCall('PUT /api/user/memberships/:id/standing', { params: { id }, body });
+export const stopStandingAppointment = (id: string) => apiCall('DELETE /api/user/memberships/:id/standing', { params: { id } });

@@ -17,6 +17,8 @@ const base: MembershipView = {
   cancelAtPeriodEnd: false,
   creditsLeft: 2,
   unpaidPeriodId: null,
+  standingOffer: null,
+  standing: null,
 };
 
 function render(memberships: MembershipView[]) {
@@ -51,6 +53,21 @@ describe('the account membership card', () => {
     expect(ending).toContain('Cancelled — ends on Dec 26, 2026');
     expect(ending).not.toContain('Renews on');
     expect(buttons(ending)).toEqual([]);
+  });
+
+  it('offers the plan’s standing appointment, then shows the member’s with its outcomes, Change and Stop', () => {
+    const standingOffer = { everyWeeks: 2, services: [{ serviceId: 's1', serviceName: 'Express Exterior Wash' }] };
+    const offered = render([{ ...base, standingOffer }]);
+    expect(offered).toContain('Your plan can book a visit for you every 2 weeks, on the same day and time.');
+    expect(buttons(offered)).toEqual(['Set a standing appointment', 'Pause', 'Cancel']);
+    const standing = { weekday: 2, time: '10:00', serviceId: 's1', addressId: 'a1', everyWeeks: 2, serviceName: 'Express Exterior Wash', address: '425 Park Ave, San Jose, CA 95110', nextDate: '2026-12-08', recent: [{ date: '2026-11-24', outcome: 'full' as const, bookingId: null }] };
+    const set = render([{ ...base, standingOffer, standing }]);
+    expect(set).toContain('Every 2 weeks on Tuesday at 10:00 AM');
+    expect(set).toContain('Express Exterior Wash at 425 Park Ave, San Jose, CA 95110');
+    expect(set).toContain('Next: Tue, Dec 8');
+    expect(set).toContain('Tue, Nov 24: not booked, the time was taken');
+    expect(buttons(set)).toEqual(['Change', 'Stop', 'Pause', 'Cancel']);
+    expect(render([base])).not.toContain('Standing appointment');
   });
 
   it('shows nothing without a membership', () => {

@@ -41,6 +41,8 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
   const lateFeeText = useLateFeeText(preview.data);
   const label = historyLabel(booking.status);
   const changeable = booking.selfServiceBlock === null;
+  // Cancelling stays open until 2 hours before the start, the fee shown first inside the window (decision 066).
+  const cancellable = booking.cancelBlock === null;
   const tooLate = booking.selfServiceBlock === 'too_late' && SELF_SERVICE_STATUSES.has(booking.status);
 
   const now = useHoldClock(booking.status === 'pending' ? booking.holdExpiresAt : null);
@@ -107,7 +109,7 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
         {booking.status === 'completed' && booking.rating !== null && <Stars rating={booking.rating} label={t('ratedStars', { n: booking.rating })} />}
         {tooLate && !unpaidHold && (
           <p className="mt-1 rounded-lg bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            {t('tooLate')}{' '}
+            {t(cancellable ? 'tooLateToMove' : 'tooLate')}{' '}
             {config && (
               <a className="inline-flex items-center gap-1 font-semibold underline" href={telHref(config.businessPhone)}>
                 <Phone className="size-3.5" aria-hidden /> {config.businessPhone}
@@ -130,14 +132,14 @@ export function BookingCard({ booking }: { booking: AccountBooking }) {
           </Button>
         )}
         {changeable && (
-          <>
-            <Button size="sm" variant="outline" onClick={() => setRescheduleOpen(true)}>
-              <CalendarClock aria-hidden /> {t('reschedule')}
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => setCancelOpen(true)}>
-              <XCircle aria-hidden /> {t('cancelBooking')}
-            </Button>
-          </>
+          <Button size="sm" variant="outline" onClick={() => setRescheduleOpen(true)}>
+            <CalendarClock aria-hidden /> {t('reschedule')}
+          </Button>
+        )}
+        {cancellable && (
+          <Button size="sm" variant="outline" onClick={() => setCancelOpen(true)}>
+            <XCircle aria-hidden /> {t('cancelBooking')}
+          </Button>
         )}
         {booking.status === 'completed' && (
           <>

@@ -15,6 +15,7 @@ import { toast } from '@web/lib/toast';
 import { cancelMembership, confirmMembershipPayment, membershipsKey, myMembershipsQuery, pauseMembership, payMembership, resumeMembership } from '../api';
 import { formatDate, membershipActions, membershipStatusKey, resumeCharges } from '../format';
 import { accountMessages } from '../messages';
+import { StandingAppointmentCard } from './standing-card';
 
 const TONES = { memberActive: 'green', memberEnding: 'orange', memberPaused: 'gray', memberPastDue: 'red', memberCancelled: 'gray' } as const;
 
@@ -104,6 +105,7 @@ function MembershipCard({ membership: m }: { membership: MembershipView }) {
         {m.nextRenewalAt && <p className="text-slate-600 dark:text-slate-400">{t('memberRenews', { date: date(m.nextRenewalAt) })}</p>}
         {m.status !== 'canceled' && <p>{t('memberCredits', { count: m.creditsLeft })}</p>}
         {m.status === 'past_due' && <Alert tone="warning">{t('memberPastDueText')}</Alert>}
+        <StandingAppointmentCard membership={m} />
         {actions.length > 0 && (
           <div className="mt-1 flex flex-wrap gap-2">
             {actions.includes('pay') && (

@@ -1,5 +1,6 @@
 import { formatUsd } from '@shared/money';
 import type { MemberRow, PlanView } from '@shared/schemas/memberships';
+import { formatTime12 } from '@shared/time';
 import { Plus, Repeat, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@web/components/ui/badge';
@@ -83,6 +84,11 @@ function MemberLine({ member: m }: { member: MemberRow }) {
       </td>
       <td className="px-3 py-2">
         {m.planName} <span className="text-xs text-slate-500">({formatUsd(m.pricePerMonth)}/mo)</span>
+        {m.standing && (
+          <span className="block text-xs text-slate-600 dark:text-slate-400" data-testid="member-standing">
+            {standingText(m.standing)}
+          </span>
+        )}
       </td>
       <td className="px-3 py-2">
         <Badge tone={TONES[status]}>{status === 'Ending' ? `Ends ${day(m.currentPeriodEnd)}` : status}</Badge>
@@ -93,18 +99,29 @@ function MemberLine({ member: m }: { member: MemberRow }) {
   );
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Standing: every 2 weeks, Tue 10:00 AM — Express Exterior Wash at 425 Park Ave, San Jose, CA 95110" (decision 066). */
+function standingText(s: NonNullable<MemberRow['standing']>): string {
+  const every = s.everyWeeks === 1 ? 'every week' : `every ${s.everyWeeks} weeks`;
+  return `Standing: ${every}, ${WEEKDAYS[s.weekday]} ${formatTime12(s.time)} — ${s.serviceName} at ${s.address}`;
+}
+
 interface PlanDraft {
   name: string;
   pricePerMonth: string;
   grants: Array<{ serviceId: string; count: string }>;
+  /** Every how many weeks a member's standing appointment falls; '' for a plan without one. */
+  standingWeeks: string;
   isActive: boolean;
 }
 
-const emptyPlan: PlanDraft = { name: '', pricePerMonth: '', grants: [{ serviceId: '', count: '1' }], isActive: true };
+const emptyPlan: PlanDraft = { name: '', pricePerMonth: '', grants: [{ serviceId: '', count: '1' }], standingWeeks: '', isActive: true };
 const draftOf = (plan: PlanView): PlanDraft => ({
   name: plan.name,
   pricePerMonth: plan.pricePerMonth,
   grants: plan.grants.map((g) => ({ serviceId: g.serviceId, count: String(g.count) })),
+  standingWeeks: plan.standing ? String(plan.standing.everyWeeks) : '',
   isActive: plan.isActive,
 });
 
@@ -136,6 +153,7 @@ function PlansEditor() {
                     {plan.name} · {formatUsd(plan.pricePerMonth)} / month
                   </p>
                   <p className="text-sm text-slate-600">Each month: {plan.grants.map((g) => `${g.count} x ${g.serviceName}`).join(', ')}</p>
+                  {plan.standing && <p className="text-sm text-slate-600">Standing appointment: {plan.standing.everyWeeks === 1 ? 'every week' : `every ${plan.standing.everyWeeks} weeks`}</p>}
                 </div>
                 {plan.isActive ? <Badge tone="green">On sale</Badge> : <Badge tone="gray">Not sold</Badge>}
                 <Button size="sm" variant="outline" onClick={() => setEditing({ plan, draft: draftOf(plan) })}>
@@ -186,7 +204,7 @@ function PlanForm({ initial, busy, onCancel, onSubmit }: { initial: PlanDraft; b
       name: draft.name,
       pricePerMonth: draft.pricePerMonth,
       grants: draft.grants.map((g) => ({ serviceId: g.serviceId, count: g.count })),
-      standing: null,
+      standing: draft.standingWeeks ? { everyWeeks: Number(draft.standingWeeks) } : null,
       isActive: draft.isActive,
     });
   }
@@ -224,6 +242,17 @@ function PlanForm({ initial, busy, onCancel, onSubmit }: { initial: PlanDraft; b
           <Plus aria-hidden /> Add a service
         </Button>
       </fieldset>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Standing appointment
+        <Select value={draft.standingWeeks} onChange={(e) => setDraft({ ...draft, standingWeeks: e.target.value })}>
+          <option value="">None</option>
+          {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
+            <option key={n} value={String(n)}>
+              {n === 1 ? 'Every week' : `Every ${n} weeks`}
+            </option>
+          ))}
+        </Select>
+      </label>
       <CheckboxField label="On sale (shown on /packages)" checked={draft.isActive} onChange={(isActive) => setDraft({ ...draft, isActive })} />
       <FormActions onCancel={onCancel} busy={busy} submit={busy ? 'Saving...' : 'Save plan'} />
     </form>

@@ -58,9 +58,9 @@ export function ManageBookingPage() {
             {cancel.data.feeCents > 0 ? `${tp('feeKept', { fee: money(cancel.data.feeCents) })} ` : null}
             {cancel.data.refunded ? t('refunded') : null}
           </Alert>
-        ) : view.selfServiceBlock === 'too_late' ? (
+        ) : view.cancelBlock === 'too_late' ? (
           <Alert tone="info">{t('tooLate', { phone })}</Alert>
-        ) : view.selfServiceBlock ? (
+        ) : view.cancelBlock ? (
           <Alert tone="info">{t('closed', { phone })}</Alert>
         ) : mode === 'reschedule' ? (
           <ManageReschedule
@@ -86,8 +86,15 @@ export function ManageBookingPage() {
         ) : (
           <>
             {movedTo && <Alert tone="success">{t('moved', { when: when(language, movedTo) })}</Alert>}
-            <p className="text-sm text-slate-600 dark:text-slate-300">{t('deadline', { deadline: when(language, view.changeDeadline) })}</p>
-            <Button onClick={() => setMode('reschedule')}>{t('reschedule')}</Button>
+            {view.selfServiceBlock === null ? (
+              <>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t('deadline', { deadline: when(language, view.changeDeadline) })}</p>
+                <Button onClick={() => setMode('reschedule')}>{t('reschedule')}</Button>
+              </>
+            ) : (
+              // Moving closed 24 hours before; cancelling stays open until 2 hours before (decision 066).
+              <Alert tone="info">{t('tooLateToMove', { phone, deadline: when(language, view.cancelDeadline) })}</Alert>
+            )}
             <Button variant="outline" onClick={() => setMode('cancel')}>
               {t('cancel')}
             </Button>
