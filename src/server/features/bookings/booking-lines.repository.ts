@@ -79,12 +79,12 @@ export async function linesOfBookings(db: DbOrTx, bookingIds: string[]): Promise
 }
 
 /**
- * Writes a booking's lines from its price (shared/pricing.ts priceJob), replacing any it had: each vehicle's
- * service and add-ons, then the discount, travel fee (when there is one), service fee and tax. Called inside the transaction that
- * prices the booking.
+ * Writes a new booking's lines from its price (shared/pricing.ts priceJob): each vehicle's service and
+ * add-ons, then the discount, travel fee (when there is one), service fee and tax. Called inside the
+ * transaction that inserts the booking (a hold's runs under the day's lock, so a new booking, which has no
+ * lines yet, deletes none: one round trip less there).
  */
-export async function replaceBookingLines(tx: DbOrTx, bookingId: string, price: JobPrice): Promise<void> {
-  await tx.delete(bookingLines).where(eq(bookingLines.bookingId, bookingId));
+export async function insertBookingLines(tx: DbOrTx, bookingId: string, price: JobPrice): Promise<void> {
   const rows: (typeof bookingLines.$inferInsert)[] = [];
   price.vehicles.forEach((vehicle, index) => {
     for (const line of vehicle.lines) {

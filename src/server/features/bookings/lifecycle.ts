@@ -29,11 +29,11 @@ import { bookingEvents, bookingPayments, bookings, bookingUpdates, guestLinkToke
 import { AppError } from '../../errors';
 import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
-import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
+import { jobPriceOfColumns, pricedColumns, insertBookingLines } from './booking-lines.repository';
 import { adoptBookingIntent, chargeFeeToKeptCard, keepFeeAndRefund, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
 import { nextCardPayment } from '../../../shared/deposits';
 import { findEntryByKey, findPayment, insertEntry, recordIntent, summaryOf, type LedgerEntry } from './ledger';
-import { claimCapacity, claimReach, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
+import { claimReachableTime, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
 import { dayForRule, jobPoint, loadReachDay, type ReachJob } from './reach-day';
 import { lockBusinessDay } from './slot-day.repository';
 import { cancelQuote, noShowFeeCents } from './policy-fees';
@@ -288,11 +288,9 @@ export function bookingVerbs(ctx: AppContext) {
       return claimStaffTime(tx, now, staffSlot);
     }
     const { override: _ignored, job, ...customerSlot } = slot;
-    const time = await claimCapacity(tx, now, customerSlot);
     // A customer is also refused a start no technician can get to (decision 055); the business may book it
     // and sort out who goes on the dispatch board.
-    await claimReach(ctx, tx, now, { slotId: slot.slotId, job: reachJobOf(job, slot.durationMinutes, slot.excludeBookingId) });
-    return time;
+    return claimReachableTime(ctx, tx, now, { ...customerSlot, job: reachJobOf(job, slot.durationMinutes, slot.excludeBookingId) });
   }
 
   /**
@@ -342,7 +340,7 @@ export function bookingVerbs(ctx: AppContext) {
   }
 
   async function writeLines(tx: DbOrTx, bookingId: string, values: Parameters<typeof jobPriceOfColumns>[1], job: JobPrice | undefined): Promise<void> {
-    await replaceBookingLines(tx, bookingId, job ?? (await jobPriceOfColumns(tx, values)));
+    await insertBookingLines(tx, bookingId, job ?? (await jobPriceOfColumns(tx, values)));
   }
 
   /** Records what happened as an update and its event (with the update as the event's in-memory detail), in the caller's transaction. */
@@ -593,8 +591,7 @@ export function bookingVerbs(ctx: AppContext) {
       const occupiesItsTime = booking.status !== 'pending' && booking.status !== 'cancelled';
       if (!holdIsLive(booking, now) && !occupiesItsTime) {
         try {
-          await claimCapacity(tx, now, { slotId: slotIdOf(booking), durationMinutes: booking.durationMinutes, excludeBookingId: booking.id, staff: true });
-          await claimReach(ctx, tx, now, { slotId: slotIdOf(booking), job: reachJobOf(booking, booking.durationMinutes, booking.id) });
+          await claimReachableTime(ctx, tx, now, { slotId: slotIdOf(booking), durationMinutes: booking.durationMinutes, excludeBookingId: booking.id, staff: true, job: reachJobOf(booking, booking.durationMinutes, booking.id) });
         } catch (error) {
           if (error instanceof AppError && (error.code === 'SLOT_FULL' || error.code === 'SLOT_INVALID')) return { outcome: 'slot_taken', booking };
           throw error;

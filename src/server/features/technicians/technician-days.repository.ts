@@ -5,7 +5,7 @@ import type { Point } from '../../../shared/travel';
 import { dayOfWeek, minutesOfDay } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookings, technicianExceptions, technicianHours, technicianProfiles, technicianServices, users } from '../../db/schema';
-import { loadSlotDay } from '../bookings';
+import { loadSlotDay, type SlotDay } from '../bookings';
 
 type TechnicianRow = {
   id: string;
@@ -25,11 +25,12 @@ type TechnicianRow = {
  * admins who switched on), their hours for the weekday or the date's exception, where they start and end,
  * the services they do, and the jobs assigned to them that day. The business's open windows are the outer
  * bounds: a technician's hours are cut to them, and a closed day has no windows for anyone.
- * `base` is the business's address: the default start and end, and where on-site jobs happen.
+ * `base` is the business's address: the default start and end, and where on-site jobs happen. `loaded`: the
+ * business's day when the caller read it already (the booking claim, under the day's lock).
  */
-export async function technicianDays(db: DbOrTx, dateKey: string, base: Point): Promise<TechnicianDay[]> {
+export async function technicianDays(db: DbOrTx, dateKey: string, base: Point, loaded?: SlotDay): Promise<TechnicianDay[]> {
   const [business, result] = await Promise.all([
-    loadSlotDay(db, dateKey),
+    loaded ?? loadSlotDay(db, dateKey),
     db.execute(sql`
       select u.id, u.full_name as name, coalesce(p.limited_services, false) as limited,
         json_build_array(p.start_latitude, p.start_longitude) as start,
