@@ -22,10 +22,15 @@ export interface ReachDay {
 }
 
 /**
- * Each technician's day: the technicians face's `technicianDays`, handed in at start-up (features/index.ts).
- * `business`: the day's view when the caller has it already (it is read otherwise).
+ * Each technician's day, from the technicians face (handed in at start-up, features/index.ts): `load` reads
+ * a day's; `column` is the same rows as one json column of a select of the caller's, and `of` turns that
+ * column's value and the business's day into the days.
  */
-export type TechnicianDaysSource = (db: DbOrTx, dateKey: string, base: Point, business?: DayView) => Promise<TechnicianDay[]>;
+export interface TechnicianDaysSource {
+  load: (db: DbOrTx, dateKey: string, base: Point) => Promise<TechnicianDay[]>;
+  column: (dateKey: string) => SQL;
+  of: (column: unknown, business: DayView, base: Point) => TechnicianDay[];
+}
 let technicianDays: TechnicianDaysSource | undefined;
 
 /**
@@ -59,20 +64,20 @@ function dayJobsColumn(dateKey: string): SQL {
 /** A day's technicians and its jobs without one, in two round trips side by side. */
 export async function loadReachDay(db: DbOrTx, dateKey: string, base: Point): Promise<ReachDay> {
   if (!technicianDays) throw new Error('No technicians source: features/index.ts hands it in with provideTechnicianDays');
-  const [technicians, result] = await Promise.all([technicianDays(db, dateKey, base), db.execute(sql`select ${dayJobsColumn(dateKey)} as jobs`)]);
+  const [technicians, result] = await Promise.all([technicianDays.load(db, dateKey, base), db.execute(sql`select ${dayJobsColumn(dateKey)} as jobs`)]);
   const [row] = (result as unknown as { rows?: { jobs: JobRow[] }[] }).rows ?? (result as unknown as { jobs: JobRow[] }[]);
   return reachDayOf(technicians, row?.jobs ?? []);
 }
 
 /**
- * What a customer's claim decides by, under the day's lock: the day's capacity view and who can get where,
- * in two round trips (the day with its jobs in one select, then the technicians, handed the day so they do
- * not read it again): each round trip here is time every other booking of the day waits.
+ * What a customer's claim decides by, under the day's lock: the day's capacity view and who can get where
+ * (its jobs and its technicians), in one select: each round trip here is time every other booking of the
+ * day waits.
  */
 export async function loadClaimDay(db: DbOrTx, dateKey: string, base: Point): Promise<{ day: DayView; reach: ReachDay }> {
   if (!technicianDays) throw new Error('No technicians source: features/index.ts hands it in with provideTechnicianDays');
-  const { day, extra } = await loadDayWith<{ jobs: JobRow[] }>(db, dateKey, { jobs: dayJobsColumn(dateKey) });
-  return { day, reach: reachDayOf(await technicianDays(db, dateKey, base, day), extra.jobs) };
+  const { day, extra } = await loadDayWith<{ jobs: JobRow[]; technicians: unknown }>(db, dateKey, { jobs: dayJobsColumn(dateKey), technicians: technicianDays.column(dateKey) });
+  return { day, reach: reachDayOf(technicianDays.of(extra.technicians, day, base), extra.jobs) };
 }
 
 function reachDayOf(technicians: TechnicianDay[], jobs: JobRow[]): ReachDay {

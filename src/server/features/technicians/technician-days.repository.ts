@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/constants';
 import type { TechnicianDay } from '../../../shared/reachability';
 import type { Point } from '../../../shared/travel';
@@ -25,13 +25,20 @@ type TechnicianRow = {
  * admins who switched on), their hours for the weekday or the date's exception, where they start and end,
  * the services they do, and the jobs assigned to them that day. The business's open windows are the outer
  * bounds: a technician's hours are cut to them, and a closed day has no windows for anyone.
- * `base` is the business's address: the default start and end, and where on-site jobs happen. `loaded`: the
- * business's day when the caller read it already (the booking claim, under the day's lock).
+ * `base` is the business's address: the default start and end, and where on-site jobs happen.
  */
-export async function technicianDays(db: DbOrTx, dateKey: string, base: Point, loaded?: SlotDay): Promise<TechnicianDay[]> {
-  const [business, result] = await Promise.all([
-    loaded ?? loadSlotDay(db, dateKey),
-    db.execute(sql`
+export async function technicianDays(db: DbOrTx, dateKey: string, base: Point): Promise<TechnicianDay[]> {
+  const [business, result] = await Promise.all([loadSlotDay(db, dateKey), db.execute(sql`select ${technicianDaysColumn(dateKey)} as technicians`)]);
+  const [row] = (result as unknown as { rows?: { technicians: unknown }[] }).rows ?? (result as unknown as { technicians: unknown }[]);
+  return technicianDaysOf(row!.technicians, business, base);
+}
+
+/**
+ * The technicians' rows of a day as one json column, for a caller that reads them in a select of its own
+ * (the booking claim reads them with the business's day, in one round trip under the day's lock).
+ */
+export function technicianDaysColumn(dateKey: string): SQL {
+  return sql`(select coalesce(json_agg(t order by t.name, t.id), '[]'::json) from (
       select u.id, u.full_name as name, coalesce(p.limited_services, false) as limited,
         json_build_array(p.start_latitude, p.start_longitude) as start,
         json_build_array(coalesce(p.end_latitude, p.start_latitude), coalesce(p.end_longitude, p.start_longitude)) as "end",
@@ -49,9 +56,12 @@ export async function technicianDays(db: DbOrTx, dateKey: string, base: Point, l
       left join ${technicianProfiles} p on p.user_id = u.id
       where u.deleted_at is null and not u.is_disabled
         and ((u.role = 'driver' and coalesce(p.works_jobs, true)) or (u.role = 'admin' and coalesce(p.works_jobs, false)))
-      order by u.full_name, u.id`),
-  ]);
-  const rows = (result as unknown as { rows?: TechnicianRow[] }).rows ?? (result as unknown as TechnicianRow[]);
+      order by u.full_name, u.id) t)`;
+}
+
+/** The technicians' days from technicianDaysColumn's value and the business's day of the same date. */
+export function technicianDaysOf(column: unknown, business: SlotDay, base: Point): TechnicianDay[] {
+  const rows = column as TechnicianRow[];
   const open = business.closed ? [] : business.windows.map((w) => ({ startMinute: minutesOfDay(w.start), endMinute: minutesOfDay(w.end) }));
   return rows.map((row) => {
     const own = row.exception ? (row.exception[0] && row.exception[1] ? [row.exception[0], row.exception[1]] : null) : row.has_hours ? row.hours : ['00:00', '24:00'];
