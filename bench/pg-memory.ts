@@ -1,13 +1,13 @@
 /**
  * npm run bench:pg-memory: only the PostgreSQL server's memory figures of `npm run bench` — settled after
  * warm-up, then after the slots/services load and the booking load (the bench's order), with bookings/s and
- * slots req/s beside them and the machine's load. Quicker than the whole table when only memory is in question.
+ * slots req/s beside them, V8's heap after the load (of the resident memory) and the machine's load. Quicker than the whole table when only memory is in question.
  */
 import { loadavg } from 'node:os';
 import { buildServerIfStale } from '../scripts/build-server.mjs';
 import { freshPostgresDatabase } from '../src/server/test/postgres';
 import { figure, printFigures, type Figure } from './figures';
-import { bookingFigures, rssMb, settledRssMb, startApp, throughputFigures } from './server';
+import { bookingFigures, heapMb, rssMb, settledRssMb, startApp, throughputFigures } from './server';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -26,7 +26,7 @@ try {
     const booking = await bookingFigures(app, database.url, seconds * 2);
     figures.push(...booking.figures);
     figures.push(figure('PostgreSQL: server memory after the load', rssMb(app.pid), 'MB', '≤', 180));
-    console.log(JSON.stringify({ slots: throughput.notes.slots, bookings: booking.notes.bookings }));
+    console.log(JSON.stringify({ slots: throughput.notes.slots, bookings: booking.notes.bookings, heapAfterLoadMb: await heapMb(app) }));
   } finally {
     await app.stop();
   }

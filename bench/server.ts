@@ -264,14 +264,17 @@ export async function bookingLoad(app: RunningApp, seconds: number): Promise<{ c
 /** Bookings/s on PostgreSQL with the capacity rule re-checked in SQL afterwards. */
 export async function bookingFigures(app: RunningApp, databaseUrl: string, seconds: number): Promise<{ figures: Figure[]; notes: Record<string, unknown> }> {
   await withPostgres(databaseUrl, openBookingDays);
+  const cpuBefore = processCpuSeconds(app.pid);
   const load = await bookingLoad(app, seconds);
+  // The server's own CPU per booking: what a hold costs the app, less bent by a busy machine than bookings/s.
+  const serverCpuMsPerBooking = load.created ? Math.round(((processCpuSeconds(app.pid) - cpuBefore) * 1000 * 100) / load.created) / 100 : null;
   const counted = await withPostgres(databaseUrl, countBookingDays);
   return {
     figures: [
       figure('bookings created/s (50 clients, 10 days, PostgreSQL)', load.created / seconds, 'per s', '≥', 300),
       figure('steps over capacity after the run (PostgreSQL)', counted.stepsOver, 'steps', '≤', 0),
     ],
-    notes: { bookings: { requestsPerSecond: load.requestsPerSecond, statusCodes: load.codes, bookingsInDb: counted.bookings, capacityPerStep: CAPACITY, latencyP99: load.latencyP99, errors: load.errors } },
+    notes: { bookings: { requestsPerSecond: load.requestsPerSecond, statusCodes: load.codes, bookingsInDb: counted.bookings, capacityPerStep: CAPACITY, latencyP99: load.latencyP99, errors: load.errors, serverCpuMsPerBooking } },
   };
 }
 
@@ -291,6 +294,13 @@ function groupCpuSeconds(pgid: number): number {
     }
   }
   return ticks / 100;
+}
+
+/** User + system CPU seconds of one process (Linux, 100 Hz ticks). */
+function processCpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** The live processes of a process group (Linux). */
@@ -339,4 +349,15 @@ export async function settledRssMb(app: RunningApp, settleMs = Number(process.en
   for (const path of paths) await (await fetch(`${app.url}${path}`)).arrayBuffer();
   await new Promise((r) => setTimeout(r, settleMs));
   return rssMb(app.pid);
+}
+
+/**
+ * Where the server's resident memory is (MB): V8's heap (used and reserved) and memory outside it that V8
+ * knows of (external: buffers), from its own /metrics (readable from this machine). Read after `rssMb`: the
+ * first scrape starts the default collectors.
+ */
+export async function heapMb(app: RunningApp): Promise<{ heapUsed: number; heapTotal: number; external: number }> {
+  const text = await (await fetch(`${app.url}/metrics`)).text();
+  const mb = (name: string) => Math.round(Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) / 1048576);
+  return { heapUsed: mb('nodejs_heap_size_used_bytes'), heapTotal: mb('nodejs_heap_size_total_bytes'), external: mb('nodejs_external_memory_bytes') };
 }

@@ -26,12 +26,12 @@ import { storeOrdersRoutes } from './store-orders';
 import { messagesRoutes } from './messages';
 import { webhooksRoutes } from './webhooks';
 import { settingsRoutes } from './settings';
-import { technicianDays, technicianRoutes } from './technicians';
+import { technicianDays, technicianDaysColumn, technicianDaysOf, technicianRoutes } from './technicians';
 import { promosRoutes } from './promos';
 
 // Who can get there (decision 055): the bookings' claim and the slot lists read each technician's day, which
 // the technicians feature builds on the bookings' own day (so bookings cannot import it: no loops).
-provideTechnicianDays(technicianDays);
+provideTechnicianDays({ load: technicianDays, column: technicianDaysColumn, of: technicianDaysOf });
 
 /** Every feature's route declarations; a new feature adds its list here. Tests iterate this list. */
 export const apiRoutes = [

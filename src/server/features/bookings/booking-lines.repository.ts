@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { BookingLineKind, SizeClass } from '../../../shared/domain';
 import type { JobPrice } from '../../../shared/pricing';
 import { fromCents, toCents } from '../../../shared/money';
@@ -79,24 +79,38 @@ export async function linesOfBookings(db: DbOrTx, bookingIds: string[]): Promise
 }
 
 /**
- * Writes a booking's lines from its price (shared/pricing.ts priceJob), replacing any it had: each vehicle's
- * service and add-ons, then the discount, travel fee (when there is one), service fee and tax. Called inside the transaction that
- * prices the booking.
+ * A new booking's lines from its price (shared/pricing.ts priceJob), in order: each vehicle's service and
+ * add-ons, then the discount, travel fee (when there is one), service fee and tax.
  */
-export async function replaceBookingLines(tx: DbOrTx, bookingId: string, price: JobPrice): Promise<void> {
-  await tx.delete(bookingLines).where(eq(bookingLines.bookingId, bookingId));
-  const rows: (typeof bookingLines.$inferInsert)[] = [];
+export function lineRowsOf(price: JobPrice): Omit<typeof bookingLines.$inferInsert, 'bookingId'>[] {
+  const rows: Omit<typeof bookingLines.$inferInsert, 'bookingId'>[] = [];
   price.vehicles.forEach((vehicle, index) => {
     for (const line of vehicle.lines) {
-      rows.push({ bookingId, vehicleIndex: index, vehicleId: vehicle.vehicleId ?? null, vehicleLabel: vehicle.label ?? null, sizeClass: vehicle.sizeClass, kind: line.kind, itemId: line.itemId ?? null, label: line.label, amountCents: line.cents, minutes: line.minutes, position: rows.length });
+      rows.push({ vehicleIndex: index, vehicleId: vehicle.vehicleId ?? null, vehicleLabel: vehicle.label ?? null, sizeClass: vehicle.sizeClass, kind: line.kind, itemId: line.itemId ?? null, label: line.label, amountCents: line.cents, minutes: line.minutes, position: rows.length });
     }
   });
-  const bookingWide = (kind: BookingLineKind, label: string, cents: number) => rows.push({ bookingId, kind, label, amountCents: cents, minutes: 0, position: rows.length });
+  const bookingWide = (kind: BookingLineKind, label: string, cents: number) => rows.push({ vehicleIndex: null, vehicleId: null, vehicleLabel: null, sizeClass: null, kind, itemId: null, label, amountCents: cents, minutes: 0, position: rows.length });
   if (price.discountCents > 0) bookingWide('discount', price.discountLabel ?? 'Discount', -price.discountCents);
   if (price.travelFeeCents > 0) bookingWide('travel_fee', 'Travel fee', price.travelFeeCents);
   bookingWide('service_fee', 'Service fee', price.serviceFeeCents);
   bookingWide('tax', 'Tax', price.taxCents);
-  await tx.insert(bookingLines).values(rows);
+  return rows;
+}
+
+/** Writes a new booking's lines (lineRowsOf), in the transaction that inserts the booking. */
+export async function insertBookingLines(tx: DbOrTx, bookingId: string, price: JobPrice): Promise<void> {
+  await tx.insert(bookingLines).values(lineRowsOf(price).map((row) => ({ ...row, bookingId })));
+}
+
+/**
+ * The insert of a new booking's lines as part of the statement that inserts the booking (a hold's, under the
+ * day's lock: one round trip less there). `bookingId` is the inserted row's id; `lines` a json array of
+ * lineRowsOf's rows (a placeholder of the prepared statement). Every column is listed, as Drizzle's insert …
+ * select writes them all: the id and time are the columns' defaults.
+ */
+export function insertLinesOfJson(db: DbOrTx, from: SQL, bookingId: SQL, lines: SQL) {
+  return db.insert(bookingLines).select(sql`select gen_random_uuid(), ${bookingId}, l."vehicleIndex", l."vehicleId", l."vehicleLabel", l."sizeClass", l.kind, l."itemId", l.label, l."amountCents", l.minutes, l.position, now()
+    from ${from}, json_to_recordset(${lines}) as l("vehicleIndex" integer, "vehicleId" uuid, "vehicleLabel" text, "sizeClass" text, kind text, "itemId" uuid, label text, "amountCents" integer, minutes integer, position integer)`);
 }
 
 /**

@@ -24,7 +24,7 @@ export { cancelQuote } from './policy-fees';
 export { blockNotes, blockReasonOf } from './blocked-time';
 // The day's capacity model, read by the slot lists and the schedule grid; only the verbs claim (decision 036).
 export { slotsForDay, slotsOfDay } from './slot-capacity';
-export { loadDay as loadSlotDay, openWindows } from './slot-day.repository';
+export { loadDay as loadSlotDay, openWindows, type DayView as SlotDay } from './slot-day.repository';
 // Who can get where on a day (decision 055): the slot list's cached view and rule, the claim's twin.
 export { loadReachDay, provideTechnicianDays, reachableMinutes, type ReachDay } from './reach-day';
 

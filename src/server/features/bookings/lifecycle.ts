@@ -29,11 +29,11 @@ import { bookingEvents, bookingPayments, bookings, bookingUpdates, guestLinkToke
 import { AppError } from '../../errors';
 import { queueDeliveries, runInTransaction, type BookingChangeDetail, type BookingEventKind, type BookingEventPayload } from '../../events/booking-events';
 import type { CardDetails } from '../../integrations/payments/provider';
-import { jobPriceOfColumns, pricedColumns, replaceBookingLines } from './booking-lines.repository';
+import { insertBookingLines, insertLinesOfJson, jobPriceOfColumns, lineRowsOf, pricedColumns } from './booking-lines.repository';
 import { adoptBookingIntent, chargeFeeToKeptCard, keepFeeAndRefund, refundAmount, refundCancelledBooking, refundCharge, refundKey, restorePackageCredit, settledCharge, wasRefunded } from './booking-refunds';
 import { nextCardPayment } from '../../../shared/deposits';
 import { findEntryByKey, findPayment, insertEntry, recordIntent, summaryOf, type LedgerEntry } from './ledger';
-import { claimCapacity, claimReach, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
+import { claimReachableTime, claimStaffTime, type StaffClaimedTime } from './slot-capacity';
 import { dayForRule, jobPoint, loadReachDay, type ReachJob } from './reach-day';
 import { lockBusinessDay } from './slot-day.repository';
 import { cancelQuote, noShowFeeCents } from './policy-fees';
@@ -109,21 +109,27 @@ export type HoldDraft = Required<Pick<BookingDraft, Exclude<HoldColumn, 'status'
   slotId: string;
 };
 
-// The hold's statements, built once (db/prepared.ts): it runs for every web booking, under the day's lock.
+// The hold's statements, built once (db/prepared.ts): it runs for every web booking, under the day's lock,
+// so every round trip saved is time another booking of the day is not kept waiting.
 const holdInsert = (db: DbOrTx) =>
   db
     .insert(bookings)
     .values(Object.fromEntries(HOLD_COLUMNS.map((column) => [column, sql.placeholder(column)])) as unknown as NewBooking)
     .returning(HELD_FIELDS);
-const insertHold = preparedStatement('glint_hold', HELD_FIELDS, holdInsert);
-/** A guest's hold and its kept link (the plain token the confirmation e-mail takes) in one statement. */
-const insertGuestHold = preparedStatement('glint_guest_hold', HELD_FIELDS, (db) => {
+/**
+ * A hold's row and its lines (`lines`: lineRowsOf's rows as json) in one statement; a guest's with its kept
+ * link too (`token`: the plain token the confirmation e-mail takes).
+ */
+const holdStatement = (guest: boolean) => (db: DbOrTx) => {
   const inserted = db.$with('inserted').as(holdInsert(db));
+  const lines = db.$with('lines').as(insertLinesOfJson(db, sql`${inserted}`, sql`${inserted.id}`, sql`${sql.placeholder('lines')}::json`));
   const keptLink = db.$with('kept_link').as(
     db.insert(guestLinkTokens).select(db.select({ bookingId: inserted.id, token: sql<string>`${sql.placeholder('token')}`.as('token'), createdAt: sql<Date>`now()`.as('created_at') }).from(inserted)),
   );
-  return db.with(inserted, keptLink).select().from(inserted);
-});
+  return db.with(inserted, lines, ...(guest ? [keptLink] : [])).select().from(inserted);
+};
+const insertHold = preparedStatement('glint_hold', HELD_FIELDS, holdStatement(false));
+const insertGuestHold = preparedStatement('glint_guest_hold', HELD_FIELDS, holdStatement(true));
 
 /** Who asks for the change; `userId` is the customer, driver or admin when there is one. */
 export interface BookingActor {
@@ -288,11 +294,9 @@ export function bookingVerbs(ctx: AppContext) {
       return claimStaffTime(tx, now, staffSlot);
     }
     const { override: _ignored, job, ...customerSlot } = slot;
-    const time = await claimCapacity(tx, now, customerSlot);
     // A customer is also refused a start no technician can get to (decision 055); the business may book it
     // and sort out who goes on the dispatch board.
-    await claimReach(ctx, tx, now, { slotId: slot.slotId, job: reachJobOf(job, slot.durationMinutes, slot.excludeBookingId) });
-    return time;
+    return claimReachableTime(ctx, tx, now, { ...customerSlot, job: reachJobOf(job, slot.durationMinutes, slot.excludeBookingId) });
   }
 
   /**
@@ -342,7 +346,7 @@ export function bookingVerbs(ctx: AppContext) {
   }
 
   async function writeLines(tx: DbOrTx, bookingId: string, values: Parameters<typeof jobPriceOfColumns>[1], job: JobPrice | undefined): Promise<void> {
-    await replaceBookingLines(tx, bookingId, job ?? (await jobPriceOfColumns(tx, values)));
+    await insertBookingLines(tx, bookingId, job ?? (await jobPriceOfColumns(tx, values)));
   }
 
   /** Records what happened as an update and its event (with the update as the event's in-memory detail), in the caller's transaction. */
@@ -476,20 +480,20 @@ export function bookingVerbs(ctx: AppContext) {
     async hold(tx: DbOrTx, actor: BookingActor, draft: HoldDraft & { guest: boolean }, options: { prepaid?: boolean; job?: JobPrice } = {}): Promise<{ booking: HeldBooking; trackingToken?: string }> {
       const { guest, slotId, ...drafted } = draft;
       const values = priced(drafted, options.job);
+      // Its lines go in with the row (read before the claim, outside the day's lock, when priced from columns).
+      const lines = JSON.stringify(lineRowsOf(options.job ?? (await jobPriceOfColumns(tx, values))));
       const now = ctx.now();
       const time = await claim(tx, actor, { slotId, durationMinutes: values.durationMinutes, job: values }, now);
       // Prepaid (a package credit the caller redeems in this transaction): nothing to pay, so no hold — confirmed at once.
       const state = options.prepaid
         ? { status: 'confirmed' as const, paymentStatus: 'package' as const, holdExpiresAt: null }
         : { status: 'pending' as const, paymentStatus: 'unpaid' as const, holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000) };
-      // A guest's tracking link goes in with the booking, in the same statement (this runs under the day's
-      // lock, so every round trip saved is time another booking of the day is not kept waiting): its hash
-      // in the row, the plain token beside it until the confirmation e-mail takes it.
+      // A guest's tracking link goes in with the booking and its lines, in the same statement: its hash in the
+      // row, the plain token beside it until the confirmation e-mail takes it.
       const link = guest ? newToken() : undefined;
       ctx.caches.slotDays.touch([time.businessDate]);
       const row = { ...values, ...time, ...state, trackingTokenHash: link?.hash ?? null };
-      const [booking] = link ? await insertGuestHold(tx, { ...row, token: link.token }) : await insertHold(tx, row);
-      await writeLines(tx, booking!.id, values, options.job);
+      const [booking] = link ? await insertGuestHold(tx, { ...row, lines, token: link.token }) : await insertHold(tx, { ...row, lines });
       if (options.prepaid) {
         // Paid with a package credit: paid in the ledger, not revenue (the package's sale was).
         await insertEntry(tx, { bookingId: booking!.id, kind: 'full', method: 'package_credit', amountCents: toCents(booking!.totalAmount) });
@@ -593,8 +597,7 @@ export function bookingVerbs(ctx: AppContext) {
       const occupiesItsTime = booking.status !== 'pending' && booking.status !== 'cancelled';
       if (!holdIsLive(booking, now) && !occupiesItsTime) {
         try {
-          await claimCapacity(tx, now, { slotId: slotIdOf(booking), durationMinutes: booking.durationMinutes, excludeBookingId: booking.id, staff: true });
-          await claimReach(ctx, tx, now, { slotId: slotIdOf(booking), job: reachJobOf(booking, booking.durationMinutes, booking.id) });
+          await claimReachableTime(ctx, tx, now, { slotId: slotIdOf(booking), durationMinutes: booking.durationMinutes, excludeBookingId: booking.id, staff: true, job: reachJobOf(booking, booking.durationMinutes, booking.id) });
         } catch (error) {
           if (error instanceof AppError && (error.code === 'SLOT_FULL' || error.code === 'SLOT_INVALID')) return { outcome: 'slot_taken', booking };
           throw error;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/constants';
 import type { ServiceType } from '../../../shared/domain';
 import type { TechnicianDay } from '../../../shared/reachability';
@@ -8,6 +8,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { travelFnFor } from '../travel';
+import { loadDayWith, type DayView } from './slot-day.repository';
 
 /**
  * Who can get where on a day (decision 055): every technician's day, and the day's jobs that no technician
@@ -20,8 +21,16 @@ export interface ReachDay {
   unassigned: (UnassignedJob & { lapsesAt: number | null })[];
 }
 
-/** Each technician's day: the technicians face's `technicianDays`, handed in at start-up (features/index.ts). */
-export type TechnicianDaysSource = (db: DbOrTx, dateKey: string, base: Point) => Promise<TechnicianDay[]>;
+/**
+ * Each technician's day, from the technicians face (handed in at start-up, features/index.ts): `load` reads
+ * a day's; `column` is the same rows as one json column of a select of the caller's, and `of` turns that
+ * column's value and the business's day into the days.
+ */
+export interface TechnicianDaysSource {
+  load: (db: DbOrTx, dateKey: string, base: Point) => Promise<TechnicianDay[]>;
+  column: (dateKey: string) => SQL;
+  of: (column: unknown, business: DayView, base: Point) => TechnicianDay[];
+}
 let technicianDays: TechnicianDaysSource | undefined;
 
 /**
@@ -41,24 +50,40 @@ export function jobPoint(serviceType: ServiceType, latitude: string | null, long
 
 type JobRow = [string, number, number, string, ServiceType, string | null, string | null, string | null, number | string | null];
 
+/** The day's jobs that take a technician's time (not cancelled, not blocked), as one json column. */
+function dayJobsColumn(dateKey: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(
+      b.id,
+      (extract(hour from b.scheduled_date at time zone ${TIME_ZONE}) * 60 + extract(minute from b.scheduled_date at time zone ${TIME_ZONE}))::int,
+      b.duration_minutes, b.service_id, b.service_type, b.latitude, b.longitude, b.assigned_driver_id,
+      case when b.status = 'pending' and b.hold_expires_at is not null then (extract(epoch from b.hold_expires_at) * 1000)::bigint end)), '[]'::json)
+    from ${bookings} b
+    where b.business_date = ${dateKey}::date and b.status <> 'cancelled' and not b.is_blocked)`;
+}
+
 /** A day's technicians and its jobs without one, in two round trips side by side. */
 export async function loadReachDay(db: DbOrTx, dateKey: string, base: Point): Promise<ReachDay> {
   if (!technicianDays) throw new Error('No technicians source: features/index.ts hands it in with provideTechnicianDays');
-  const [technicians, result] = await Promise.all([
-    technicianDays(db, dateKey, base),
-    db.execute(sql`
-      select coalesce(json_agg(json_build_array(
-          b.id,
-          (extract(hour from b.scheduled_date at time zone ${TIME_ZONE}) * 60 + extract(minute from b.scheduled_date at time zone ${TIME_ZONE}))::int,
-          b.duration_minutes, b.service_id, b.service_type, b.latitude, b.longitude, b.assigned_driver_id,
-          case when b.status = 'pending' and b.hold_expires_at is not null then (extract(epoch from b.hold_expires_at) * 1000)::bigint end)), '[]'::json) as jobs
-      from ${bookings} b
-      where b.business_date = ${dateKey}::date and b.status <> 'cancelled' and not b.is_blocked`),
-  ]);
+  const [technicians, result] = await Promise.all([technicianDays.load(db, dateKey, base), db.execute(sql`select ${dayJobsColumn(dateKey)} as jobs`)]);
   const [row] = (result as unknown as { rows?: { jobs: JobRow[] }[] }).rows ?? (result as unknown as { jobs: JobRow[] }[]);
+  return reachDayOf(technicians, row?.jobs ?? []);
+}
+
+/**
+ * What a customer's claim decides by, under the day's lock: the day's capacity view and who can get where
+ * (its jobs and its technicians), in one select: each round trip here is time every other booking of the
+ * day waits.
+ */
+export async function loadClaimDay(db: DbOrTx, dateKey: string, base: Point): Promise<{ day: DayView; reach: ReachDay }> {
+  if (!technicianDays) throw new Error('No technicians source: features/index.ts hands it in with provideTechnicianDays');
+  const { day, extra } = await loadDayWith<{ jobs: JobRow[]; technicians: unknown }>(db, dateKey, { jobs: dayJobsColumn(dateKey), technicians: technicianDays.column(dateKey) });
+  return { day, reach: reachDayOf(technicianDays.of(extra.technicians, day, base), extra.jobs) };
+}
+
+function reachDayOf(technicians: TechnicianDay[], jobs: JobRow[]): ReachDay {
   // A job whose driver is not a technician of the day (none, or one who no longer works jobs) still needs one.
   const known = new Set(technicians.map((t) => t.technicianId));
-  const unassigned = (row?.jobs ?? [])
+  const unassigned = jobs
     .filter(([, , , , , , , driverId]) => driverId === null || !known.has(driverId))
     .map(([bookingId, startMinute, durationMinutes, serviceId, serviceType, lat, lng, , lapsesAt]) => ({
       bookingId,

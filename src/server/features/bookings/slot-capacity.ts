@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { blockReasonOf } from './blocked-time';
-import { loadReachDay, reachableMinutes, type ReachJob } from './reach-day';
+import { loadClaimDay, reachableMinutes, type ReachJob } from './reach-day';
 import * as repo from './slot-day.repository';
 
 /**
@@ -78,7 +78,29 @@ export async function claimCapacity(tx: DbOrTx, now: Date, claim: CapacityClaim)
   const parsed = parseSlotId(claim.slotId);
   if (!parsed) throw new AppError('SLOT_INVALID', 'Please select a valid time slot');
   await repo.lockBusinessDay(tx, parsed.dateKey);
-  const slots = await slotsForDay(tx, {
+  return claimedIn(await repo.loadDay(tx, parsed.dateKey), now, claim, parsed);
+}
+
+/**
+ * A customer's claim (and a late payment's retaking its time): `claimCapacity`, then, on the same locked day, 409 SLOT_FULL in the same words when no
+ * technician who does the service can be free for the job's whole length and drive there from their
+ * previous job and on to the next in time (decision 055). Holds and jobs without a technician count as
+ * needing one, so two customers racing for the last technician who can get there get one yes and one 409.
+ * The day and its jobs are read in one round trip under the lock (loadClaimDay).
+ */
+export async function claimReachableTime(ctx: AppContext, tx: DbOrTx, now: Date, claim: CapacityClaim & { job: ReachJob }): Promise<ClaimedTime> {
+  const parsed = parseSlotId(claim.slotId);
+  if (!parsed) throw new AppError('SLOT_INVALID', 'Please select a valid time slot');
+  await repo.lockBusinessDay(tx, parsed.dateKey);
+  const { day, reach } = await loadClaimDay(tx, parsed.dateKey, ctx.config.business.location);
+  const time = claimedIn(day, now, claim, parsed);
+  if (!(await reachableMinutes(ctx, reach, claim.job, [minutesOfDay(parsed.time)], now)).length) throw new AppError('SLOT_FULL', SLOT_TAKEN_MESSAGE);
+  return time;
+}
+
+/** The claim's answer on its loaded, locked day: the time, or why not. */
+function claimedIn(day: repo.DayView, now: Date, claim: CapacityClaim, parsed: { dateKey: string; time: string }): ClaimedTime {
+  const slots = slotsOfDay(day, {
     dateKey: parsed.dateKey,
     durationMinutes: claim.durationMinutes,
     now,
@@ -91,20 +113,6 @@ export async function claimCapacity(tx: DbOrTx, now: Date, claim: CapacityClaim)
   }
   if (slot.availableCapacity <= 0) throw new AppError('SLOT_FULL', SLOT_TAKEN_MESSAGE);
   return { scheduledDate: pacificInstant(parsed.dateKey, parsed.time), businessDate: parsed.dateKey };
-}
-
-/**
- * After `claimCapacity` in the same transaction (the day is locked): 409 SLOT_FULL, in the same words, when
- * no technician who does the service can be free for the job's whole length and drive there from their
- * previous job and on to the next in time (decision 055). Holds and jobs without a technician count as
- * needing one, so two customers racing for the last technician who can get there get one yes and one 409.
- */
-export async function claimReach(ctx: AppContext, tx: DbOrTx, now: Date, claim: { slotId: string; job: ReachJob }): Promise<void> {
-  const parsed = parseSlotId(claim.slotId);
-  if (!parsed) throw new AppError('SLOT_INVALID', 'Please select a valid time slot');
-  const day = await loadReachDay(tx, parsed.dateKey, ctx.config.business.location);
-  const start = minutesOfDay(parsed.time);
-  if (!(await reachableMinutes(ctx, day, claim.job, [start], now)).length) throw new AppError('SLOT_FULL', SLOT_TAKEN_MESSAGE);
 }
 
 /**

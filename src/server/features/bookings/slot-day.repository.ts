@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings, businessAvailability, businessClosures, businessHours } from '../../db/schema';
 import { TIME_ZONE } from '../../../shared/constants';
@@ -32,6 +32,15 @@ type DayRow = {
  * Lapsed holds are left out by `occupantsAt`, so the view stays true as time passes.
  */
 export async function loadDay(db: DbOrTx, dateKey: string): Promise<DayView> {
+  return (await loadDayWith<Record<string, never>>(db, dateKey, {})).day;
+}
+
+/**
+ * The day and more columns of the same select (`extra`: name → a scalar subquery), in that one round trip
+ * and one snapshot: the claim reads the day's reach jobs with it, under the day's lock.
+ */
+export async function loadDayWith<T extends Record<string, unknown>>(db: DbOrTx, dateKey: string, extra: { [K in keyof T]: SQL }): Promise<{ day: DayView; extra: T }> {
+  const more = Object.entries(extra).map(([name, column]) => sql`, ${column} as ${sql.identifier(name)}`);
   const result = await db.execute(sql`
     select
       exists (select 1 from ${businessClosures} c where c.date = ${dateKey}::date or (c.is_recurring and to_char(c.date, 'MM-DD') = ${dateKey.slice(5)})) as closed,
@@ -43,14 +52,14 @@ export async function loadDay(db: DbOrTx, dateKey: string): Promise<DayView> {
           b.duration_minutes,
           b.is_blocked,
           case when b.status = 'pending' and b.hold_expires_at is not null then (extract(epoch from b.hold_expires_at) * 1000)::bigint end)), '[]'::json)
-        from ${bookings} b where b.business_date = ${dateKey}::date and b.status <> 'cancelled') as occupants`);
-  const row = ((result as unknown as { rows?: DayRow[] }).rows ?? (result as unknown as DayRow[]))[0]!;
+        from ${bookings} b where b.business_date = ${dateKey}::date and b.status <> 'cancelled') as occupants${sql.join(more)}`);
+  const row = ((result as unknown as { rows?: (DayRow & T)[] }).rows ?? (result as unknown as (DayRow & T)[]))[0]!;
   const windows = row.overrides.length
     ? row.overrides.filter((w) => w[3]).map(([start, end, capacity]) => ({ start, end, capacity }))
     : row.week && row.week[3]
       ? [{ start: row.week[0], end: row.week[1], capacity: row.week[2] }]
       : [];
-  return {
+  const day: DayView = {
     closed: row.closed,
     windows,
     occupants: row.occupants.map(([bookingId, startMinute, durationMinutes, blocked, lapsesAt]) => ({
@@ -61,6 +70,8 @@ export async function loadDay(db: DbOrTx, dateKey: string): Promise<DayView> {
       lapsesAt: lapsesAt === null ? null : Number(lapsesAt),
     })),
   };
+  const { closed: _c, overrides: _o, week: _w, occupants: _p, ...rest } = row;
+  return { day, extra: rest as unknown as T };
 }
 
 /**

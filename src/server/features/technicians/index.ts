@@ -4,5 +4,5 @@
  * dispatch board ask `shared/reachability.ts` about.
  * Other features import only this file (docs/decisions/033-feature-faces.md).
  */
-export { pointOf, technicianDays } from './technician-days.repository';
+export { pointOf, technicianDays, technicianDaysColumn, technicianDaysOf } from './technician-days.repository';
 export { technicianRoutes } from './technicians.routes';

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/constants';
 import type { TechnicianDay } from '../../../shared/reachability';
 import type { Point } from '../../../shared/travel';
 import { dayOfWeek, minutesOfDay } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookings, technicianExceptions, technicianHours, technicianProfiles, technicianServices, users } from '../../db/schema';
-import { loadSlotDay } from '../bookings';
+import { loadSlotDay, type SlotDay } from '../bookings';
 
 type TechnicianRow = {
   id: string;
@@ -28,9 +28,17 @@ type TechnicianRow = {
  * `base` is the business's address: the default start and end, and where on-site jobs happen.
  */
 export async function technicianDays(db: DbOrTx, dateKey: string, base: Point): Promise<TechnicianDay[]> {
-  const [business, result] = await Promise.all([
-    loadSlotDay(db, dateKey),
-    db.execute(sql`
+  const [business, result] = await Promise.all([loadSlotDay(db, dateKey), db.execute(sql`select ${technicianDaysColumn(dateKey)} as technicians`)]);
+  const [row] = (result as unknown as { rows?: { technicians: unknown }[] }).rows ?? (result as unknown as { technicians: unknown }[]);
+  return technicianDaysOf(row!.technicians, business, base);
+}
+
+/**
+ * The technicians' rows of a day as one json column, for a caller that reads them in a select of its own
+ * (the booking claim reads them with the business's day, in one round trip under the day's lock).
+ */
+export function technicianDaysColumn(dateKey: string): SQL {
+  return sql`(select coalesce(json_agg(t order by t.name, t.id), '[]'::json) from (
       select u.id, u.full_name as name, coalesce(p.limited_services, false) as limited,
         json_build_array(p.start_latitude, p.start_longitude) as start,
         json_build_array(coalesce(p.end_latitude, p.start_latitude), coalesce(p.end_longitude, p.start_longitude)) as "end",
@@ -48,9 +56,12 @@ export async function technicianDays(db: DbOrTx, dateKey: string, base: Point): 
       left join ${technicianProfiles} p on p.user_id = u.id
       where u.deleted_at is null and not u.is_disabled
         and ((u.role = 'driver' and coalesce(p.works_jobs, true)) or (u.role = 'admin' and coalesce(p.works_jobs, false)))
-      order by u.full_name, u.id`),
-  ]);
-  const rows = (result as unknown as { rows?: TechnicianRow[] }).rows ?? (result as unknown as TechnicianRow[]);
+      order by u.full_name, u.id) t)`;
+}
+
+/** The technicians' days from technicianDaysColumn's value and the business's day of the same date. */
+export function technicianDaysOf(column: unknown, business: SlotDay, base: Point): TechnicianDay[] {
+  const rows = column as TechnicianRow[];
   const open = business.closed ? [] : business.windows.map((w) => ({ startMinute: minutesOfDay(w.start), endMinute: minutesOfDay(w.end) }));
   return rows.map((row) => {
     const own = row.exception ? (row.exception[0] && row.exception[1] ? [row.exception[0], row.exception[1]] : null) : row.has_hours ? row.hours : ['00:00', '24:00'];

@@ -1,0 +1,60 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresTestApp, type TestApp } from '../../test/harness';
+import { HOME, MONDAY_9AM_PACIFIC, newKey, serviceNamed, TUESDAY } from '../../test/checkout-fixtures';
+
+/**
+ * The day's lock bounds bookings/s (decision 063): a hold keeps every other booking of its day waiting from
+ * the lock to its commit, so the statements it sends in between are counted here, on a real pg connection.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createPostgresTestApp({ now: MONDAY_9AM_PACIFIC });
+});
+afterAll(() => t?.close());
+
+/** The statements each connection sent while `run` ran, in order. */
+async function statementsDuring(run: () => Promise<unknown>): Promise<string[][]> {
+  const byClient = new Map<pg.Client, string[]>();
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const list = byClient.get(this) ?? [];
+    list.push(typeof first === 'string' ? first : (first?.text ?? ''));
+    byClient.set(this, list);
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return [...byClient.values()];
+}
+
+/** What one connection sent from the day's lock to its commit, the lock and the commit included. */
+function underTheDayLock(statements: string[]): string[] {
+  // The day's lock is the last advisory lock the hold takes (the visitor's and the client's come first).
+  const lock = statements.findLastIndex((s) => s.includes('pg_advisory_xact_lock'));
+  const commit = statements.findIndex((s, i) => i > lock && /^\s*commit\s*$/i.test(s));
+  return lock >= 0 && commit > lock ? statements.slice(lock, commit + 1) : [];
+}
+
+describe('the hold under the day’s lock', () => {
+  it('sends the lock, one read of the day, one insert of the booking with its lines and link, its event, the webhook read and the commit', async () => {
+    const service = await serviceNamed(t, 'Express Exterior Wash');
+    const book = (time: string) => t.call('POST', '/api/bookings', { headers: { 'idempotency-key': newKey() }, body: { serviceId: service.id, serviceType: 'mobile', slotId: `${TUESDAY}T${time}`, address: HOME, guestEmail: `rt-${time.replace(':', '')}@example.com` } });
+    // The first hold of the process prepares its named statements; the one counted is a warm one.
+    expect((await book('10:00')).statusCode).toBe(201);
+    let status = 0;
+    const connections = await statementsDuring(async () => {
+      status = (await book('11:00')).statusCode;
+    });
+    expect(status).toBe(201);
+    const locked = connections.map(underTheDayLock).find((s) => s.length > 0) ?? [];
+    expect(locked.length).toBeGreaterThan(0);
+    expect(locked.length).toBeLessThanOrEqual(6);
+    expect(locked.some((s) => s.includes('insert into "booking_lines"'))).toBe(true);
+    expect(locked.some((s) => s.includes('delete from "booking_lines"'))).toBe(false);
+  });
+});
