@@ -20,7 +20,7 @@ const render = (node: React.ReactNode) => renderToStaticMarkup(<QueryClientProvi
 
 describe("the dispatch board's lanes", () => {
   it("shows a technician's lane with their hours, each job's block and the drive before it, and the day's total", () => {
-    const html = render(<LaneColumn lane={lane} label={lane.name} subtitle="8:00 AM–5:00 PM" jobs={lane.jobs} onMove={() => {}} onDrop={() => {}} />);
+    const html = render(<LaneColumn lane={lane} label={lane.name} subtitle="8:00 AM–5:00 PM" jobs={lane.jobs} onMove={() => {}} onDragStart={() => () => {}} dragOver={false} draggingId={undefined} />);
     expect(html).toContain('aria-label="Lane: Diego Ramirez"');
     expect(html).toContain('8:00 AM–5:00 PM');
     expect(html).toContain('52 min driving today');
@@ -32,14 +32,18 @@ describe("the dispatch board's lanes", () => {
     expect(html).toContain('Jane Doe');
     expect(html).toContain('data-testid="lane-job-000000AA"');
     expect(html).toContain('aria-label="Move job #000000AA"');
-    expect(html).toContain('draggable="true"');
+    // Each block has a grip a finger drags by, the one part that does not pan; the lane names its technician for a drop.
+    expect(html).toContain('data-drag-grip');
+    expect(html).toMatch(/data-drag-grip[^>]*touch-none|touch-none[^>]*data-drag-grip/);
+    expect(html).toContain('data-lane="d1"');
   });
 
   it('shows the unassigned jobs without a drive', () => {
     const waiting = job('00000000-0000-4000-8000-0000000000cc', '09:00', null);
-    const html = render(<LaneColumn label="Unassigned" subtitle="1 job" jobs={[waiting]} onMove={() => {}} onDrop={() => {}} />);
+    const html = render(<LaneColumn label="Unassigned" subtitle="1 job" jobs={[waiting]} onMove={() => {}} onDragStart={() => () => {}} dragOver={false} draggingId={undefined} />);
     expect(html).toContain('aria-label="Lane: Unassigned"');
     expect(html).toContain('data-testid="lane-unassigned"');
     expect(html).not.toContain('🚗');
+    expect(html).toContain('data-lane=""');
   });
 });

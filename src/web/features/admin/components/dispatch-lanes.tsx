@@ -1,5 +1,5 @@
-import { Car, MoveRight } from 'lucide-react';
-import { useMemo, useState, type DragEvent } from 'react';
+import { Car, GripVertical, MoveRight } from 'lucide-react';
+import { useMemo, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { SLOT_MINUTES } from '@shared/constants';
 import { bookingNumber } from '@shared/format';
 import type { DispatchLanes as LanesData, Lane, LaneJob } from '@shared/schemas/dispatch';
@@ -24,7 +24,63 @@ interface MoveRequest {
   startTime?: string;
 }
 
-const DRAG_TYPE = 'application/x-glint-booking';
+/** How far (px) a press must travel before it is a drag: a press that stays put is a click (the Move button). */
+const DRAG_THRESHOLD = 6;
+/** The lane under a point of the viewport (its `data-lane`): a technician's id, null for Unassigned, undefined for no lane. */
+function laneAt(x: number, y: number): string | null | undefined {
+  const lane = document.elementFromPoint(x, y)?.closest('[data-lane]');
+  if (!lane) return undefined;
+  return lane.getAttribute('data-lane') || null;
+}
+
+/** A job being dragged: where the pointer is and the lane under it (undefined: none). */
+interface Dragging {
+  job: LaneJob;
+  x: number;
+  y: number;
+  over: string | null | undefined;
+}
+
+/**
+ * Dragging a job onto a lane with pointer events, so a mouse, a pen and a finger all do it (issue 24). A mouse
+ * drags the block from anywhere but its buttons; a finger or pen from the block's grip, the one part with
+ * `touch-action: none`, so a swipe elsewhere still scrolls the page and the lanes. The press becomes a drag
+ * once it travels DRAG_THRESHOLD px; releasing it over a lane hands the job and that lane to `onDrop`.
+ */
+function usePointerDrag(onDrop: (job: LaneJob, technicianId: string | null) => void) {
+  const [dragging, setDragging] = useState<Dragging | null>(null);
+  const start = (job: LaneJob) => (event: ReactPointerEvent<HTMLElement>) => {
+    if (!event.isPrimary || event.button !== 0) return;
+    const target = event.target as Element;
+    const fromGrip = target.closest('[data-drag-grip]');
+    if (!fromGrip && (event.pointerType !== 'mouse' || target.closest('button, a, input, select'))) return;
+    const { pointerId, clientX: x0, clientY: y0 } = event;
+    let moved = false;
+    const move = (e: PointerEvent) => {
+      if (e.pointerId !== pointerId) return;
+      if (!moved && Math.hypot(e.clientX - x0, e.clientY - y0) < DRAG_THRESHOLD) return;
+      moved = true;
+      e.preventDefault();
+      setDragging({ job, x: e.clientX, y: e.clientY, over: laneAt(e.clientX, e.clientY) });
+    };
+    const stop = (e: PointerEvent) => {
+      if (e.pointerId !== pointerId) return;
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', stop);
+      window.removeEventListener('pointercancel', stop);
+      setDragging(null);
+      if (!moved || e.type !== 'pointerup') return;
+      const technicianId = laneAt(e.clientX, e.clientY);
+      if (technicianId !== undefined) onDrop(job, technicianId);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', stop);
+    window.addEventListener('pointercancel', stop);
+    // A mouse press would otherwise start selecting the block's text.
+    if (event.pointerType === 'mouse') event.preventDefault();
+  };
+  return { dragging, start };
+}
 
 /** The starts the Move control offers: the 30-minute grid across the day's hours (07:00–20:00 when nobody works), and the job's own. */
 function startOptions(data: LanesData, own: string): string[] {
@@ -40,7 +96,7 @@ function startOptions(data: LanesData, own: string): string[] {
  * One day of the dispatch board by technician (issue 24): a lane per technician working that day with their
  * hours, each job as a block with the drive before it, the day's total drive, and the unassigned jobs aside. A
  * job moves with its Move control (technician and start; keyboard friendly) or by dragging it onto another lane
- * (keeping its time). A move the technician's day has no room for names the conflict and offers "Assign anyway".
+ * (keeping its time) with a mouse, or a finger or pen on its grip. A move the technician's day has no room for names the conflict and offers "Assign anyway".
  */
 export function DispatchLanes({ dates }: { dates: string[] }) {
   const [date, setDate] = useState(dates[0]!);
@@ -71,14 +127,11 @@ export function DispatchLanes({ dates }: { dates: string[] }) {
       },
     );
 
-  const onDrop = (technicianId: string | null) => (event: DragEvent) => {
-    event.preventDefault();
-    const bookingId = event.dataTransfer.getData(DRAG_TYPE);
-    if (!bookingId) return;
-    const job = [...(data?.unassigned.items ?? []), ...(data?.lanes.flatMap((l) => l.jobs) ?? [])].find((j) => j.id === bookingId);
-    if (!job || (job.assignedDriverId ?? null) === technicianId) return;
-    send({ bookingId, number: bookingNumber(bookingId), technicianId });
-  };
+  const { dragging, start } = usePointerDrag((job, technicianId) => {
+    if ((job.assignedDriverId ?? null) === technicianId) return;
+    send({ bookingId: job.id, number: bookingNumber(job.id), technicianId });
+  });
+  const over = dragging ? dragging.over : undefined;
 
   return (
     <div className="flex min-w-0 flex-col gap-3" data-testid="dispatch-lanes">
@@ -105,14 +158,19 @@ export function DispatchLanes({ dates }: { dates: string[] }) {
         <>
           {data.truncated && <p className="text-sm text-amber-700">This day has more jobs than the lanes can show at once: the earliest are shown.</p>}
           <div className="flex min-w-0 gap-3 overflow-x-auto pb-2">
-            <LaneColumn label="Unassigned" subtitle={`${data.unassigned.total} job${data.unassigned.total === 1 ? '' : 's'}`} jobs={data.unassigned.items} onMove={setMoving} onDrop={onDrop(null)} />
+            <LaneColumn label="Unassigned" subtitle={`${data.unassigned.total} job${data.unassigned.total === 1 ? '' : 's'}`} jobs={data.unassigned.items} onMove={setMoving} onDragStart={start} dragOver={over === null} draggingId={dragging?.job.id} />
             {data.lanes.map((lane) => (
-              <LaneColumn key={lane.technicianId} lane={lane} label={lane.name} subtitle={laneSubtitle(lane)} jobs={lane.jobs} onMove={setMoving} onDrop={onDrop(lane.technicianId)} />
+              <LaneColumn key={lane.technicianId} lane={lane} label={lane.name} subtitle={laneSubtitle(lane)} jobs={lane.jobs} onMove={setMoving} onDragStart={start} dragOver={over === lane.technicianId} draggingId={dragging?.job.id} />
             ))}
             {data.lanes.length === 0 && <p className="self-center text-sm text-slate-500">Nobody works this day.</p>}
           </div>
           <Pager page={page} pages={Math.ceil(data.unassigned.total / data.unassigned.pageSize)} onPage={setPage} label="Unassigned pages" />
         </>
+      )}
+      {dragging && (
+        <div aria-hidden className="pointer-events-none fixed z-50 -translate-x-1/2 -translate-y-full rounded-md border border-brand-500 bg-white px-2 py-1 text-sm font-medium shadow-lg dark:bg-slate-950" style={{ left: dragging.x, top: dragging.y - 8 }}>
+          #{bookingNumber(dragging.job.id)} · {dragging.job.customerName}
+        </div>
       )}
       {moving && data && (
         <MoveDialog job={moving} data={data} busy={moveJob.isPending} onCancel={() => setMoving(null)} onMove={(technicianId, startTime) => send({ bookingId: moving.id, number: bookingNumber(moving.id), technicianId, startTime })} />
@@ -127,23 +185,31 @@ function laneSubtitle(lane: Lane): string {
   return hours;
 }
 
-export function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop }: { lane?: Lane; label: string; subtitle: string; jobs: LaneJob[]; onMove(job: LaneJob): void; onDrop(event: DragEvent): void }) {
-  const [over, setOver] = useState(false);
+export function LaneColumn({
+  lane,
+  label,
+  subtitle,
+  jobs,
+  onMove,
+  onDragStart,
+  dragOver,
+  draggingId,
+}: {
+  lane?: Lane;
+  label: string;
+  subtitle: string;
+  jobs: LaneJob[];
+  onMove(job: LaneJob): void;
+  onDragStart(job: LaneJob): (event: ReactPointerEvent<HTMLElement>) => void;
+  dragOver: boolean;
+  draggingId: string | undefined;
+}) {
   return (
     <section
       aria-label={`Lane: ${label}`}
       data-testid={lane ? `lane-${lane.technicianId}` : 'lane-unassigned'}
-      className={`flex w-64 shrink-0 flex-col gap-2 rounded-lg border p-2 ${over ? 'border-brand-500 bg-brand-50 dark:bg-slate-800' : 'border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-900'}`}
-      onDragOver={(e) => {
-        if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        setOver(false);
-        onDrop(e);
-      }}
+      data-lane={lane?.technicianId ?? ''}
+      className={`flex w-64 shrink-0 flex-col gap-2 rounded-lg border p-2 ${dragOver ? 'border-brand-500 bg-brand-50 dark:bg-slate-800' : 'border-slate-200 bg-slate-50 dark:border-slate-700 dark:bg-slate-900'}`}
     >
       <header className="flex flex-col gap-0.5">
         <h3 className="flex items-center gap-2 font-semibold">
@@ -167,7 +233,7 @@ export function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop }: { la
                 🚗 {job.driveMinutesBefore} min
               </p>
             )}
-            <JobBlock job={job} onMove={() => onMove(job)} />
+            <JobBlock job={job} onMove={() => onMove(job)} onPointerDown={onDragStart(job)} dragging={draggingId === job.id} />
           </li>
         ))}
       </ol>
@@ -176,20 +242,20 @@ export function LaneColumn({ lane, label, subtitle, jobs, onMove, onDrop }: { la
   );
 }
 
-function JobBlock({ job, onMove }: { job: LaneJob; onMove(): void }) {
+function JobBlock({ job, onMove, onPointerDown, dragging }: { job: LaneJob; onMove(): void; onPointerDown(event: ReactPointerEvent<HTMLElement>): void; dragging: boolean }) {
   const number = bookingNumber(job.id);
   return (
     <article
       data-testid={`lane-job-${number}`}
       aria-label={`Job #${number}`}
-      draggable
-      onDragStart={(e) => {
-        e.dataTransfer.setData(DRAG_TYPE, job.id);
-        e.dataTransfer.effectAllowed = 'move';
-      }}
-      className="flex cursor-grab flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-950"
+      onPointerDown={onPointerDown}
+      className={`flex cursor-grab select-none flex-col gap-1 rounded-md border border-slate-200 bg-white p-2 text-sm shadow-sm dark:border-slate-700 dark:bg-slate-950 ${dragging ? 'opacity-50' : ''}`}
     >
       <div className="flex items-center gap-2">
+        {/* The grip a finger drags by: no panning here, so the press is the drag's (the rest of the block scrolls). */}
+        <span data-drag-grip data-testid="lane-job-grip" aria-hidden className="-m-1 flex touch-none items-center self-stretch p-1 text-slate-400">
+          <GripVertical className="size-4" />
+        </span>
         <span className="font-semibold tabular-nums">{formatTime12(job.time)}</span>
         <span className="text-xs text-slate-500">{job.durationMinutes} min</span>
         <Badge tone={statusTone(job.status)} className="ml-auto">
