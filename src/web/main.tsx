@@ -35,13 +35,17 @@ async function start(): Promise<void> {
   const config = prerenderedConfig();
   // The page is the app's from here: a form's submit guard (scripts/prerender.mjs) lets go, and tests wait for it.
   const committed = () => container.setAttribute('data-hydrated', '');
-  if (!config) {
-    createRoot(container).render(<App router={router} onCommitted={committed} />);
-    return;
-  }
+  const renderAfresh = () => createRoot(container).render(<App router={router} onCommitted={committed} />);
+  if (!config) return renderAfresh();
   // The page's own data (packages, a booking) waits until the page is hydrated, as it was loading on the server.
   const release = holdAnswers();
-  await prepareSignedOutPage(router, config);
+  try {
+    await prepareSignedOutPage(router, config);
+  } catch {
+    // The route's code did not load: the app renders as it can, and its requests are not held.
+    release();
+    return renderAfresh();
+  }
   // What TanStack Router's own hydration sets: the router renders its matches as the server renderer did
   // (no Suspense boundary of the client's own around them), so React finds the same tree in the HTML.
   router.ssr = { manifest: undefined };
