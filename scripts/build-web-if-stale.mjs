@@ -42,22 +42,20 @@ export function buildWeb() {
     env: productionBuildEnv(),
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  // The public pages as HTML (scripts/prerender.mjs), rendered by the bundle just built.
+  // The public pages as HTML (scripts/prerender.mjs), rendered by React's server renderer: no browser involved.
   const prerendered = spawnSync(process.execPath, [join(root, 'scripts/prerender.mjs'), join(root, process.env.WEB_DIST_DIR ?? 'dist/web')], { cwd: root, stdio: 'inherit' });
   if (prerendered.status !== 0) process.exit(prerendered.status ?? 1);
   precompress(join(root, process.env.WEB_DIST_DIR ?? 'dist/web'));
 }
 
 /**
- * Why the built bundle in `dir` is a development build, or undefined when it is not. The browser runs Preact
- * (decision 019), which has one build: a React development build (React's own, if the alias were lost) or
- * Preact's debug add-on (`preact/debug`) must never reach users.
+ * Why the built bundle in `dir` is a development build, or undefined when it is not: React's development
+ * build (its warnings and checks) must never reach users.
  */
 export function developmentBundleProblem(dir = join(root, process.env.WEB_DIST_DIR ?? 'dist/web')) {
   const scripts = listFiles(dir).filter((f) => f.endsWith('.js'));
   const text = scripts.map((f) => readFileSync(f, 'utf8')).join('\n');
   if (text.includes('cannot be a child of')) return `${dir} holds React's development build (built with NODE_ENV=development?)`;
-  if (text.includes('Undefined component passed to createElement')) return `${dir} holds Preact's debug build (preact/debug imported?)`;
   if (!scripts.length) return `${dir} holds no scripts`;
   return undefined;
 }

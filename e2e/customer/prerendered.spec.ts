@@ -1,7 +1,21 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CUSTOMER, signInViaApi } from '../support/helpers';
 
-/** Decision 019: the public pages arrive as HTML with their styles, filled with this server's configuration. */
+/**
+ * Decision 061: the public pages arrive as HTML rendered by React's server renderer at build time, with their
+ * styles, filled with this server's configuration, and the app hydrates that same HTML.
+ */
+
+/** Messages React logs when hydration fails or recovers (a mismatch makes it throw the server's HTML away). */
+const HYDRATION_TROUBLE = /hydrat|#418|#419|#421|#422|#423|#425|didn't match|did not match|recoverable/i;
+
+/** Every console message and page error of `page` from now on. */
+function listen(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
+  return messages;
+}
 test('a visitor gets / as prerendered, styled HTML that reads the same before and after the scripts run', async ({ browser, request, baseURL }) => {
   const config = (await (await request.get('/api/config')).json()) as { businessName: string; businessPhone: string };
   const html = await (await request.get('/')).text();
@@ -21,23 +35,23 @@ test('a visitor gets / as prerendered, styled HTML that reads the same before an
   const staticHero = await still.getByRole('heading', { level: 1 }).textContent();
   await noScript.close();
 
-  // With scripts, the app takes over the same page: same hero, and the form works (a wrong password says so).
+  // With scripts, the app hydrates the same page: same hero, and the form works (a wrong password says so).
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  const messages = listen(page);
   await page.goto('/');
+  await expect(page.locator('#root[data-prerendered="/"][data-hydrated]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(staticHero!);
   await page.getByLabel('Email').fill(CUSTOMER.email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
   await expect(page.getByText(/invalid|incorrect|wrong/i).first()).toBeVisible();
-  expect(errors).toEqual([]);
+  expect(messages.filter((m) => m.startsWith('pageerror') || HYDRATION_TROUBLE.test(m))).toEqual([]);
   await context.close();
 });
 
-test('/auth, /sww-offer and /tracking arrive prerendered; a tracking link gets the loading shell, not "No Booking Found"', async ({ request }) => {
-  for (const path of ['/auth', '/sww-offer', '/tracking']) {
+test('/auth, /sww-offer, /packages and /tracking arrive prerendered; a tracking link gets the loading shell, not "No Booking Found"', async ({ request }) => {
+  for (const path of ['/auth', '/sww-offer', '/packages', '/tracking']) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain(`data-prerendered="${path}"`);
   }
@@ -67,6 +81,30 @@ test('a signed-in customer gets the app, with the session, services and booking 
   expect(asked.filter((p) => p === '/api/config')).toHaveLength(1);
 });
 
+test('the public pages hydrate with the server configuration, escaped, and React reports no mismatch', async ({ page, request }) => {
+  const config = (await (await request.get('/api/config')).json()) as { businessName: string; businessCity: string; businessPhone: string };
+  for (const path of ['/', '/auth', '/sww-offer', '/packages', '/tracking', '/tracking?bookingId=00000000-0000-0000-0000-000000000000&token=abc']) {
+    const html = await (await request.get(path)).text();
+    // The configuration is in the HTML from the server: the name and city as text, escaped like any text.
+    const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(html, path).toContain(`>${escape(config.businessName)}</a>`);
+    expect(html, path).toContain(escape(config.businessCity));
+    expect(html, path).not.toContain('@@glint-');
+
+    const messages = listen(page);
+    await page.goto(path);
+    await expect(page.locator('#root[data-prerendered][data-hydrated]'), path).toHaveCount(1);
+    // The hydrated page shows the same configuration; the data a shell waited for arrives after hydration.
+    await expect(page.getByRole('banner').getByRole('link', { name: config.businessName, exact: true }), path).toBeVisible();
+    await expect(page.getByTestId('header-city'), path).toHaveText(`${config.businessCity}, CA`);
+    await page.waitForLoadState('networkidle');
+    expect(messages.filter((m) => m.startsWith('pageerror') || HYDRATION_TROUBLE.test(m)), path).toEqual([]);
+  }
+  // A page whose data was loading on the server shows it once hydrated.
+  await page.goto('/packages');
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+});
+
 test('typing into the prerendered sign-in form while the app loads keeps the focus and every character', async ({ page }) => {
   // The app's script is held back until the visitor is half-way through the e-mail address.
   let release!: () => void;
@@ -75,14 +113,21 @@ test('typing into the prerendered sign-in form while the app loads keeps the foc
     await held;
     await route.continue();
   });
-  await page.goto('/auth');
+  const messages = listen(page);
+  // The page paints before its (held) module script runs: wait for the HTML, not for the load event.
+  await page.goto('/auth', { waitUntil: 'commit' });
   await expect(page.locator('#root[data-prerendered="/auth"]')).toHaveCount(1);
   await page.getByLabel('Email').click();
   await page.keyboard.type('customer@');
+  // Enter before the app is there submits nothing (the browser's own submit would put the fields in the URL).
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#root[data-hydrated]')).toHaveCount(0);
+  expect(new URL(page.url()).search).toBe('');
   release();
-  // The app takes the page's place (its root is not the prerendered one) while the field has the focus.
-  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  // The app hydrates the same elements while the field has the focus: what was typed is still there.
+  await expect(page.locator('#root[data-prerendered="/auth"][data-hydrated]')).toHaveCount(1);
   await expect(page.getByLabel('Email')).toBeFocused();
+  await expect(page.getByLabel('Email')).toHaveValue('customer@');
   await page.keyboard.type('glint.local');
   await expect(page.getByLabel('Email')).toHaveValue('customer@glint.local');
   await page.keyboard.press('Tab');
@@ -90,4 +135,5 @@ test('typing into the prerendered sign-in form while the app loads keeps the foc
   await page.keyboard.press('Enter');
   await expect(page.getByText('Login failed')).toBeVisible();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
+  expect(messages.filter((m) => m.startsWith('pageerror') || HYDRATION_TROUBLE.test(m))).toEqual([]);
 });

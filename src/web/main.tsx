@@ -1,16 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { LanguageProvider } from './lib/i18n';
-import { configQuery, type PublicConfig } from './lib/public-config';
-import { queryClient } from './lib/query-client';
-import { currentUserKey } from './lib/session';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { holdAnswers } from './lib/api';
+import { storedLanguage } from './lib/i18n';
+import type { PublicConfig } from './lib/public-config';
 import { applyTheme, storedTheme } from './lib/theme';
-import { isGuestMode } from './lib/guest-mode';
 import { cn } from './lib/utils';
-import { loadSignedOutHome } from './app/routes/index';
-import type { AppRouter } from './app/router';
+import { App, prepareSignedOutPage } from './app/app';
 import './styles.css';
 
 applyTheme(storedTheme());
@@ -21,33 +15,15 @@ const container = document.getElementById('root')!;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
- * A prerendered public page (decision 019) arrives signed out (the server sends it only without a session
- * cookie) with the public configuration beside it: the app starts from both and loads the page's code before
- * it renders, so the page it swaps in reads the same and nothing flashes. The page is already on screen, so
- * the app takes its time: each step below is a task of its own (a phone's main thread is never blocked long).
+ * A public page arrives as HTML rendered by React at build time (decision 061), in English, signed out, with
+ * the public configuration beside it (the server sends it only without a session cookie). The app prepares
+ * the same state and hydrates that HTML: React takes over the same elements, so what the visitor typed or
+ * focused in the meantime stays. A visitor whose language is not English gets the page rendered afresh.
  */
-async function prepareOverPrerendered(router: AppRouter): Promise<void> {
+function prerenderedConfig(): PublicConfig | undefined {
+  if (!container.dataset.prerendered || storedLanguage() !== 'en') return undefined;
   const boot = document.getElementById('glint-config')?.textContent;
-  if (boot) queryClient.setQueryData(configQuery.queryKey, JSON.parse(boot) as PublicConfig);
-  queryClient.setQueryData(currentUserKey, null);
-  await Promise.all([router.load(), location.pathname === '/' && !isGuestMode() ? loadSignedOutHome() : undefined]);
-  await nextTask();
-  // tailwind-merge builds its class tables on first use: here, not inside the render.
-  cn('p-1', 'p-2');
-  await nextTask();
-}
-
-/** Resolves once the live page has its content (the route inside the shell's main), or after three seconds. */
-function pageRendered(live: HTMLElement, router: AppRouter): Promise<void> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    const check = () => {
-      const main = live.querySelector('main');
-      if ((main && main.childElementCount > 0 && router.state.status === 'idle') || performance.now() - started > 3000) resolve();
-      else requestAnimationFrame(check);
-    };
-    check();
-  });
+  return boot ? (JSON.parse(boot) as PublicConfig) : undefined;
 }
 
 async function start(): Promise<void> {
@@ -56,32 +32,32 @@ async function start(): Promise<void> {
   const { createAppRouter } = await import('./app/router');
   await nextTask();
   const router = createAppRouter();
-  const app = (
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <LanguageProvider>
-          <RouterProvider router={router} />
-        </LanguageProvider>
-      </QueryClientProvider>
-    </StrictMode>
-  );
-  if (!container.dataset.prerendered) {
-    createRoot(container).render(app);
-    return;
+  const config = prerenderedConfig();
+  // The page is the app's from here: a form's submit guard (scripts/prerender.mjs) lets go, and tests wait for it.
+  const committed = () => container.setAttribute('data-hydrated', '');
+  const renderAfresh = () => createRoot(container).render(<App router={router} onCommitted={committed} />);
+  if (!config) return renderAfresh();
+  // The page's own data (packages, a booking) waits until the page is hydrated, as it was loading on the server.
+  const release = holdAnswers();
+  try {
+    await prepareSignedOutPage(router, config);
+  } catch {
+    // The route's code did not load: the app renders as it can, and its requests are not held.
+    release();
+    return renderAfresh();
   }
-  // Over a prerendered page, the app renders into a root of its own, off the page, and takes the page's
-  // place in one step once it has rendered (scripts/prerender.mjs): the prerendered fields stay live while
-  // it loads, and what the visitor typed, focused or clicked carries over.
-  await prepareOverPrerendered(router).catch(() => undefined);
-  const live = document.createElement('div');
-  createRoot(live).render(app);
-  await pageRendered(live, router);
-  const takeOver = (window as { __glintTakeOver?: (live: HTMLElement) => void }).__glintTakeOver;
-  if (takeOver) takeOver(live);
-  else {
-    live.id = 'root';
-    container.replaceWith(live);
-  }
+  // What TanStack Router's own hydration sets: the router renders its matches as the server renderer did
+  // (no Suspense boundary of the client's own around them), so React finds the same tree in the HTML.
+  router.ssr = { manifest: undefined };
+  await nextTask();
+  // tailwind-merge builds its class tables on first use: here, not inside the hydration.
+  cn('p-1', 'p-2');
+  await nextTask();
+  const hydrated = () => {
+    committed();
+    release();
+  };
+  hydrateRoot(container, <App router={router} onCommitted={hydrated} />);
 }
 
 void start();

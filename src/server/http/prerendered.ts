@@ -1,5 +1,5 @@
 /**
- * The public pages prerendered at build time (scripts/prerender.mjs, decision 019), filled in with this
+ * The public pages prerendered at build time (scripts/prerender.mjs, decision 061), filled in with this
  * server's public configuration and sent compressed. A request with a session cookie never gets one (they
  * are signed-out pages): it gets index.html, and `/` the variant that preloads the booking start.
  */
@@ -45,6 +45,7 @@ export function loadPrerenderedPages(webDistDir: string, config: Record<string, 
     '/': filled('index.html'),
     '/auth': filled('auth.html'),
     '/sww-offer': filled('sww-offer.html'),
+    '/packages': filled('packages.html'),
     '/tracking': filled('tracking.html'),
     '/tracking?shell': filled('tracking-shell.html'),
   };

@@ -1,4 +1,4 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { queryClient } from '@web/lib/query-client';
 import { rootRoute } from './root';
 import { accountRoute } from './routes/account';
@@ -108,9 +108,12 @@ const routeTree = rootRoute.addChildren([
   adminMessagesRoute,
 ]);
 
-/** The app's router over the route table, made once when the app boots (main.tsx). */
-export function createAppRouter() {
-  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+/**
+ * The app's router over the route table, made once when the app boots (main.tsx) over the browser's history,
+ * and once per page at build time (server-render.tsx) over a memory history.
+ */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({ routeTree, history, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
 }
 export type AppRouter = ReturnType<typeof createAppRouter>;
 

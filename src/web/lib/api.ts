@@ -56,6 +56,22 @@ function earlyResponse(method: string, url: string): Promise<Response> | undefin
   return early;
 }
 
+let held: Promise<void> | undefined;
+
+/**
+ * Holds every answer until the returned release is called. A page hydrating the HTML the build rendered
+ * (main.tsx, decision 061) must first render what the server did, its own data still loading: a page's
+ * data that arrived before hydration would make React throw the server's HTML away.
+ */
+export function holdAnswers(): () => void {
+  let release!: () => void;
+  held = new Promise((resolve) => (release = resolve));
+  return () => {
+    held = undefined;
+    release();
+  };
+}
+
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   // State changes name the analytics session, so the server records account_created and bookings in it.
   const sid = method !== 'GET' ? analyticsSession() : undefined;
@@ -67,6 +83,7 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
       headers: body !== undefined ? { 'content-type': 'application/json', ...headers } : headers,
       body: body !== undefined ? JSON.stringify(body) : undefined,
     }));
+  if (held) await held;
   const text = await response.text();
   let parsed: unknown = undefined;
   try {

@@ -10,7 +10,7 @@ import { cn } from '@web/lib/utils';
 
 /** A labelled input; the label is tied to the input so tests and screen readers find it by name. */
 export function Field({ label, hint, className, id: givenId, ...props }: { label: string; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  // A field shown conditionally names its own id: preact's useId can repeat a sibling's there.
+  // A field may name its own id (a caller that points at it from elsewhere); otherwise React's useId.
   const generated = useId();
   const id = givenId ?? generated;
   return (
