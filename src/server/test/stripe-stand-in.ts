@@ -119,6 +119,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intents.set(id, intent);
     return intent;
   };
+  /** The intent succeeds with the card; an invoice it pays pays its subscription's month, as Stripe Billing does. */
+  const pay = (intent: StandInIntent, paymentMethod: string) => {
+    Object.assign(intent, { status: 'succeeded', payment_method: paymentMethod, last_payment_error: null });
+    for (const sub of subscriptions.values()) {
+      if (sub.latest_invoice.payments.data[0]?.payment.payment_intent === intent.id) Object.assign(sub, { status: 'active', latest_invoice: { ...sub.latest_invoice, status: 'paid' } });
+    }
+    return intent;
+  };
   /** A new month invoiced on the subscription: its period from the stand-in's clock, a fresh intent to pay it. */
   const invoiceMonth = (sub: Pick<StandInSubscription, 'id' | 'customer'>, price: { id: string; unit_amount: number }, from: number) => {
     const start = Math.floor(from / 1000);
@@ -177,6 +185,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       intent.status = 'canceled';
       return send(200, expand(intent));
+    }
+    if (request.method === 'POST' && (match = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(url.pathname))) {
+      const intent = intents.get(match[1]!);
+      if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${match[1]}'` } });
+      return send(200, expand(pay(intent, form.payment_method ?? intent.payment_method ?? `pm_${randomBytes(8).toString('hex')}`)));
     }
     if (request.method === 'POST' && (match = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname))) {
       const intent = intents.get(match[1]!);
@@ -266,15 +279,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       clock.now = value;
     },
     succeed(intentId, card = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }) {
-      const intent = intents.get(intentId)!;
       const pm = `pm_${randomBytes(8).toString('hex')}`;
       cards.set(pm, card);
-      Object.assign(intent, { status: 'succeeded', payment_method: pm, last_payment_error: null });
-      // An invoice paid by this intent pays its subscription's month, as Stripe Billing does.
-      for (const sub of subscriptions.values()) {
-        if (sub.latest_invoice.payments.data[0]?.payment.payment_intent === intentId) Object.assign(sub, { status: 'active', latest_invoice: { ...sub.latest_invoice, status: 'paid' } });
-      }
-      return intent;
+      return pay(intents.get(intentId)!, pm);
     },
     decline(intentId, message = 'Your card was declined.') {
       const intent = intents.get(intentId)!;

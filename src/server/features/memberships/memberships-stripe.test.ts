@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripePaymentProvider } from '../../integrations/payments';
+import { saveCard } from '../../test/account-fixtures';
 import { latestMailTo, type TestApp } from '../../test/harness';
 import { MONDAY_9AM_PACIFIC, serviceNamed } from '../../test/checkout-fixtures';
 import { createStripeTestApp, STANDIN_WEBHOOK_SECRET, type StripeStandIn } from '../../test/stripe-stand-in';
@@ -103,6 +104,10 @@ describe("the Stripe adapter's requests for memberships", () => {
     });
     expect(create!.form.default_payment_method).toBeUndefined();
     expect(withCard!.form.default_payment_method).toBe('pm_saved');
+    // A saved card pays the first invoice at once, on the server, under its own key.
+    const [confirm] = posts(`/v1/payment_intents/${second.payment!.id}/confirm`);
+    expect(confirm).toMatchObject({ idempotencyKey: 'membership-start-u2-p1-0-card-confirm', form: expect.objectContaining({ payment_method: 'pm_saved' }) });
+    expect(second.payment!.status).toBe('succeeded');
     // The first invoice's intent goes to the browser, and carries the membership's metadata for its confirmation.
     expect(first.status).toBe('incomplete');
     expect(first.payment!.clientSecret).toMatch(new RegExp(`^${first.payment!.id}_secret_`));
@@ -131,6 +136,15 @@ describe("the Stripe adapter's requests for memberships", () => {
 });
 
 describe('memberships on Stripe Billing, driven by webhooks', () => {
+  it('subscribes with a saved card at once: the first invoice is paid on the server and the membership starts', async () => {
+    const { cookie, user } = await t.createUser({ role: 'customer' });
+    const card = await saveCard(t, user.id, { provider: 'stripe' });
+    const response = await t.call('POST', '/api/memberships/subscribe', { cookie, body: { planId, paymentMethodId: card.id } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ clientSecret: null, membershipId: expect.any(String) });
+    expect(await mine(cookie)).toEqual([expect.objectContaining({ status: 'active', creditsLeft: 2 })]);
+  });
+
   it("subscribes as a Stripe subscription: confirmed, the membership is active on Stripe's period with the month's credits", async () => {
     const { cookie, subscriptionId, id } = await subscribed();
     const [membership] = await mine(cookie);

@@ -252,11 +252,20 @@ export class StripePaymentProvider implements PaymentProvider {
       { idempotencyKey: input.idempotencyKey },
     );
     const result = toSubscription(sub);
+    if (!result.payment) return { ...result, priceId: price };
     // The first payment carries the membership's metadata, so its confirmation (and its webhook) knows what it pays.
-    if (result.payment) {
-      await this.client.paymentIntents.update(result.payment.id, { metadata: result.payment.metadata ?? {} }, { idempotencyKey: `${input.idempotencyKey}-intent` });
-    }
-    return { ...result, priceId: price };
+    const { id, metadata } = result.payment;
+    await this.client.paymentIntents.update(id, { metadata: metadata ?? {} }, { idempotencyKey: `${input.idempotencyKey}-intent` });
+    if (!input.paymentMethodId) return { ...result, priceId: price };
+    // A saved card pays the first invoice now, with the customer present: 3-D Secure leaves it requires_action for the browser.
+    const payment = await this.client.paymentIntents
+      .confirm(id, { payment_method: input.paymentMethodId, expand: ['payment_method'] }, { idempotencyKey: `${input.idempotencyKey}-confirm` })
+      .catch((error) => {
+        const raw = (error as { raw?: { payment_intent?: Stripe.PaymentIntent } }).raw;
+        if (raw?.payment_intent) return raw.payment_intent;
+        throw error;
+      });
+    return { ...result, priceId: price, payment: toPaymentIntent(payment) };
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription> {
