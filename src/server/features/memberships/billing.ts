@@ -1,8 +1,10 @@
 import type { AppContext } from '../../context';
+import type { CardDetails, ProviderSubscription, SubscriptionEvent } from '../../integrations/payments/provider';
 import { renderMail } from '../../integrations/mail/templates';
 import { formatMailMoney, mailTexts } from '../../integrations/mail/mail-texts';
 import { recipientLanguage } from '../auth';
 import { addMonths, grantMembershipCredits } from '../packages';
+import { keepCard } from '../payment-methods';
 import * as repo from './memberships.repository';
 
 /**
@@ -62,6 +64,88 @@ export async function recordPeriod(ctx: AppContext, outcome: PeriodOutcome): Pro
   });
   if (remind) await sendFailedRenewalMail(ctx, outcome.membershipId, period).catch((error) => console.error('membership reminder failed', error));
   return period;
+}
+
+export interface MembershipStart {
+  /** The first payment (the test provider) or the Stripe subscription: one membership per start, however often told. */
+  startRef: string;
+  subscriptionId: string | null;
+  planId: string;
+  userId: string;
+  amountCents: number;
+  customerRef: string | null;
+  card: CardDetails | null;
+  keepCard: boolean;
+  periodStart: Date;
+  periodEnd: Date;
+  paymentRef: string;
+}
+
+/** A paid first month becomes a membership exactly once (the unique start reference), its credits granted. */
+export async function beginMembership(ctx: AppContext, start: MembershipStart): Promise<string> {
+  const existing = await repo.findByStartRef(ctx.db, start.startRef);
+  if (existing) return existing.id;
+  const id = await ctx.db.transaction(async (tx) => {
+    const created = await repo.insertMembership(tx, {
+      userId: start.userId,
+      planId: start.planId,
+      priceCents: start.amountCents,
+      status: 'active',
+      customerRef: start.customerRef,
+      providerMethodId: start.card?.providerMethodId ?? null,
+      providerSubscriptionId: start.subscriptionId,
+      startRef: start.startRef,
+      currentPeriodStart: start.periodStart,
+      currentPeriodEnd: start.periodEnd,
+    });
+    if (created && start.keepCard && start.card) await keepCard(tx, start.userId, ctx.payments.name, start.card);
+    return created;
+  });
+  if (!id) return (await repo.findByStartRef(ctx.db, start.startRef))!.id;
+  await recordPeriod(ctx, { membershipId: id, periodStart: start.periodStart, periodEnd: start.periodEnd, amountCents: start.amountCents, paid: true, paymentRef: start.paymentRef, lastError: null });
+  return id;
+}
+
+/**
+ * Stripe Billing's word on a membership (decision 065), from its webhook: a paid invoice is a paid month (its
+ * credits granted once, whoever reports it first), a failed one the dunning of 059 (past due, one reminder,
+ * credits withheld), a changed or deleted subscription the membership's status and period.
+ */
+export async function applySubscriptionEvent(ctx: AppContext, event: SubscriptionEvent): Promise<void> {
+  if (event.kind === 'subscription_changed') return syncSubscription(ctx, event.subscription);
+  const membership = await repo.findBySubscription(ctx.db, event.subscriptionId);
+  if (!membership) {
+    // The first invoice paid before the browser came back: the membership starts here (the browser's confirm finds it).
+    const { purpose, planId, userId } = event.metadata;
+    if (event.kind === 'period_paid' && purpose === 'membership' && planId && userId && (await repo.findPlan(ctx.db, planId))) {
+      await beginMembership(ctx, { startRef: event.subscriptionId, subscriptionId: event.subscriptionId, planId, userId, amountCents: event.amountCents, customerRef: event.customerRef, card: null, keepCard: false, periodStart: event.periodStart, periodEnd: event.periodEnd, paymentRef: event.invoiceId });
+    }
+    return;
+  }
+  // A renewal's invoice is the next month: the membership moves to it before the month is recorded.
+  if (event.periodEnd.getTime() > membership.currentPeriodEnd.getTime()) {
+    await ctx.db.transaction((tx) => repo.setMembership(tx, membership.id, { currentPeriodStart: event.periodStart, currentPeriodEnd: event.periodEnd, updatedAt: ctx.now() }));
+  }
+  const paid = event.kind === 'period_paid';
+  await recordPeriod(ctx, { membershipId: membership.id, periodStart: event.periodStart, periodEnd: event.periodEnd, amountCents: event.amountCents, paid, paymentRef: event.invoiceId, lastError: paid ? null : event.lastError });
+}
+
+/** The subscription's status, period and cancel-at-period-end, as Stripe has them now. */
+export async function syncSubscription(ctx: AppContext, subscription: ProviderSubscription): Promise<void> {
+  const membership = subscription.id ? await repo.findBySubscription(ctx.db, subscription.id) : undefined;
+  if (!membership || subscription.status === 'incomplete') return;
+  const now = ctx.now();
+  const { status, currentPeriodStart, currentPeriodEnd } = subscription;
+  await ctx.db.transaction((tx) =>
+    repo.setMembership(tx, membership.id, {
+      status,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      ...(currentPeriodStart && currentPeriodEnd ? { currentPeriodStart, currentPeriodEnd } : {}),
+      canceledAt: status === 'canceled' ? (membership.canceledAt ?? now) : null,
+      pausedAt: status === 'paused' ? (membership.pausedAt ?? now) : null,
+      updatedAt: now,
+    }),
+  );
 }
 
 /** Charges a period with the membership's card at the test provider (Stripe Billing charges on its own). */

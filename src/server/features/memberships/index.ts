@@ -4,4 +4,4 @@
  */
 export { membershipsRoutes } from './memberships.routes';
 export { membershipJobs } from './memberships.jobs';
-export { renewDueMemberships } from './billing';
+export { applySubscriptionEvent, renewDueMemberships } from './billing';

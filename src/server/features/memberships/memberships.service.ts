@@ -4,11 +4,11 @@ import type { MembersPage, MembershipView, MembersQuery, PlanRequest, PlanView, 
 import { fromCents, toCents } from '../../../shared/money';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import type { PaymentIntent } from '../../integrations/payments/provider';
+import type { PaymentIntent, ProviderSubscription } from '../../integrations/payments/provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { addMonths, membershipCreditsLeft } from '../packages';
 import { keepCard, paymentCustomerRef, savedCardsFor, usableCard } from '../payment-methods';
-import { chargePeriod, grantKeyPrefix, recordPeriod } from './billing';
+import { beginMembership, chargePeriod, grantKeyPrefix, recordPeriod, syncSubscription } from './billing';
 import * as repo from './memberships.repository';
 import { setStanding, standingParts, stopStanding } from './standing.service';
 
@@ -104,49 +104,50 @@ export async function subscribe(ctx: AppContext, user: PublicUser, input: Subscr
   const customerRef = await paymentCustomerRef(ctx, user);
   // The nth membership of this plan: a retried request is the same payment, a later re-subscription a new one.
   const nth = await repo.countMembershipsOf(ctx.db, user.id, plan.id);
-  const intent = await createIntent(ctx, {
-    bookingId: null,
-    amountCents: plan.priceCents,
-    currency: 'usd',
-    idempotencyKey: `membership-start-${user.id}-${plan.id}-${nth}-${card?.id ?? 'form'}`,
-    receiptEmail: user.email,
-    metadata: { purpose: START_PURPOSE, planId: plan.id, userId: user.id },
-    customerRef,
-    ...(card ? { paymentMethodId: card.providerMethodId } : { saveCard: true }),
-  });
+  let subscription: ProviderSubscription;
+  try {
+    // Stripe: a Billing subscription whose first invoice the browser confirms; the test provider: the first month's intent.
+    subscription = await ctx.payments.createSubscription({
+      customerRef,
+      plan: { planId: plan.id, name: plan.name, priceCents: plan.priceCents, knownPriceId: plan.stripePriceId },
+      idempotencyKey: `membership-start-${user.id}-${plan.id}-${nth}-${card?.id ?? 'form'}`,
+      metadata: { purpose: START_PURPOSE, planId: plan.id, userId: user.id },
+      ...(card ? { paymentMethodId: card.providerMethodId } : {}),
+    });
+  } catch (error) {
+    console.error('creating a membership subscription failed', error);
+    throw new AppError('PAYMENT_UNAVAILABLE', 'Unable to initialize payment. Please try again.');
+  }
+  if (subscription.priceId && subscription.priceId !== plan.stripePriceId) await repo.updatePlan(ctx.db, plan.id, { stripePriceId: subscription.priceId });
+  const intent = subscription.payment;
+  if (!intent) throw new AppError('PAYMENT_UNAVAILABLE', 'Unable to initialize payment. Please try again.');
   const answer = { provider: ctx.payments.name, amount: fromCents(plan.priceCents), savedCards: await savedCardsFor(ctx, user.id) };
-  if (!card) return { ...answer, membershipId: null, paymentIntentId: intent.id, clientSecret: intent.clientSecret };
-  if (intent.status !== 'succeeded') throw declined(intent);
-  return { ...answer, membershipId: await startMembership(ctx, intent), paymentIntentId: intent.id, clientSecret: null };
+  if (intent.status === 'succeeded') return { ...answer, membershipId: await startMembership(ctx, intent), paymentIntentId: intent.id, clientSecret: null };
+  if (card && intent.lastError) throw declined(intent);
+  // The card form's payment, or a saved card's that the browser confirms (Stripe: 3-D Secure may ask the customer).
+  return { ...answer, membershipId: null, paymentIntentId: intent.id, clientSecret: intent.clientSecret };
 }
 
-/** A paid first month becomes a membership exactly once (the unique start reference), its credits granted. */
+/** A paid first month becomes a membership once: the test provider's intent, or Stripe's subscription and its period. */
 async function startMembership(ctx: AppContext, intent: PaymentIntent): Promise<string> {
-  const existing = await repo.findByStartRef(ctx.db, intent.id);
-  if (existing) return existing.id;
-  const { planId, userId } = intent.metadata ?? {};
+  const { planId, userId, subscriptionId } = intent.metadata ?? {};
   const plan = planId ? await repo.findPlan(ctx.db, planId) : undefined;
   if (!plan || !userId) throw new AppError('PAYMENT_MISMATCH', 'This payment is not for a membership');
-  const start = ctx.now();
-  const end = addMonths(start, 1);
-  const id = await ctx.db.transaction(async (tx) => {
-    const created = await repo.insertMembership(tx, {
-      userId,
-      planId: plan.id,
-      priceCents: intent.amountCents,
-      status: 'active',
-      customerRef: intent.customerRef ?? null,
-      providerMethodId: intent.card?.providerMethodId ?? null,
-      startRef: intent.id,
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-    });
-    if (created && intent.saveCard && intent.card) await keepCard(tx, userId, ctx.payments.name, intent.card);
-    return created;
+  const subscription = subscriptionId ? await ctx.payments.retrieveSubscription(subscriptionId) : null;
+  const periodStart = subscription?.currentPeriodStart ?? ctx.now();
+  return beginMembership(ctx, {
+    startRef: subscriptionId ?? intent.id,
+    subscriptionId: subscriptionId ?? null,
+    planId: plan.id,
+    userId,
+    amountCents: intent.amountCents,
+    customerRef: intent.customerRef ?? null,
+    card: intent.card,
+    keepCard: Boolean(intent.saveCard),
+    periodStart,
+    periodEnd: subscription?.currentPeriodEnd ?? addMonths(periodStart, 1),
+    paymentRef: intent.id,
   });
-  if (!id) return (await repo.findByStartRef(ctx.db, intent.id))!.id;
-  await recordPeriod(ctx, { membershipId: id, periodStart: start, periodEnd: end, amountCents: intent.amountCents, paid: true, paymentRef: intent.id, lastError: null });
-  return id;
 }
 
 async function retrieveIntent(ctx: AppContext, intentId: string): Promise<PaymentIntent> {
@@ -220,11 +221,25 @@ export async function listMine(ctx: AppContext, user: PublicUser): Promise<Membe
   return Promise.all((await repo.liveMembershipsOf(ctx.db, user.id)).map((m) => membershipView(ctx, m)));
 }
 
+/** A change at the provider under one key per membership state: a retried request is the same change. */
+const changeKey = (action: string, membership: repo.MembershipRow) => `membership-${action}-${membership.id}-${membership.updatedAt.getTime()}`;
+
+async function atProvider<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    console.error('a membership change at the payment provider failed', error);
+    throw new AppError('PAYMENT_UNAVAILABLE', 'We could not reach the payment provider. Please try again.');
+  }
+}
+
 /** Pause: no renewal while paused (what is paid stays usable). Only an active membership pauses. */
 export async function pause(ctx: AppContext, user: PublicUser, id: string): Promise<MembershipView> {
   const membership = await ownMembership(ctx, user, id);
   if (membership.status !== 'active' || membership.cancelAtPeriodEnd) throw new AppError('MEMBERSHIP_STATE', 'Only an active membership can be paused', { status: membership.status });
-  await ctx.db.transaction((tx) => repo.setMembership(tx, id, { status: 'paused', pausedAt: ctx.now(), updatedAt: ctx.now() }));
+  const subscriptionId = membership.providerSubscriptionId;
+  if (subscriptionId) await syncSubscription(ctx, await atProvider(() => ctx.payments.pauseSubscription(subscriptionId, changeKey('pause', membership))));
+  else await ctx.db.transaction((tx) => repo.setMembership(tx, id, { status: 'paused', pausedAt: ctx.now(), updatedAt: ctx.now() }));
   return membershipView(ctx, (await repo.findMembership(ctx.db, id))!);
 }
 
@@ -233,7 +248,17 @@ export async function resume(ctx: AppContext, user: PublicUser, id: string): Pro
   const membership = await ownMembership(ctx, user, id);
   if (membership.status !== 'paused') throw new AppError('MEMBERSHIP_STATE', 'Only a paused membership can be resumed', { status: membership.status });
   const now = ctx.now();
-  if (membership.currentPeriodEnd.getTime() > now.getTime()) {
+  const subscriptionId = membership.providerSubscriptionId;
+  if (subscriptionId) {
+    // Stripe collects again; after the paid month it invoices a new one now, and its webhook settles that month.
+    const restartNow = membership.currentPeriodEnd.getTime() <= now.getTime();
+    const subscription = await atProvider(() => ctx.payments.resumeSubscription(subscriptionId, { restartNow, idempotencyKey: changeKey('resume', membership) }));
+    await syncSubscription(ctx, subscription);
+    const { payment, currentPeriodStart, currentPeriodEnd } = subscription;
+    if (restartNow && payment?.status === 'succeeded' && currentPeriodStart && currentPeriodEnd) {
+      await recordPeriod(ctx, { membershipId: id, periodStart: currentPeriodStart, periodEnd: currentPeriodEnd, amountCents: payment.amountCents, paid: true, paymentRef: payment.id, lastError: null });
+    }
+  } else if (membership.currentPeriodEnd.getTime() > now.getTime()) {
     await ctx.db.transaction((tx) => repo.setMembership(tx, id, { status: 'active', pausedAt: null, updatedAt: now }));
   } else {
     const end = addMonths(now, 1);
@@ -249,9 +274,13 @@ export async function cancel(ctx: AppContext, user: PublicUser, id: string): Pro
   const membership = await ownMembership(ctx, user, id);
   if (membership.status === 'canceled') throw new AppError('MEMBERSHIP_STATE', 'This membership has ended', { status: membership.status });
   const now = ctx.now();
-  await ctx.db.transaction((tx) =>
-    repo.setMembership(tx, id, membership.status === 'active' ? { cancelAtPeriodEnd: true, updatedAt: now } : { status: 'canceled', canceledAt: now, updatedAt: now }),
-  );
+  const atPeriodEnd = membership.status === 'active';
+  const subscriptionId = membership.providerSubscriptionId;
+  if (subscriptionId) {
+    await syncSubscription(ctx, await atProvider(() => ctx.payments.cancelSubscription(subscriptionId, { atPeriodEnd, idempotencyKey: changeKey('cancel', membership) })));
+  } else {
+    await ctx.db.transaction((tx) => repo.setMembership(tx, id, atPeriodEnd ? { cancelAtPeriodEnd: true, updatedAt: now } : { status: 'canceled', canceledAt: now, updatedAt: now }));
+  }
   return membershipView(ctx, (await repo.findMembership(ctx.db, id))!);
 }
 

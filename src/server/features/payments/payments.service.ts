@@ -11,12 +11,13 @@ import { formatMailDateTime, formatMailMoney, mailTexts } from '../../integratio
 import { renderMail } from '../../integrations/mail/templates';
 import { isStripe, isTestProvider, providerInTransaction } from '../../integrations/payments';
 import type { CreateIntentInput, PaymentIntent, PaymentProvider } from '../../integrations/payments/provider';
-import { toPaymentIntent } from '../../integrations/payments/stripe-provider';
+import { subscriptionEventOf, toPaymentIntent } from '../../integrations/payments/stripe-provider';
 import { UnknownIntentError } from '../../integrations/payments/test-provider';
 import { findBooking, findBookingView, ledgerView } from '../bookings';
 import { keepCard, paymentCustomerRef, savedCardsFor, usableCard } from '../payment-methods';
 import { bookingVerbs, SYSTEM } from '../bookings';
 import { isPackageIntent, settlePackagePayment } from '../packages';
+import { applySubscriptionEvent } from '../memberships';
 import { verifyTrackingToken } from '../tracking';
 import { linkOpens } from '../../crypto/signed-links';
 import * as repo from './payments.repository';
@@ -317,6 +318,9 @@ export async function handleStripeWebhook(ctx: AppContext, rawBody: Buffer, sign
       await settlePayment(ctx, intent);
     }
   }
+  // A membership's invoices and subscription (decision 065): its months, dunning and status.
+  const subscriptionEvent = subscriptionEventOf(event);
+  if (subscriptionEvent) await applySubscriptionEvent(ctx, subscriptionEvent);
   // Recorded only after the effect, so a failure leaves the event for Stripe to deliver again.
   const fresh = await repo.recordWebhookEvent(ctx.db, 'stripe', event.id);
   return fresh ? { received: true } : { received: true, duplicate: true };

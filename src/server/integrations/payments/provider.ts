@@ -63,6 +63,46 @@ export interface CreateSetupInput {
   metadata: Record<string, string>;
 }
 
+/** A monthly plan as the provider bills it (Stripe Billing: a Product and a monthly Price, found by lookup key). */
+export interface SubscriptionPlan {
+  planId: string;
+  name: string;
+  priceCents: number;
+  /** The provider's price remembered for this plan and amount, when there is one. */
+  knownPriceId: string | null;
+}
+
+export interface CreateSubscriptionInput {
+  customerRef: string;
+  plan: SubscriptionPlan;
+  /** A saved card to pay with; without it the browser's card form confirms the first payment. */
+  paymentMethodId?: string;
+  idempotencyKey: string;
+  /** Carried by the subscription and its first payment (purpose, planId, userId). */
+  metadata: Record<string, string>;
+}
+
+/**
+ * A subscription as the provider sees it. `id` null means the provider does not bill on its own (the test
+ * provider): the app renews it by its clock. `payment` is the payment in flight (the first month's, or a
+ * resume's new month), to be confirmed by the browser when it needs the customer (a card form, 3-D Secure).
+ */
+export interface ProviderSubscription {
+  id: string | null;
+  /** The plan's price at the provider (Stripe's price id), for the plan to remember. */
+  priceId: string | null;
+  status: 'incomplete' | 'active' | 'paused' | 'past_due' | 'canceled';
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  payment: PaymentIntent | null;
+}
+
+/** What a provider's webhook says about a subscription, in the app's words (Stripe: invoice.*, customer.subscription.*). */
+export type SubscriptionEvent =
+  | { kind: 'period_paid' | 'period_failed'; subscriptionId: string; invoiceId: string; customerRef: string | null; periodStart: Date; periodEnd: Date; amountCents: number; lastError: string | null; metadata: Record<string, string> }
+  | { kind: 'subscription_changed'; subscription: ProviderSubscription & { id: string } };
+
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
   createIntent(input: CreateIntentInput): Promise<PaymentIntent>;
@@ -89,4 +129,19 @@ export interface PaymentProvider {
    */
   createSetupIntent(input: CreateSetupInput): Promise<PaymentIntent>;
   retrieveSetupIntent(setupIntentId: string): Promise<PaymentIntent>;
+
+  /**
+   * A membership's monthly billing (decisions 059, 065). Stripe: a Billing subscription on the plan's monthly
+   * price, its first invoice left for the browser to confirm (default_incomplete), renewals charged by Stripe
+   * and reported by webhooks. The test provider: the first month is an intent of its own and `id` is null —
+   * the app renews by its clock, so pause, resume and cancel have nothing to tell it.
+   */
+  createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>;
+  retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription>;
+  /** Stops collecting (Stripe's pause_collection, invoices voided) until resumed. */
+  pauseSubscription(subscriptionId: string, idempotencyKey: string): Promise<ProviderSubscription>;
+  /** Collects again; `restartNow` begins a new month at once and charges it (a resume after the paid month). */
+  resumeSubscription(subscriptionId: string, input: { restartNow: boolean; idempotencyKey: string }): Promise<ProviderSubscription>;
+  /** Ends at the end of the paid period, or now. */
+  cancelSubscription(subscriptionId: string, input: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<ProviderSubscription>;
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { testPaymentIntents } from '../../db/schema';
-import type { CardDetails, CreateIntentInput, CreateSetupInput, IntentStatus, PaymentIntent, PaymentProvider } from './provider';
+import type { CardDetails, CreateIntentInput, CreateSetupInput, CreateSubscriptionInput, IntentStatus, PaymentIntent, PaymentProvider, ProviderSubscription } from './provider';
 import { checkTestCard, DECLINES_LATER_LAST4 } from './test-cards';
 
 type Row = typeof testPaymentIntents.$inferSelect;
@@ -160,6 +160,39 @@ export class TestPaymentProvider implements PaymentProvider {
 
   async retrieveSetupIntent(setupIntentId: string): Promise<PaymentIntent> {
     return this.retrieveIntent(setupIntentId);
+  }
+
+  /**
+   * The test provider bills nothing on its own: a subscription is its first month's intent (a saved card
+   * charged at once, else the card form's), with no id — the app renews it monthly by its clock.
+   */
+  async createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription> {
+    const payment = await this.createIntent({
+      bookingId: null,
+      amountCents: input.plan.priceCents,
+      currency: 'usd',
+      idempotencyKey: input.idempotencyKey,
+      metadata: input.metadata,
+      customerRef: input.customerRef,
+      ...(input.paymentMethodId ? { paymentMethodId: input.paymentMethodId } : { saveCard: true }),
+    });
+    return { id: null, priceId: null, status: payment.status === 'succeeded' ? 'active' : 'incomplete', currentPeriodStart: null, currentPeriodEnd: null, cancelAtPeriodEnd: false, payment };
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+    throw new UnknownIntentError(`The test provider keeps no subscriptions (the app renews by its clock): ${subscriptionId}`);
+  }
+
+  pauseSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+    return this.retrieveSubscription(subscriptionId);
+  }
+
+  resumeSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+    return this.retrieveSubscription(subscriptionId);
+  }
+
+  cancelSubscription(subscriptionId: string): Promise<ProviderSubscription> {
+    return this.retrieveSubscription(subscriptionId);
   }
 }
 

@@ -60,7 +60,9 @@ export function MembershipPlans() {
   async function paySaved(paymentMethodId: string) {
     if (!paying) return;
     try {
-      await subscribe(paying.plan.id, { paymentMethodId, idempotencyKey: paying.key });
+      const result = await subscribe(paying.plan.id, { paymentMethodId, idempotencyKey: paying.key });
+      // Stripe may leave a saved card's first payment to 3-D Secure: nothing started, the card form confirms instead.
+      if (!result.membershipId) return void toast.error(t('paymentFailed'), { description: t('cardNeedsForm') });
       await done(paying.plan.name);
     } catch (error) {
       toast.error(t('paymentFailed'), { description: errorMessage(error, t('tryAgain')) });
