@@ -180,6 +180,7 @@ export const ERROR_STATUS = {
   MEMBERSHIP_STATE: 409,
   /** Nothing is owed on this membership. */
   MEMBERSHIP_NOTHING_DUE: 409,
+  MEMBERSHIP_PAY_WITH_SAVED_CARD: 409,
   /** The membership's plan offers no standing appointment (decision 066). */
   STANDING_NOT_OFFERED: 409,
   STANDING_NOT_FOUND: 404,

@@ -90,14 +90,14 @@ export async function refundedCents(t: TestApp, intentId: string): Promise<numbe
   return row!.refunded;
 }
 
-export async function saveCard(t: TestApp, userId: string, overrides: Partial<{ last4: string; isDefault: boolean; provider: string }> = {}) {
+export async function saveCard(t: TestApp, userId: string, overrides: Partial<{ last4: string; isDefault: boolean; provider: string; providerMethodId: string }> = {}) {
   const last4 = overrides.last4 ?? String(Math.floor(1000 + Math.random() * 9000));
   const [row] = await t.handle.db
     .insert(paymentMethods)
     .values({
       userId,
       provider: overrides.provider ?? 'test',
-      providerMethodId: `pm_test_visa_${last4}_12_2030_${randomBytes(6).toString('hex')}`,
+      providerMethodId: overrides.providerMethodId ?? `pm_test_visa_${last4}_12_2030_${randomBytes(6).toString('hex')}`,
       brand: 'visa',
       last4,
       expiryMonth: 12,

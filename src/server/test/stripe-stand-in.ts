@@ -244,6 +244,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       return send(200, sub);
     }
+    if (request.method === 'POST' && (match = /^\/v1\/invoices\/([^/]+)\/pay$/.exec(url.pathname))) {
+      // Any card pays, except the test card number Stripe declines (pm_card_chargeDeclined).
+      if (form.payment_method === 'pm_card_chargeDeclined') return send(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
+      return send(200, { id: match[1], object: 'invoice', status: 'paid', payment_method: form.payment_method ?? null });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       const intent = intents.get(form.payment_intent ?? '');
       if (!intent) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });

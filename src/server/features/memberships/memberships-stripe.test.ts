@@ -182,6 +182,30 @@ describe('memberships on Stripe Billing, driven by webhooks', () => {
     expect((await mine(cookie))[0]).toMatchObject({ status: 'active', creditsLeft: 4, unpaidPeriodId: null });
   });
 
+  it("pays a failed month on Stripe's own invoice with a saved card, never as a second charge beside it", async () => {
+    const { cookie, user, id, subscriptionId } = await subscribed();
+    const [before] = await mine(cookie);
+    const month = invoice(subscriptionId, new Date(before!.currentPeriodEnd), { id: `in_failed_${Math.random().toString(36).slice(2)}` });
+    await deliver(signed('invoice.payment_failed', month));
+    const intentsBefore = posts('/v1/payment_intents').length;
+    const formPay = await t.call('POST', `/api/user/memberships/${id}/pay`, { cookie, body: {} });
+    expect(formPay.statusCode).toBe(409);
+    expect(formPay.json().code).toBe('MEMBERSHIP_PAY_WITH_SAVED_CARD');
+    const declined = await saveCard(t, user.id, { provider: 'stripe', providerMethodId: 'pm_card_chargeDeclined' });
+    const refused = await t.call('POST', `/api/user/memberships/${id}/pay`, { cookie, body: { paymentMethodId: declined.id, attemptKey: 'attempt-one' } });
+    expect(refused.statusCode, refused.body).toBe(402);
+    expect((await mine(cookie))[0]).toMatchObject({ status: 'past_due', creditsLeft: 2 });
+    const card = await saveCard(t, user.id, { provider: 'stripe' });
+    const paid = await t.call('POST', `/api/user/memberships/${id}/pay`, { cookie, body: { paymentMethodId: card.id, attemptKey: 'attempt-two' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(posts(`/v1/invoices/${month.id}/pay`).map((r) => r.form.payment_method)).toEqual(['pm_card_chargeDeclined', card.providerMethodId]);
+    expect(posts('/v1/payment_intents').length).toBe(intentsBefore);
+    expect((await mine(cookie))[0]).toMatchObject({ status: 'active', creditsLeft: 4, unpaidPeriodId: null });
+    // Stripe's invoice.paid for the same invoice follows: the month is granted once.
+    await deliver(signed('invoice.paid', month));
+    expect((await mine(cookie))[0]).toMatchObject({ creditsLeft: 4 });
+  });
+
   it("starts the membership from invoice.paid when the webhook comes before the browser, once", async () => {
     const { cookie, user } = await t.createUser({ role: 'customer' });
     const start = (await t.call('POST', '/api/memberships/subscribe', { cookie, body: { planId } })).json();

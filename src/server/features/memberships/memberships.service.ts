@@ -293,10 +293,15 @@ export async function payUnpaid(ctx: AppContext, user: PublicUser, id: string, i
   const period = await repo.unpaidPeriodOf(ctx.db, id);
   if (!period) throw new AppError('MEMBERSHIP_NOTHING_DUE', 'Nothing is owed on this membership');
   const answer = { provider: ctx.payments.name, amount: fromCents(period.amountCents), savedCards: await savedCardsFor(ctx, user.id) };
+  // A Stripe subscription's month is its invoice: paid there (which stops Stripe's own retries), never beside it.
+  const invoiceId = membership.providerSubscriptionId && period.paymentRef?.startsWith('in_') ? period.paymentRef : null;
+  if (membership.providerSubscriptionId && !input.paymentMethodId) throw new AppError('MEMBERSHIP_PAY_WITH_SAVED_CARD', 'Choose a saved card to pay this month');
   if (input.paymentMethodId) {
     const card = await usableCard(ctx, user.id, input.paymentMethodId);
     if (!card) throw new AppError('PAYMENT_METHOD_NOT_FOUND', 'Payment method not found');
-    const charge = await chargePeriod(ctx, membership, period.periodStart, `pay-${input.attemptKey ?? randomUUID()}`, card.providerMethodId);
+    const charge = invoiceId
+      ? { ...(await atProvider(() => ctx.payments.payInvoice(invoiceId, { paymentMethodId: card.providerMethodId, idempotencyKey: `membership-invoice-${invoiceId}-${input.attemptKey ?? randomUUID()}` }))), paymentRef: invoiceId }
+      : await chargePeriod(ctx, membership, period.periodStart, `pay-${input.attemptKey ?? randomUUID()}`, card.providerMethodId);
     if (!charge.paid) throw new AppError('PAYMENT_DECLINED', charge.lastError ?? 'Your card was declined.', { reason: charge.lastError ?? 'Your card was declined.' });
     await recordPeriod(ctx, { membershipId: id, periodStart: period.periodStart, periodEnd: period.periodEnd, amountCents: period.amountCents, ...charge });
     await ctx.db.transaction((tx) => repo.setMembership(tx, id, { providerMethodId: card.providerMethodId, updatedAt: ctx.now() }));

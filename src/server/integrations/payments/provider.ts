@@ -144,4 +144,9 @@ export interface PaymentProvider {
   resumeSubscription(subscriptionId: string, input: { restartNow: boolean; idempotencyKey: string }): Promise<ProviderSubscription>;
   /** Ends at the end of the paid period, or now. */
   cancelSubscription(subscriptionId: string, input: { atPeriodEnd: boolean; idempotencyKey: string }): Promise<ProviderSubscription>;
+  /**
+   * Pays a subscription's open invoice now with the given card (Stripe: invoices.pay off session), so a failed
+   * month is paid on the invoice Stripe would retry, never as a second charge beside it.
+   */
+  payInvoice(invoiceId: string, input: { paymentMethodId: string; idempotencyKey: string }): Promise<{ paid: boolean; lastError: string | null }>;
 }

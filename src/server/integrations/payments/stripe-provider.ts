@@ -291,6 +291,17 @@ export class StripePaymentProvider implements PaymentProvider {
     return toSubscription(sub);
   }
 
+  async payInvoice(invoiceId: string, input: { paymentMethodId: string; idempotencyKey: string }): Promise<{ paid: boolean; lastError: string | null }> {
+    try {
+      const invoice = await this.client.invoices.pay(invoiceId, { payment_method: input.paymentMethodId, off_session: true }, { idempotencyKey: input.idempotencyKey });
+      return { paid: invoice.status === 'paid', lastError: invoice.status === 'paid' ? null : 'Your card was declined.' };
+    } catch (error) {
+      // A declined card is Stripe's card error; anything else (the network, a bad request) is the caller's to see.
+      if ((error as { type?: string }).type === 'StripeCardError') return { paid: false, lastError: (error as Error).message || 'Your card was declined.' };
+      throw error;
+    }
+  }
+
   /** Verifies a webhook's signature on the exact raw body; throws on a forged or stale one. */
   verifyWebhook(rawBody: Buffer | string, signature: string, secret: string): Stripe.Event {
     return this.client.webhooks.constructEvent(rawBody, signature, secret);

@@ -194,6 +194,10 @@ export class TestPaymentProvider implements PaymentProvider {
   cancelSubscription(subscriptionId: string): Promise<ProviderSubscription> {
     return this.retrieveSubscription(subscriptionId);
   }
+
+  payInvoice(invoiceId: string): Promise<{ paid: boolean; lastError: string | null }> {
+    return Promise.reject(new UnknownIntentError(`The test provider keeps no invoices (the app renews by its clock): ${invoiceId}`));
+  }
 }
 
 function normaliseYear(year: number): number {

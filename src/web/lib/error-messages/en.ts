@@ -142,6 +142,7 @@ export const codes: Record<ErrorCode, string> = {
   MEMBERSHIP_EXISTS: 'You already have this membership',
   MEMBERSHIP_STATE: 'Your membership cannot do that right now',
   MEMBERSHIP_NOTHING_DUE: 'Nothing is owed on this membership',
+  MEMBERSHIP_PAY_WITH_SAVED_CARD: 'Choose a saved card to pay this month',
   STANDING_NOT_OFFERED: 'This plan has no standing appointment',
   STANDING_NOT_FOUND: 'There is no standing appointment to stop',
   PACKAGE_WRONG_SERVICE: 'This package is for {service}',

@@ -138,6 +138,7 @@ export const codes: { [K in ErrorCode]: string } = {
   MEMBERSHIP_EXISTS: 'Ya tienes esta membresía',
   MEMBERSHIP_STATE: 'Tu membresía no puede hacer eso ahora',
   MEMBERSHIP_NOTHING_DUE: 'No se debe nada en esta membresía',
+  MEMBERSHIP_PAY_WITH_SAVED_CARD: 'Elige una tarjeta guardada para pagar este mes',
   STANDING_NOT_OFFERED: 'Este plan no tiene cita fija',
   STANDING_NOT_FOUND: 'No hay cita fija que detener',
   PACKAGE_WRONG_SERVICE: 'Este paquete es para {service}',

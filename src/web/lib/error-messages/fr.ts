@@ -138,6 +138,7 @@ export const codes: { [K in ErrorCode]: string } = {
   MEMBERSHIP_EXISTS: 'Vous avez déjà cet abonnement',
   MEMBERSHIP_STATE: 'Votre abonnement ne permet pas cela pour le moment',
   MEMBERSHIP_NOTHING_DUE: "Rien n'est dû sur cet abonnement",
+  MEMBERSHIP_PAY_WITH_SAVED_CARD: 'Choisissez une carte enregistrée pour payer ce mois',
   STANDING_NOT_OFFERED: "Cette formule n'a pas de rendez-vous régulier",
   STANDING_NOT_FOUND: "Il n'y a pas de rendez-vous régulier à arrêter",
   PACKAGE_WRONG_SERVICE: 'Ce forfait est pour {service}',
