@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ensureTomorrowOpen, storeSynced, tomorrowKey } from '../support/booking-flow';
 import { adminLogin } from './admin-support';
 

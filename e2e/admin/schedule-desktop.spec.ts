@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CUSTOMER, signInViaApi } from '../support/helpers';
 import { addDays, adminLogin, mondayInWeeks, serviceId, showWeek, slotStarts } from './admin-support';
 

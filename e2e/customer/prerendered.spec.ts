@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CUSTOMER, signInViaApi } from '../support/helpers';
 
 /** Decision 019: the public pages arrive as HTML with their styles, filled with this server's configuration. */
