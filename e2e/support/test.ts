@@ -55,6 +55,7 @@ function stop(server: ChildProcess): Promise<void> {
 
 export const test = base.extend<object, { workerURL: string }>({
   workerURL: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
     async ({}, use, workerInfo) => {
       const port = E2E_PORT + workerInfo.parallelIndex;
       const url = e2eUrl(workerInfo.parallelIndex);
