@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueEmail } from '../support/helpers';
 import { addDays, adminLogin, mondayInWeeks, serviceId } from './admin-support';
 

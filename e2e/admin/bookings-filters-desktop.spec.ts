@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueEmail } from '../support/helpers';
 import { addDays, adminLogin, mondayInWeeks, serviceId } from './admin-support';
 

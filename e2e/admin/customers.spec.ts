@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { latestMail, uniqueEmail } from '../support/helpers';
 import { adminLogin } from './admin-support';
 

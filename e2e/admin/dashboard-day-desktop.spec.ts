@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueEmail } from '../support/helpers';
 import { addDays, adminLogin, pacificToday, serviceId } from './admin-support';
 
@@ -20,6 +20,9 @@ test("the dashboard shows the owner's day: money received today and this week, t
     headers: { 'idempotency-key': `dashboard-${Date.now()}` },
   });
   expect(made.status(), await made.text()).toBe(201);
+  // Confirming placed it with a technician free then: taken back to the unassigned lane, whatever else tomorrow holds.
+  const unassigned = await page.request.patch(`/api/admin/dispatch/bookings/${((await made.json()) as { id: string }).id}`, { data: { technicianId: null } });
+  expect(unassigned.status(), await unassigned.text()).toBe(200);
 
   await page.goto('/admin/dashboard');
   await expect(page.getByTestId('stat-received-today')).toHaveText(/^\$[\d,]+\.\d\d$/);

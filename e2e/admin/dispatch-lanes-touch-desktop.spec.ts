@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '../support/test';
 import { uniqueEmail } from '../support/helpers';
 import { addDays, adminLogin, pacificToday, serviceId } from './admin-support';
 

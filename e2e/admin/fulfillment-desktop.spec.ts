@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ensureTomorrowOpen, storeSynced, tomorrowKey } from '../support/booking-flow';
 import { adminLogin } from './admin-support';
 
@@ -15,7 +15,10 @@ test('the admin sees paid store orders, opens one and creates its booking; the o
   await expect(page.getByRole('heading', { name: 'Order Fulfillment' })).toBeVisible();
   const stats = page.getByRole('list', { name: 'Fulfillment summary' });
   for (const label of ['Total Orders', 'Paid Orders', 'Linked to Bookings', 'Pending Fulfillment', 'Completed Services']) await expect(stats.getByLabel(label)).toBeVisible();
-  const linkedBefore = Number(await stats.getByLabel('Linked to Bookings').locator('span.text-2xl').innerText());
+  // The figures arrive after the labels: the count is read once it is a number.
+  const linkedCount = stats.getByLabel('Linked to Bookings').locator('span.text-2xl');
+  await expect(linkedCount).toHaveText(/^\d+$/);
+  const linkedBefore = Number(await linkedCount.innerText());
   await expect(page.getByRole('tab', { name: /Pending Fulfillment \(\d+\)/ })).toBeVisible();
   await expect(page.getByRole('tab', { name: /All Orders \(\d+\)/ })).toBeVisible();
 
@@ -46,7 +49,7 @@ test('the admin sees paid store orders, opens one and creates its booking; the o
   await expect(page.getByText('Booking Created', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await expect(stats.getByLabel('Linked to Bookings').locator('span.text-2xl')).toHaveText(String(linkedBefore + 1));
+  await expect(linkedCount).toHaveText(String(linkedBefore + 1));
   await page.getByRole('tab', { name: /All Orders/ }).click();
   const linked = page.getByLabel(`Order #${orderNumber}`);
   await expect(linked.getByText('Linked to Booking')).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { upcomingUsHolidays } from '../../src/shared/us-holidays';
 import { adminLogin } from './admin-support';
 

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test';
 import { DRIVER, uniqueEmail } from '../support/helpers';
 import { addDays, adminLogin, mondayInWeeks, searchBookings } from './admin-support';
 

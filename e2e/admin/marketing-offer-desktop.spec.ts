@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminLogin } from './admin-support';
 
 /** An instant as the Pacific wall time YYYY-MM-DDTHH:mm the offer's PUT takes. */

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test';
 import { PARK_AVE } from '../support/booking-flow';
 import { uniqueEmail } from '../support/helpers';
 import { adminLogin } from './admin-support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminLogin } from './admin-support';
 
 test('Weekly Hours has column headings, and a capacity of 15 or none is refused with the reason, not saved as 10 or 1', async ({ page }) => {

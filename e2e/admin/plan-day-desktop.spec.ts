@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { PARK_AVE } from '../support/booking-flow';
 import { uniqueEmail } from '../support/helpers';
 import { addDays, adminLogin, pacificToday } from './admin-support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminLogin } from './admin-support';
 
 test('the office creates a promo code under Marketing, sees it listed, and switches it off', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CUSTOMER, signInViaApi } from '../support/helpers';
 import { addDays, adminLogin, mondayInWeeks, serviceId, showWeek, slotStarts } from './admin-support';
 
@@ -85,7 +85,12 @@ test('the admin closes a day and customers are refused it; reopening gives it ba
   await expect(customer.getByRole('heading', { name: 'Choose Your Service' })).toBeVisible();
   await customer.getByRole('button', { name: /Headlight Restoration/ }).click();
   await customer.getByLabel('On-site Service').check();
-  await customer.getByRole('button', { name: 'Pick a date' }).click();
+  // The start has settled on its first day (it opens the calendar itself when that day is not the next one):
+  // the calendar is opened once, never toggled shut by a second click.
+  await expect(customer.locator('#booking-slot')).toBeEnabled();
+  const pick = customer.getByRole('button', { name: 'Pick a date' });
+  if ((await pick.getAttribute('aria-expanded')) !== 'true') await pick.click();
+  await expect(customer.getByTestId('date-calendar')).toBeVisible();
   const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${wednesday}T12:00:00Z`));
   for (let i = 0; i < 6 && !(await customer.getByRole('button', { name: dayLabel }).isVisible()); i++) await customer.getByRole('button', { name: 'Next month' }).click();
   // The calendar greys the closed day out and says why, so it cannot be chosen.

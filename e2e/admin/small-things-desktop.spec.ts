@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminLogin, mondayInWeeks, addDays } from './admin-support';
 
 // Issue 27's small things on the owner's side, at 1280×800.

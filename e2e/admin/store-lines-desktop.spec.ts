@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { storeSynced } from '../support/booking-flow';
 import { bookTwoServiceOrder, TWO_SERVICE_ORDER } from '../support/store-lines';
 import { adminLogin, searchBookings } from './admin-support';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { adminLogin } from './admin-support';
 
 test('on a desktop a toast sits in the bottom-right corner, clear of the title and the actions, its close button inside it', async ({ page }) => {

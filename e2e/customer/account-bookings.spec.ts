@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '../support/test';
 import { ADMIN, addDays, pacificDay, uniqueEmail } from '../support/helpers';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test';
 import { dayKey, ensureTomorrowOpen, payWithCard } from '../support/booking-flow';
 import { ADMIN, CUSTOMER, DRIVER, latestMail, uniqueEmail } from '../support/helpers';
 

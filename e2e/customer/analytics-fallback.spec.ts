@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 test('when the browser refuses the beacon, the batch still reaches the server by a keepalive fetch', async ({ page }) => {
   await page.addInitScript(() => {

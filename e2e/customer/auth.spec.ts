@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CUSTOMER, latestMail, uniqueEmail } from '../support/helpers';
 
 test('a visitor registers, verifies the e-mail from the outbox, signs out and signs back in', async ({ page }) => {

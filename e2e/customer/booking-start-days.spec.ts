@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Locator } from '../support/test';
 import { ADMIN, CUSTOMER, pacificDay, signInViaApi } from '../support/helpers';
 
 /** The booking start's first day, its calendar and an old link: what a customer sees before choosing a time. */

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { CUSTOMER, pacificDay, signInViaApi, uniqueEmail } from '../support/helpers';
 import { ensureTomorrowOpen, payWithCard } from '../support/booking-flow';
 

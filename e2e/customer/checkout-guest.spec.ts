@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { dayKey, ensureTomorrowOpen, payWithCard, serviceId, startBooking } from '../support/booking-flow';
 import { CUSTOMER, signInViaApi, uniqueEmail } from '../support/helpers';
 

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test';
 import { ensureTomorrowOpen, startBooking } from '../support/booking-flow';
 import { ADMIN, uniqueEmail } from '../support/helpers';
 

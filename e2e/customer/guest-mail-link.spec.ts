@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test';
 import { AT_PARK_AVE, PARK_AVE } from '../support/booking-flow';
 import { ADMIN, DRIVER, latestMail, pacificDay, uniqueEmail } from '../support/helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CUSTOMER } from '../support/helpers';
 
 test('a visitor who reads Spanish sees a sign-in failure in Spanish, not the server’s English', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '../support/test';
 import { AT_PARK_AVE, dayKey, PARK_AVE, serviceId } from '../support/booking-flow';
 import { ADMIN, uniqueEmail } from '../support/helpers';
 

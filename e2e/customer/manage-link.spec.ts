@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test';
 import { latestMail, pacificDay, uniqueEmail } from '../support/helpers';
 
 /** A paid guest booking at the first free start three or more days ahead; the e-mail it was made with. */

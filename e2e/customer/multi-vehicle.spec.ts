@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { ensureTomorrowOpen, payWithCard, serviceId } from '../support/booking-flow';
 import { uniqueEmail } from '../support/helpers';
 

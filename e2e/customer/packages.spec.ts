@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '../support/test';
 import { ADMIN, pacificDay, uniqueEmail } from '../support/helpers';
 
 test.describe.configure({ timeout: 90_000 });

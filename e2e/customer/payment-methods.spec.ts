@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueEmail } from '../support/helpers';
 
 test('a customer adds a card from the account through the payment provider, then a second from Add New', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test';
 import { ADMIN, CUSTOMER, signInViaApi } from '../support/helpers';
 
 test.describe('a visitor whose browser reads Spanish', () => {

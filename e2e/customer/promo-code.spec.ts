@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ensureTomorrowOpen, payWithCard, startBooking } from '../support/booking-flow';
 import { ADMIN, uniqueEmail } from '../support/helpers';
 

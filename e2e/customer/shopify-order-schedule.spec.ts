@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { dayKey, ensureTomorrowOpen, storeSynced } from '../support/booking-flow';
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // Issue 27's small things on the customer's side, at 390×844.
 test('a service image that fails to load shows a placeholder in the service list, not a broken image', async ({ page }) => {

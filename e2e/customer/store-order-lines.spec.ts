@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { storeSynced } from '../support/booking-flow';
 import { DRIVER } from '../support/helpers';
 import { bookTwoServiceOrder, COVERS_ORDER } from '../support/store-lines';

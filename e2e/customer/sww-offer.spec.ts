@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ADMIN, pacificDay } from '../support/helpers';
 
 /** Tomorrow in the business's time zone (the browser runs in America/Los_Angeles too). */

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '../support/test';
 import { CUSTOMER, DRIVER } from '../support/helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, timezoneId: 'America/Los_Angeles', locale: 'en-US', isMobile: true, hasTouch: true };

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { uniqueEmail } from '../support/helpers';
 
 /** A fresh customer, signed in through the API (the page shares the cookies). */

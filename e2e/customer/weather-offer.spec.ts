@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '../support/test';
 import { PARK_AVE, serviceId } from '../support/booking-flow';
 import { ADMIN, latestMail, uniqueEmail } from '../support/helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '../support/test';
 import { formatUsd } from '../../src/shared/money';
 import { ADMIN, DRIVER, pacificDay, signInViaApi, uniqueEmail } from '../support/helpers';
 

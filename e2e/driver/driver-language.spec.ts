@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '../support/test';
 import { pacificWhenFormat } from '@web/features/driver/format';
 import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
 

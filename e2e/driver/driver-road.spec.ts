@@ -1,5 +1,5 @@
 import { AT_PARK_AVE, PARK_AVE } from '../support/booking-flow';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '../support/test';
 import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
 
 /**

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { CUSTOMER, DRIVER } from '../support/helpers';
 
 test('a visitor is sent to sign in and comes back to the driver dashboard', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { AT_PARK_AVE, PARK_AVE } from '../support/booking-flow';
 import { deflateSync, crc32 } from 'node:zlib';
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '../support/test';
 import { ADMIN, DRIVER, pacificDay, uniqueEmail } from '../support/helpers';
 
 /**

@@ -37,6 +37,11 @@ export interface BuildAppOptions {
   handle: DatabaseHandle;
   mailTransport?: MailTransport;
   now?: () => Date;
+  /**
+   * How the app waits out a delay it does not own (the store's export polls and throttling back-off):
+   * real time by default; tests pass one that moves their clock instead (decision 062).
+   */
+  wait?: (ms: number) => Promise<void>;
   /** Serve the built SPA from dist/web (default: when it exists). */
   serveWeb?: boolean;
   /** Where the built SPA is (default webDistDir); tests point it at a tiny build of their own. */
@@ -86,7 +91,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     events,
     caches: cacheSet.caches,
     payments: createPaymentProvider(config, handle.db, now),
-    store: createStoreClient(config, handle.db, { now, demoWebhookSecret: () => demoWebhookSecret(handle.db) }),
+    store: createStoreClient(config, handle.db, { now, demoWebhookSecret: () => demoWebhookSecret(handle.db), ...(options.wait ? { adapter: { sleep: options.wait } } : {}) }),
     metrics: createMetrics(),
     files: options.files ?? createFileStore(config),
   };

@@ -83,7 +83,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
   // The template holds the date-independent seed; this adds the demo data (dated from the test's clock) when asked.
   await seed(handle.db, config, new Date(clock.now));
-  const { app, ctx } = await buildApp({ config, handle, serveWeb: false, files: memoryFileStore(), now: () => new Date(clock.now), ...(options.logStream ? { logger: true, logStream: options.logStream } : {}) });
+  // A wait the app would sit out (the store's export polls) passes on the test's clock, not in real time.
+  const wait = async (ms: number) => {
+    clock.advance(ms);
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  const { app, ctx } = await buildApp({ config, handle, serveWeb: false, files: memoryFileStore(), now: () => new Date(clock.now), wait, ...(options.logStream ? { logger: true, logStream: options.logStream } : {}) });
   await app.ready();
 
   const call: TestApp['call'] = (method, url, opts = {}) =>

@@ -30,11 +30,10 @@ describe('the web build is always a production build', () => {
     expect(pkg.scripts.start).toBe('node scripts/start.mjs');
     const start = readFileSync(new URL('scripts/start.mjs', root), 'utf8');
     expect(start).toContain("import { buildWebIfStale } from './build-web-if-stale.mjs'");
-    // npm start and the browser tests' server run the same bundle (decision 025).
-    for (const script of [start, readFileSync(new URL('scripts/e2e-server.mjs', root), 'utf8')]) {
-      expect(script).toContain('await buildServerIfStale()');
-      expect(script).toContain('serverProcess(');
-    }
+    // npm start and the browser tests' servers run the same bundle (decision 025): the e2e global setup
+    // builds it once, each worker starts it (decision 062).
+    for (const script of [start, readFileSync(new URL('e2e/support/global-setup.ts', root), 'utf8')]) expect(script).toContain('await buildServerIfStale()');
+    for (const script of [start, readFileSync(new URL('e2e/support/test.ts', root), 'utf8')]) expect(script).toContain('serverProcess(');
   });
 
   it("tells React's development bundle from the production bundle", () => {

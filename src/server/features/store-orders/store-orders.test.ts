@@ -278,7 +278,8 @@ describe('fulfilment when the booking is completed', () => {
 
 describe('the demo store, synced', () => {
   it('imports paid order #1276 for Jordan Rivera, whose lookup allows the Full Detail it bought', async () => {
-    t.ctx.store = createStoreClient(t.ctx.config, t.ctx.db, { demoWebhookSecret: () => demoWebhookSecret(t.ctx.db) });
+    // A fresh demo store whose export polls pass on the test's clock.
+    t.ctx.store = createStoreClient(t.ctx.config, t.ctx.db, { now: t.ctx.now, demoWebhookSecret: () => demoWebhookSecret(t.ctx.db), adapter: { sleep: async (ms) => t.clock.advance(ms) } });
     await runSync(t.ctx);
     const lookup = await t.call('POST', '/api/shopify-orders/lookup', { body: { orderNumber: '#1276', email: 'jordan.rivera@example.com' } });
     expect(lookup.statusCode, lookup.body).toBe(200);

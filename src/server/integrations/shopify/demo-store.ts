@@ -139,7 +139,8 @@ export function createDemoStore(options: { loadData: () => Promise<DemoData>; se
   let dataPromise: Promise<DemoData> | undefined;
   let loaded: DemoData | undefined;
   const data = () => (dataPromise ??= options.loadData().then((d) => (loaded = d)));
-  const bucket = { available: BUCKET.maximumAvailable as number, at: Date.now() };
+  // The bucket refills on the app's clock: real time in the app, the test's clock in tests.
+  const bucket = { available: BUCKET.maximumAvailable as number, at: options.now().getTime() };
   const failures: { status: number; retryAfter?: number }[] = [];
   const requests = { throttled: 0, total: 0, failed: 0 };
   const bulkOps = new Map<string, BulkOp>();
@@ -157,7 +158,7 @@ export function createDemoStore(options: { loadData: () => Promise<DemoData>; se
     o.fulfillmentOrders.every((fo) => fo.status === 'CLOSED') ? 'FULFILLED' : o.fulfillments.length ? 'PARTIALLY_FULFILLED' : 'UNFULFILLED';
 
   function refill() {
-    const now = Date.now();
+    const now = options.now().getTime();
     bucket.available = Math.min(BUCKET.maximumAvailable, bucket.available + ((now - bucket.at) / 1000) * BUCKET.restoreRate);
     bucket.at = now;
   }
@@ -507,7 +508,7 @@ export function createDemoStore(options: { loadData: () => Promise<DemoData>; se
     control: {
       setAvailable(points) {
         bucket.available = points;
-        bucket.at = Date.now();
+        bucket.at = options.now().getTime();
       },
       failNext(status, retryAfterSeconds) {
         failures.push({ status, ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}) });

@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-/** A fresh demo store and the real adapter over it, with its waits recorded (and really waited). */
+/** A fresh demo store and the real adapter over it, with its waits recorded (and waited on the test's clock). */
 function storeWithRecordedWaits() {
   const waits: number[] = [];
   const urls: string[] = [];
@@ -23,7 +23,8 @@ function storeWithRecordedWaits() {
     adapter: {
       sleep: (ms) => {
         waits.push(ms);
-        return new Promise((resolve) => setTimeout(resolve, ms));
+        t.clock.advance(ms);
+        return Promise.resolve();
       },
     },
   });
