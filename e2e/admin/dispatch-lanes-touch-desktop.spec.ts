@@ -105,7 +105,18 @@ test("a finger drags a job by its grip onto a free technician's lane, and onto a
 
   // A mouse still drags the whole block (pointer events serve both): back to Unassigned, on the server too.
   // (The swipe may have panned the lanes sideways: back to the start, where both lanes are in view.)
-  await unassigned.evaluate((lane) => lane.parentElement!.scrollTo({ left: 0 }));
+  // A swipe's fling may still be running: scroll the lanes back to the start until they hold still there.
+  await expect
+    .poll(
+      () =>
+        unassigned.evaluate((lane) => {
+          for (let box = lane.parentElement; box; box = box.parentElement) if (box.scrollWidth > box.clientWidth) box.scrollLeft = 0;
+          return Math.round(lane.getBoundingClientRect().x);
+        }),
+      { timeout: 10_000, intervals: [250] },
+    )
+    .toBeGreaterThan(200);
+  await priyaLane.scrollIntoViewIfNeeded();
   const body = (await priyaLane.getByText(`Touch Bea ${stamp}`).boundingBox())!;
   const target = (await unassigned.boundingBox())!;
   await page.mouse.move(body.x + body.width / 2, body.y + body.height / 2);
