@@ -70,11 +70,11 @@ function withModulePreloads(html, dir, source) {
 /**
  * Until the app has hydrated the page, a form submitted (Enter in a field, a tap on its button) is held off:
  * the browser's own submission would put the fields in the URL. What was typed stays in the fields, which
- * React hydrates as they are.
+ * React hydrates as they are. A form marked data-submit-early carries nothing typed and goes (Continue as Guest).
  */
 const SUBMIT_GUARD = `<script>
       document.addEventListener('submit', function (event) {
-        if (!document.getElementById('root').hasAttribute('data-hydrated')) event.preventDefault();
+        if (!document.getElementById('root').hasAttribute('data-hydrated') && !event.target.hasAttribute('data-submit-early')) event.preventDefault();
       }, true);
     </script>
   </head>`;

@@ -138,3 +138,27 @@ test('typing into the prerendered sign-in form while the app loads keeps the foc
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   expect(messages.filter((m) => m.startsWith('pageerror') || HYDRATION_TROUBLE.test(m))).toEqual([]);
 });
+
+test('Continue as Guest tapped before the scripts run still goes on as a guest, and the address is cleaned', async ({ browser, baseURL }) => {
+  // No scripts at all: the tap is the page's own form, which asks for /?guest=1.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, baseURL });
+  const early = await noScript.newPage();
+  await early.goto('/');
+  await early.getByRole('button', { name: 'Continue as Guest' }).click();
+  await expect(early).toHaveURL(/\/\?guest=1$/);
+  await noScript.close();
+
+  // That address with scripts: the booking start for a guest, the parameter gone, no hydration trouble.
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, baseURL });
+  const page = await context.newPage();
+  const messages = listen(page);
+  await page.goto('/?guest=1');
+  await expect(page.getByText('Browsing as guest')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Choose Your Service' })).toBeVisible();
+  expect(new URL(page.url()).search).toBe('');
+  // A reload keeps the choice (it is the browser's), with the visitor's HTML under it rendered over afresh.
+  await page.reload();
+  await expect(page.getByText('Browsing as guest')).toBeVisible();
+  expect(messages.filter((m) => HYDRATION_TROUBLE.test(m))).toEqual([]);
+  await context.close();
+});

@@ -1,5 +1,6 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { holdAnswers } from './lib/api';
+import { isGuestMode, takeGuestParameter } from './lib/guest-mode';
 import { storedLanguage } from './lib/i18n';
 import type { PublicConfig } from './lib/public-config';
 import { applyTheme, storedTheme } from './lib/theme';
@@ -8,6 +9,7 @@ import { App, prepareSignedOutPage } from './app/app';
 import './styles.css';
 
 applyTheme(storedTheme());
+takeGuestParameter();
 
 const container = document.getElementById('root')!;
 
@@ -21,7 +23,8 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
  * focused in the meantime stays. A visitor whose language is not English gets the page rendered afresh.
  */
 function prerenderedConfig(): PublicConfig | undefined {
-  if (!container.dataset.prerendered || storedLanguage() !== 'en') return undefined;
+  // A guest (a flag in this browser only) gets the booking start where the HTML has the visitor's home.
+  if (!container.dataset.prerendered || storedLanguage() !== 'en' || isGuestMode()) return undefined;
   const boot = document.getElementById('glint-config')?.textContent;
   return boot ? (JSON.parse(boot) as PublicConfig) : undefined;
 }

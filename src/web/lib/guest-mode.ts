@@ -9,6 +9,22 @@ export function isGuestMode(): boolean {
   }
 }
 
+/**
+ * "Continue as Guest" submitted before the app took over the page arrives as `?guest=1`: the flag is set and
+ * the address cleaned before the app starts (then it renders the booking start, not the visitor's home).
+ */
+export function takeGuestParameter(): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get('guest') !== '1') return;
+  try {
+    localStorage.setItem(KEY, 'true');
+  } catch {
+    return;
+  }
+  url.searchParams.delete('guest');
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
 export function setGuestMode(on: boolean): void {
   if (on) localStorage.setItem(KEY, 'true');
   else localStorage.removeItem(KEY);

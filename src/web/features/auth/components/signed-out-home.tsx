@@ -35,9 +35,22 @@ export function SignedOutHome() {
         </CardHeader>
         {/* Continue as Guest first: below the sign-in forms it fell under the fold of a phone (390×844). */}
         <CardContent className="flex flex-col gap-4">
-          <Button variant="outline" onClick={() => setGuestMode(true)}>
-            <UserRound aria-hidden /> {t('continueAsGuest')}
-          </Button>
+          {/* A form too, so a tap before the app has taken over the page still goes on as a guest (main.tsx reads ?guest=1). */}
+          <form
+            method="get"
+            action="/"
+            data-submit-early
+            className="flex flex-col"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setGuestMode(true);
+            }}
+          >
+            <input type="hidden" name="guest" value="1" />
+            <Button type="submit" variant="outline">
+              <UserRound aria-hidden /> {t('continueAsGuest')}
+            </Button>
+          </form>
           <div className="flex items-center gap-3 text-xs uppercase text-slate-500">
             <span className="h-px flex-1 bg-slate-200" /> {t('or')} <span className="h-px flex-1 bg-slate-200" />
           </div>
