@@ -1,5 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '../support/test';
 import { ADMIN, addDays, pacificDay, uniqueEmail } from '../support/helpers';
+import { payHeld } from '../support/booking-flow';
 
 /**
  * The customer's own bookings. Each test makes its own customer and books through the same calls the
@@ -59,14 +60,7 @@ async function holdOnly(api: APIRequestContext, service: Service, date: string, 
 /** Books and pays like the checkout does; answers the booking id. */
 async function bookAndPay(api: APIRequestContext, service: Service, date: string, slotIndex = 0): Promise<string> {
   const bookingId = await holdOnly(api, service, date, slotIndex);
-  const intent = await api.post('/api/create-payment-intent', { data: { bookingId } });
-  expect(intent.ok(), await intent.text()).toBeTruthy();
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const paymentIntentId = clientSecret.split('_secret_')[0]!;
-  const card = await api.post('/api/payments/test/confirm-card', { data: { paymentIntentId, clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' } });
-  expect(card.ok(), await card.text()).toBeTruthy();
-  const confirmed = await api.post('/api/confirm-payment', { data: { paymentIntentId, bookingId } });
-  expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
+  await payHeld(api, bookingId);
   return bookingId;
 }
 

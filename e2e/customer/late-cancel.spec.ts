@@ -1,20 +1,10 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '../support/test';
-import { AT_PARK_AVE, dayKey, PARK_AVE, serviceId } from '../support/booking-flow';
-import { ADMIN, uniqueEmail } from '../support/helpers';
+import { AT_PARK_AVE, dayKey, PARK_AVE, payHeld, serviceId } from '../support/booking-flow';
+import { ADMIN, pacificWhen, uniqueEmail } from '../support/helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
 const SERVICE = 'Express Exterior Wash';
-
-/** The date (YYYY-MM-DD) and time (HH:MM) of an instant in the business's time zone. */
-function pacific(instant: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /** Books a mobile wash a few days ahead as the checkout does, agreeing to the cancellation policy, and pays it by test card. */
 async function bookAndPay(api: APIRequestContext): Promise<string> {
@@ -29,14 +19,7 @@ async function bookAndPay(api: APIRequestContext): Promise<string> {
       if (created.status() === 409) continue;
       expect(created.status(), await created.text()).toBe(201);
       const bookingId = ((await created.json()) as { id: string }).id;
-      const intent = await api.post('/api/create-payment-intent', { data: { bookingId } });
-      expect(intent.ok(), await intent.text()).toBeTruthy();
-      const { clientSecret } = (await intent.json()) as { clientSecret: string };
-      const paymentIntentId = clientSecret.split('_secret_')[0]!;
-      const card = await api.post('/api/payments/test/confirm-card', { data: { paymentIntentId, clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' } });
-      expect(card.ok(), await card.text()).toBeTruthy();
-      const confirmed = await api.post('/api/confirm-payment', { data: { paymentIntentId, bookingId } });
-      expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
+      await payHeld(api, bookingId);
       return bookingId;
     }
   }
@@ -53,7 +36,7 @@ test('a customer cancels a paid booking 10 hours ahead: the dialog shows the lat
   const office = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   expect((await office.post('/api/auth/login', { data: ADMIN })).ok()).toBeTruthy();
   const at = new Date(Math.ceil((Date.now() + 10 * 3_600_000) / 1_800_000) * 1_800_000);
-  const { date, time } = pacific(at);
+  const { date, time } = pacificWhen(at);
   const moved = await office.put(`/api/admin/appointments/${bookingId}`, {
     data: { customerName: 'Lena Late', customerEmail: email, customerPhone: '', serviceId: await serviceId(office, SERVICE), date, time, notes: '', serviceType: 'mobile', address: PARK_AVE, override: true },
   });

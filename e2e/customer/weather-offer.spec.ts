@@ -1,23 +1,13 @@
 import { expect, request as playwrightRequest, test } from '../support/test';
 import { PARK_AVE, serviceId } from '../support/booking-flow';
-import { ADMIN, latestMail, uniqueEmail } from '../support/helpers';
-
-/** The date (YYYY-MM-DD) and time (HH:MM) of an instant in the business's time zone. */
-function pacific(instant: Date): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  );
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
+import { ADMIN, latestMail, pacificWhen, uniqueEmail } from '../support/helpers';
 
 test('rain likely two days ahead: the customer gets the offer and moves the job in one tap on a phone', async ({ page, browser, baseURL }) => {
   const office = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
   expect((await office.post('/api/auth/login', { data: ADMIN })).ok()).toBeTruthy();
   // An outdoor mobile job 42 hours from now (inside the check's 36–48 h), booked by the owner at any hour.
   const at = new Date(Math.ceil((Date.now() + 42 * 3_600_000) / 1_800_000) * 1_800_000);
-  const { date, time } = pacific(at);
+  const { date, time } = pacificWhen(at);
   const email = uniqueEmail('rain');
   const made = await office.post('/api/admin/appointments', {
     data: { customerName: 'Rainy Reyes', customerEmail: email, customerPhone: '', serviceId: await serviceId(office, 'Express Exterior Wash'), date, time, notes: '', serviceType: 'mobile', address: PARK_AVE, override: true },

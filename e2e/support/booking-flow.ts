@@ -79,3 +79,15 @@ export async function payWithCard(page: Page, number: string) {
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Complete Payment - \$\d+\.\d{2}$/ }).click();
 }
+
+/** Pays a held booking as the checkout does: the intent, the test provider's card form, then the confirm. */
+export async function payHeld(api: APIRequestContext, bookingId: string): Promise<void> {
+  const intent = await api.post('/api/create-payment-intent', { data: { bookingId } });
+  expect(intent.ok(), await intent.text()).toBeTruthy();
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paymentIntentId = clientSecret.split('_secret_')[0]!;
+  const card = await api.post('/api/payments/test/confirm-card', { data: { paymentIntentId, clientSecret, number: '4242 4242 4242 4242', expMonth: 12, expYear: 2035, cvc: '123' } });
+  expect(card.ok(), await card.text()).toBeTruthy();
+  const confirmed = await api.post('/api/confirm-payment', { data: { paymentIntentId, bookingId } });
+  expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
+}
