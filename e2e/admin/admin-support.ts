@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { ADMIN, addDays, pacificDay } from '../support/helpers';
+import { ADMIN, addDays, pacificDay, uniqueEmail } from '../support/helpers';
 
 export { addDays };
 
@@ -77,4 +77,34 @@ export async function searchBookings(page: Page, text: string): Promise<void> {
   await page.goto('/admin/bookings');
   await page.getByLabel('Search bookings').fill(text);
   await page.getByRole('button', { name: 'Search' }).click();
+}
+
+/**
+ * A day of a lanes spec's own: open 08:00–18:00, and the named technicians working it whatever weekday it is,
+ * with nothing else of theirs on it. Answers the technicians in the order named.
+ */
+export async function clearLanesDay(request: APIRequestContext, day: string, names: string[], note: string): Promise<Array<{ id: string; fullName: string }>> {
+  const opened = await request.post('/api/admin/business-availability', { data: { date: day, startTime: '08:00', endTime: '18:00', maxCapacity: 4 } });
+  expect([201, 409]).toContain(opened.status());
+  const drivers = (await (await request.get('/api/drivers')).json()) as Array<{ id: string; fullName: string }>;
+  const technicians = names.map((name) => drivers.find((d) => d.fullName === name)!);
+  for (const technician of technicians) {
+    const hours = await request.post(`/api/admin/technicians/${technician.id}/exceptions`, { data: { date: day, startTime: '08:00', endTime: '18:00', note } });
+    expect([201, 409]).toContain(hours.status());
+    const theirs = (await (await request.get(`/api/admin/bookings?driverId=${technician.id}&from=${day}&to=${day}&pageSize=100`)).json()) as { items: Array<{ id: string }> };
+    for (const other of theirs.items) expect((await request.post(`/api/drivers/unassign/assign/${other.id}`)).status()).toBe(200);
+  }
+  return technicians;
+}
+
+/** A 10:00 Headlight Restoration for `customerName` on `day`, taken off the technician it went to: unassigned, for the board. */
+export async function unassignedJob(request: APIRequestContext, day: string, customerName: string): Promise<{ id: string; number: string }> {
+  const made = await request.post('/api/admin/appointments', {
+    data: { customerName, customerEmail: uniqueEmail('lanes'), customerPhone: '(408) 555-0143', serviceId: await serviceId(request, 'Headlight Restoration'), date: day, time: '10:00' },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const id = ((await made.json()) as { id: string }).id;
+  // Confirmed jobs go to a technician at once (decision 055): the board decides here.
+  expect((await request.post(`/api/drivers/unassign/assign/${id}`)).status()).toBe(200);
+  return { id, number: id.slice(-8).toUpperCase() };
 }

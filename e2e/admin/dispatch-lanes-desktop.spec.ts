@@ -1,6 +1,5 @@
 import { expect, test } from '../support/test';
-import { uniqueEmail } from '../support/helpers';
-import { addDays, adminLogin, pacificToday, serviceId } from './admin-support';
+import { addDays, adminLogin, clearLanesDay, pacificToday, unassignedJob } from './admin-support';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -11,26 +10,9 @@ test("the lanes refuse a move onto a technician's busy time with the reason, and
   // Three days ahead: a day of its own (the other dispatch spec works tomorrow).
   const day = addDays(pacificToday(), 3);
   await adminLogin(page);
-  const opened = await page.request.post('/api/admin/business-availability', { data: { date: day, startTime: '08:00', endTime: '18:00', maxCapacity: 4 } });
-  expect([201, 409]).toContain(opened.status());
-  const diego = ((await (await page.request.get('/api/drivers')).json()) as Array<{ id: string; fullName: string }>).find((d) => d.fullName === DIEGO)!;
-  // Diego works that day whatever weekday it is, with nothing else on it.
-  const hours = await page.request.post(`/api/admin/technicians/${diego.id}/exceptions`, { data: { date: day, startTime: '08:00', endTime: '18:00', note: 'Lanes spec' } });
-  expect([201, 409]).toContain(hours.status());
-  const his = (await (await page.request.get(`/api/admin/bookings?driverId=${diego.id}&from=${day}&to=${day}&pageSize=100`)).json()) as { items: Array<{ id: string }> };
-  for (const other of his.items) expect((await page.request.post(`/api/drivers/unassign/assign/${other.id}`)).status()).toBe(200);
-
+  const [diego] = await clearLanesDay(page.request, day, [DIEGO], 'Lanes spec');
   const stamp = Date.now();
-  const make = async (customerName: string) => {
-    const made = await page.request.post('/api/admin/appointments', {
-      data: { customerName, customerEmail: uniqueEmail('lanes'), customerPhone: '(408) 555-0143', serviceId: await serviceId(page.request, 'Headlight Restoration'), date: day, time: '10:00' },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-    const id = ((await made.json()) as { id: string }).id;
-    // Confirmed jobs go to a technician at once (decision 055): the board decides here.
-    expect((await page.request.post(`/api/drivers/unassign/assign/${id}`)).status()).toBe(200);
-    return { id, number: id.slice(-8).toUpperCase() };
-  };
+  const make = (customerName: string) => unassignedJob(page.request, day, customerName);
   const busyName = `Lane Lou ${stamp}`;
   const busy = await make(busyName);
   const waiting = await make(`Lane Bea ${stamp}`);

@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '../support/test';
-import { uniqueEmail } from '../support/helpers';
-import { addDays, adminLogin, pacificToday, serviceId } from './admin-support';
+import { addDays, adminLogin, clearLanesDay, pacificToday, unassignedJob } from './admin-support';
 
 test.describe.configure({ timeout: 90_000 });
 // A tablet's finger on the 1280×800 board: the browser gets real touches (and makes touch pointer events of them).
@@ -29,30 +28,9 @@ test("a finger drags a job by its grip onto a free technician's lane, and onto a
   // Five days ahead: a day of its own (the other lanes spec works three days ahead, the dispatch spec tomorrow).
   const day = addDays(pacificToday(), 5);
   await adminLogin(page);
-  const opened = await page.request.post('/api/admin/business-availability', { data: { date: day, startTime: '08:00', endTime: '18:00', maxCapacity: 4 } });
-  expect([201, 409]).toContain(opened.status());
-  const drivers = (await (await page.request.get('/api/drivers')).json()) as Array<{ id: string; fullName: string }>;
-  const diego = drivers.find((d) => d.fullName === DIEGO)!;
-  const priya = drivers.find((d) => d.fullName === PRIYA)!;
-  // Both work that day whatever weekday it is, with nothing else on it.
-  for (const technician of [diego, priya]) {
-    const hours = await page.request.post(`/api/admin/technicians/${technician.id}/exceptions`, { data: { date: day, startTime: '08:00', endTime: '18:00', note: 'Lanes touch spec' } });
-    expect([201, 409]).toContain(hours.status());
-    const theirs = (await (await page.request.get(`/api/admin/bookings?driverId=${technician.id}&from=${day}&to=${day}&pageSize=100`)).json()) as { items: Array<{ id: string }> };
-    for (const other of theirs.items) expect((await page.request.post(`/api/drivers/unassign/assign/${other.id}`)).status()).toBe(200);
-  }
-
+  const [diego, priya] = await clearLanesDay(page.request, day, [DIEGO, PRIYA], 'Lanes touch spec');
   const stamp = Date.now();
-  const make = async (customerName: string) => {
-    const made = await page.request.post('/api/admin/appointments', {
-      data: { customerName, customerEmail: uniqueEmail('lanes-touch'), customerPhone: '(408) 555-0143', serviceId: await serviceId(page.request, 'Headlight Restoration'), date: day, time: '10:00' },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-    const id = ((await made.json()) as { id: string }).id;
-    // Confirmed jobs go to a technician at once (decision 055): the board decides here.
-    expect((await page.request.post(`/api/drivers/unassign/assign/${id}`)).status()).toBe(200);
-    return { id, number: id.slice(-8).toUpperCase() };
-  };
+  const make = (customerName: string) => unassignedJob(page.request, day, customerName);
   const busyName = `Touch Lou ${stamp}`;
   const busy = await make(busyName);
   const waiting = await make(`Touch Bea ${stamp}`);
@@ -104,19 +82,19 @@ test("a finger drags a job by its grip onto a free technician's lane, and onto a
   expect(await jobsOf(priya.id)).toContain(waiting.id);
 
   // A mouse still drags the whole block (pointer events serve both): back to Unassigned, on the server too.
-  // (The swipe may have panned the lanes sideways: back to the start, where both lanes are in view.)
-  // A swipe's fling may still be running: scroll the lanes back to the start until they hold still there.
+  // (The swipe may have panned the lanes sideways, and its fling may still be running: scroll them back to the
+  // start until they are still there a moment later, with Unassigned whole and Priya's block in view.)
   await expect
     .poll(
       () =>
-        unassigned.evaluate((lane) => {
+        unassigned.evaluate(async (lane) => {
           for (let box = lane.parentElement; box; box = box.parentElement) if (box.scrollWidth > box.clientWidth) box.scrollLeft = 0;
+          await new Promise((resolve) => setTimeout(resolve, 300));
           return Math.round(lane.getBoundingClientRect().x);
         }),
-      { timeout: 10_000, intervals: [250] },
+      { timeout: 15_000, intervals: [100] },
     )
     .toBeGreaterThan(200);
-  await priyaLane.scrollIntoViewIfNeeded();
   const body = (await priyaLane.getByText(`Touch Bea ${stamp}`).boundingBox())!;
   const target = (await unassigned.boundingBox())!;
   await page.mouse.move(body.x + body.width / 2, body.y + body.height / 2);
