@@ -50,6 +50,15 @@ export async function findOwnAddressCoordinates(db: DbOrTx, userId: string, id: 
 
 type Coordinates = { latitude: string | null; longitude: string | null };
 
+/** The customer's own saved address with its stored coordinates (a booking or a standing visit there), or undefined when it is not theirs. */
+export async function findOwnPlace(db: DbOrTx, userId: string, id: string) {
+  const [row] = await db
+    .select({ id: addresses.id, street: addresses.street, city: addresses.city, state: addresses.state, zipCode: addresses.zipCode, latitude: addresses.latitude, longitude: addresses.longitude })
+    .from(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
+  return row;
+}
+
 export async function insertAddress(db: DbOrTx, userId: string, values: { street: string; city: string; state: string; zipCode: string; isDefault: boolean } & Coordinates): Promise<SavedAddress> {
   const [row] = await db
     .insert(addresses)

@@ -4,4 +4,4 @@
  */
 export { addressesRoutes } from './addresses.routes';
 // Where a saved address is, for the slot list of a job there (decision 055).
-export { deleteAddressesOf, findOwnAddressCoordinates } from './addresses.repository';
+export { deleteAddressesOf, findOwnAddressCoordinates, findOwnPlace } from './addresses.repository';

@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { fromCents, toCents } from '../../../shared/money';
 import { depositCentsFor } from '../../../shared/deposits';
+import { findOwnPlace } from '../addresses';
 import { resolveClient } from '../clients';
 import { redeemForBooking } from '../packages';
 import { serviceFacts } from '../services';
@@ -214,7 +215,7 @@ async function replay(ctx: AppContext, existing: repo.BookingRow, input: CreateB
 async function resolveAddress(ctx: AppContext, input: CreateBookingRequest, user: PublicUser | undefined): Promise<KnownAddress> {
   if (input.addressId) {
     if (!user) throw new AppError('SIGN_IN_REQUIRED', 'Sign in to use a saved address');
-    const saved = await repo.findOwnAddress(ctx.db, user.id, input.addressId);
+    const saved = await findOwnPlace(ctx.db, user.id, input.addressId);
     if (!saved) throw new AppError('ADDRESS_NOT_FOUND', 'Address not found');
     return { addressId: saved.id, street: saved.street, city: saved.city, state: saved.state, zipCode: saved.zipCode, latitude: saved.latitude, longitude: saved.longitude };
   }

@@ -1,19 +1,11 @@
 import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { addresses, bookings } from '../../db/schema';
+import { bookings } from '../../db/schema';
 import { holdLapsedSql } from './hold-sql';
 
 /** Reads of booking checkout (the writes are lifecycle.ts verbs). */
 
 export type BookingRow = typeof bookings.$inferSelect;
-
-export async function findOwnAddress(db: DbOrTx, userId: string, addressId: string) {
-  const [row] = await db
-    .select({ id: addresses.id, street: addresses.street, city: addresses.city, state: addresses.state, zipCode: addresses.zipCode, latitude: addresses.latitude, longitude: addresses.longitude })
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
-  return row;
-}
 
 export async function findBooking(db: DbOrTx, id: string): Promise<BookingRow | undefined> {
   const [row] = await db.select().from(bookings).where(eq(bookings.id, id));

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { MembersQuery } from '../../../shared/schemas/memberships';
 import type { DbOrTx } from '../../db/client';
-import { addresses, membershipPeriods, membershipPlans, memberships, services, standingAppointments, standingOccurrences, users } from '../../db/schema';
+import { membershipPeriods, membershipPlans, memberships, services, standingAppointments, standingOccurrences, users } from '../../db/schema';
 
 /** The only code that reads and writes plans, memberships and their periods. */
 
@@ -233,11 +233,3 @@ export async function recentOccurrences(db: DbOrTx, membershipId: string, limit 
   return db.select().from(standingOccurrences).where(eq(standingOccurrences.membershipId, membershipId)).orderBy(desc(standingOccurrences.date)).limit(limit);
 }
 
-/** The customer's own saved address (with its coordinates, which a standing visit needs). */
-export async function findOwnAddress(db: DbOrTx, userId: string, id: string) {
-  const [row] = await db
-    .select({ id: addresses.id, street: addresses.street, city: addresses.city, state: addresses.state, zipCode: addresses.zipCode, latitude: addresses.latitude, longitude: addresses.longitude })
-    .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-  return row;
-}

@@ -9,6 +9,7 @@ import { AppError } from '../../errors';
 import { renderMail } from '../../integrations/mail/templates';
 import { formatMailDateTime, mailTexts } from '../../integrations/mail/mail-texts';
 import { findPublicUserById, recipientLanguage } from '../auth';
+import { findOwnPlace } from '../addresses';
 import { createBooking } from '../bookings';
 import { membershipCreditFor } from '../packages';
 import { grantKeyPrefix } from './billing';
@@ -34,7 +35,7 @@ export async function standingParts(ctx: AppContext, membership: StandingMembers
   const standingOffer = { everyWeeks: plan.standing.everyWeeks, services: plan.grants.map((g) => ({ serviceId: g.serviceId, serviceName: names.get(g.serviceId) ?? '' })) };
   const row = await repo.findStanding(ctx.db, membership.id);
   if (!row) return { standingOffer, standing: null };
-  const address = await repo.findOwnAddress(ctx.db, membership.userId, row.addressId);
+  const address = await findOwnPlace(ctx.db, membership.userId, row.addressId);
   const recent = await repo.recentOccurrences(ctx.db, membership.id);
   const handled = new Set(recent.map((o) => o.date));
   const today = pacificDateKey(ctx.now());
@@ -65,7 +66,7 @@ export async function setStanding(ctx: AppContext, user: PublicUser, membership:
   const plan = await repo.findPlan(ctx.db, membership.planId);
   if (!plan?.standing) throw new AppError('STANDING_NOT_OFFERED', 'This plan has no standing appointment');
   if (!plan.grants.some((g) => g.serviceId === choice.serviceId)) throw new AppError('INVALID_INPUT', 'Choose one of the plan’s services', { field: 'serviceId' });
-  const address = await repo.findOwnAddress(ctx.db, user.id, choice.addressId);
+  const address = await findOwnPlace(ctx.db, user.id, choice.addressId);
   if (!address) throw new AppError('ADDRESS_NOT_FOUND', 'Address not found');
   if (address.latitude === null || address.longitude === null) throw new AppError('INVALID_INPUT', 'Choose an address found on the map', { field: 'addressId' });
   const anchorDate = firstStandingDate(pacificDateKey(ctx.now()), choice.weekday);
@@ -148,7 +149,7 @@ async function bookOccurrence(ctx: AppContext, input: { standing: repo.StandingR
 async function unbookedMail(ctx: AppContext, input: { user: PublicUser; standing: repo.StandingRow; date: string; outcome: 'full' | 'no_credit'; planName: string }) {
   const { user, standing } = input;
   const language = await recipientLanguage(ctx, user.id);
-  const address = await repo.findOwnAddress(ctx.db, user.id, standing.addressId);
+  const address = await findOwnPlace(ctx.db, user.id, standing.addressId);
   const when = formatMailDateTime(language, pacificInstant(input.date, standing.time));
   const t = mailTexts(language, { plan: input.planName, when });
   const href = bookAgainHref({ serviceId: standing.serviceId, serviceType: 'mobile', address: address ?? null });
