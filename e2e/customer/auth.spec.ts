@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { CUSTOMER, latestMail, uniqueEmail } from '../support/helpers';
+import { CUSTOMER, hydrated, latestMail, uniqueEmail } from '../support/helpers';
 
 test('a visitor registers, verifies the e-mail from the outbox, signs out and signs back in', async ({ page }) => {
   const email = uniqueEmail('newcomer');
@@ -118,6 +118,7 @@ test("a server error's toast gives the request id as a reference the customer ca
     route.fulfill({ status: 500, headers: { 'x-request-id': requestId }, json: { code: 'INTERNAL', message: 'Something went wrong. Please try again.', requestId } }),
   );
   await page.goto('/auth');
+  await hydrated(page);
   await page.getByLabel('Email').fill(CUSTOMER.email);
   await page.getByLabel('Password').fill('any-password-at-all');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

@@ -56,6 +56,14 @@ export function pacificWhen(instant: Date): { date: string; time: string } {
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/**
+ * Waits until the app has taken over a prerendered page (decision 061): what is typed before stays, but a
+ * submit before then is held off, so a spec that types and submits at once waits for this first.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('#root[data-hydrated]')).toHaveCount(1);
+}
+
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
