@@ -527,4 +527,28 @@ describe('a guest’s language', () => {
     const [text] = await textsTo('+14085550125');
     expect(text!.body).toMatch(/^Glint: hasta pronto/);
   });
+
+  it('writes the booking mail too in the language a guest booked in: the confirmation, a move and a cancellation by the business', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const booked = await bookAsGuest(t, { guestEmail: 'francais@example.com', guestPhone: '4085550131', language: 'fr', slotId: `${openDayAfter(t, 12)}T10:00` });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await payWithTestCard(t, booked.json());
+    const id = booked.json().id as string;
+    expect((await mailsTo('francais@example.com')).map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Réservation confirmée : /));
+
+    await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).change(tx, id, { role: 'admin' }, { slotId: `${openDayAfter(t, 13)}T11:00`, by: 'admin' }));
+    await deliverBookingEvents(t.ctx, { bookingIds: [id] });
+    expect((await mailsTo('francais@example.com')).at(-1)!.subject).toMatch(/ : nouvel horaire$/);
+
+    await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).cancel(tx, id, { role: 'admin' }));
+    await deliverBookingEvents(t.ctx, { bookingIds: [id] });
+    const cancelled = (await mailsTo('francais@example.com')).at(-1)!;
+    expect(cancelled.subject).toMatch(/ : réservation annulée$/);
+    expect(cancelled.text).toMatch(/a été annulée par Glint/);
+    expect(cancelled.attachments[0]!.content).toContain('METHOD:CANCEL');
+    // A guest who booked in English is still written to in English.
+    const english = await bookAsGuest(t, { guestEmail: 'english@example.com', guestPhone: '4085550132', slotId: `${openDayAfter(t, 12)}T13:00` });
+    await payWithTestCard(t, english.json());
+    expect((await mailsTo('english@example.com')).map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Booking confirmed: /));
+  });
 });
