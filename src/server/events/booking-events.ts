@@ -3,6 +3,7 @@ import type { UpdateKind, UpdateParams } from '../../shared/booking-lifecycle';
 import type { AppContext } from '../context';
 import type { Database, DbOrTx } from '../db/client';
 import { bookingEventDeliveries, bookingEvents } from '../db/schema';
+import { describeError } from '../errors';
 import type { JobDefinition } from '../jobs/boss';
 
 /**
@@ -203,7 +204,8 @@ async function deliverOne(ctx: AppContext, due: Due): Promise<'delivered' | 'fai
     return 'delivered';
   } catch (error) {
     if (error instanceof NotDue) return 'skipped';
-    const message = error instanceof Error ? error.message : String(error);
+    // The code and first line of the driver's error under drizzle's "Failed query", never the values.
+    const message = describeError(error);
     console.error(`booking event ${due.eventId} to ${due.subscriber} failed, will retry: ${message}`);
     await recordFailure(ctx, due, message).catch((cause: unknown) => console.error('recording a failed booking event delivery failed', cause));
     return 'failed';
@@ -243,7 +245,7 @@ export async function deliverAfterCommit(ctx: AppContext, bookingIds: string | r
   try {
     await deliverBookingEvents(ctx, { bookingIds: ids });
   } catch (error) {
-    console.error('delivering booking events failed, the sweep will retry', error instanceof Error ? error.message : error);
+    console.error(`delivering booking events failed, the sweep will retry: ${describeError(error)}`);
   }
 }
 
