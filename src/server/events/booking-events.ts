@@ -103,6 +103,9 @@ export async function runInTransaction(
   }
 }
 
+/** The transactions that queued a delivery (weakly held: a transaction object is dropped after its end). */
+const queuedIn = new WeakSet<DbOrTx>();
+
 /** In the changing transaction: one delivery row per event and subscriber that wants it. Lifecycle only. */
 export async function queueDeliveries(tx: DbOrTx, events: readonly Pick<BookingEvent, 'id' | 'seq' | 'bookingId' | 'kind' | 'payload'>[]): Promise<void> {
   const rows = events.flatMap((event) =>
@@ -110,7 +113,18 @@ export async function queueDeliveries(tx: DbOrTx, events: readonly Pick<BookingE
       .filter((s) => s.kinds.includes(event.kind) && (s.wants?.(event) ?? true))
       .map((s) => ({ eventId: event.id, subscriber: s.name, bookingId: event.bookingId, seq: event.seq })),
   );
-  if (rows.length) await tx.insert(bookingEventDeliveries).values(rows);
+  if (!rows.length) return;
+  await tx.insert(bookingEventDeliveries).values(rows);
+  queuedIn.add(tx);
+}
+
+/**
+ * Whether `tx` queued a delivery: when it did not (a new hold, whose `held` event no subscriber wants), its
+ * writer has nothing to deliver after commit and skips `deliverAfterCommit`'s look-up (decision 069). Asked
+ * at the end of the transaction's callback, of the transaction the verbs were given.
+ */
+export function queuedDeliveries(tx: DbOrTx): boolean {
+  return queuedIn.has(tx);
 }
 
 export const DELIVER_JOB = 'booking-events.deliver';

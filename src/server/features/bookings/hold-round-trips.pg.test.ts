@@ -59,5 +59,7 @@ describe('the hold under the day’s lock', () => {
     expect(locked.some((s) => s.includes('"webhook_endpoints"'))).toBe(false);
     expect(locked.some((s) => s.includes('insert into "booking_lines"'))).toBe(true);
     expect(locked.some((s) => s.includes('delete from "booking_lines"'))).toBe(false);
+    // No subscriber wants a `held` event: nothing was queued, so nothing is looked up after the commit either.
+    expect(connections.flat().some((s) => s.includes('"booking_event_deliveries"'))).toBe(false);
   });
 });
