@@ -17,13 +17,16 @@ export const serverEntry = join(outdir, 'main.js');
  * database (no DATABASE_URL) it trades a little speed for memory (decision 045): V8 without its helper
  * threads (their malloc arenas kept ~45 MB of PGlite's WebAssembly compilation resident), a small young
  * generation (4 MB semi-spaces, not 16), two malloc arenas. On PostgreSQL it keeps V8's threads (the booking
- * load is parallel) but also caps the malloc arenas at two and the semi-spaces at 8 MB: the resident memory
- * after 50 clients' booking load stays under its goal (decision 045's addendum; `npm run bench:pg-memory`).
+ * load is parallel) but also caps the malloc arenas at two and the semi-spaces at 8 MB, and sizes V8's heap
+ * for the 1 GB VPS it is meant for whatever machine it runs on (decision 069): with a 512 MB old generation
+ * V8 lets the heap grow at most ~1.4× what was live at its last full collection, as it does by itself on a
+ * 1 GB machine; on a large one it allows 4× (4 GB limit), and after 50 clients' booking load the heap held
+ * 130–170 MB of garbage over ~55 MB live (`npm run bench:pg-memory`).
  */
 export function serverProcess(env = process.env) {
   const embedded = !env.DATABASE_URL;
   return {
-    args: ['--enable-source-maps', ...(embedded ? ['--single-threaded', '--max-semi-space-size=4'] : ['--max-semi-space-size=8']), serverEntry],
+    args: ['--enable-source-maps', ...(embedded ? ['--single-threaded', '--max-semi-space-size=4'] : ['--max-semi-space-size=8', '--max-old-space-size=512']), serverEntry],
     env: { MALLOC_ARENA_MAX: '2', ...env },
   };
 }

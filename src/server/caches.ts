@@ -5,6 +5,7 @@ import { NotifiedCache } from './events/notified-cache';
 import type { ReachDay } from './features/bookings/reach-day';
 import type { DayView } from './features/bookings/slot-day.repository';
 import type { ServiceFacts } from './features/services/services.cache';
+import type { EnabledEndpoint } from './features/webhooks/webhooks.repository';
 
 /** The read caches of one app instance (docs/decisions/018), kept exact by the cache channel's NOTIFY. */
 export interface AppCaches {
@@ -18,6 +19,11 @@ export interface AppCaches {
   /** The public catalogue. */
   services: NotifiedCache<ServiceView[]>;
   serviceFacts: NotifiedCache<ServiceFacts>;
+  /**
+   * The enabled webhook endpoints (one key): read by every booking change in its transaction, under the day's
+   * lock for a hold (decision 069), so from here. Dropped on any write of their ids, events or state.
+   */
+  webhookEndpoints: NotifiedCache<EnabledEndpoint[]>;
 }
 
 /** A year and a half of days is far more than customers browse; older entries go first. */
@@ -29,6 +35,7 @@ export function createCaches(events: EventBus, handle: DatabaseHandle): { caches
     reachDays: new NotifiedCache<ReachDay>(MAX_DAYS),
     services: new NotifiedCache<ServiceView[]>(4),
     serviceFacts: new NotifiedCache<ServiceFacts>(4),
+    webhookEndpoints: new NotifiedCache<EnabledEndpoint[]>(1),
   };
   caches.slotDays.alsoDrops(caches.reachDays as NotifiedCache<unknown>);
   // Invalidations missed while the LISTEN connection is down would leave a cache stale: off (every read
@@ -38,6 +45,7 @@ export function createCaches(events: EventBus, handle: DatabaseHandle): { caches
   });
   const stop = events.subscribeCache((event) => {
     if (event.type === 'slots') caches.slotDays.invalidate(event.dates);
+    else if (event.type === 'webhooks') caches.webhookEndpoints.invalidate(null);
     else {
       caches.services.invalidate(null);
       caches.serviceFacts.invalidate(null);

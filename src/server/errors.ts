@@ -128,6 +128,22 @@ export function safeError(error: unknown): Record<string, unknown> {
   };
 }
 
+/**
+ * A short, safe description of an error for a log line: the first code found on it or its causes (drizzle
+ * wraps the driver's error: "Failed query: …", the driver's error as cause) with that error's first line,
+ * never a statement's values.
+ */
+export function describeError(error: unknown): string {
+  for (let e = error as DatabaseErrorLike | undefined, depth = 0; e && typeof e === 'object' && depth < 4; e = e.cause, depth++) {
+    if (typeof e.code === 'string' && e.code) return `${e.code}${typeof e.message === 'string' ? ` ${e.message.split('\n')[0]!.slice(0, 120)}` : ''}`;
+  }
+  // No code: the innermost message (pg-pool's "timeout exceeded when trying to connect" has none).
+  let inner = error as DatabaseErrorLike | undefined;
+  for (let depth = 0; inner?.cause && typeof inner.cause === 'object' && depth < 4; depth++) inner = inner.cause;
+  const message = inner && typeof inner === 'object' ? inner.message : error;
+  return typeof message === 'string' ? message.split('\n')[0]!.slice(0, 120) : 'unknown error';
+}
+
 /** The driver's code of a lost connection (57P01, ECONNREFUSED…), under drizzle's wrapper when there is one. */
 function databaseErrorCode(error: unknown): string | undefined {
   const e = error as DatabaseErrorLike | undefined;

@@ -3,6 +3,7 @@ import type { UpdateKind, UpdateParams } from '../../shared/booking-lifecycle';
 import type { AppContext } from '../context';
 import type { Database, DbOrTx } from '../db/client';
 import { bookingEventDeliveries, bookingEvents } from '../db/schema';
+import { describeError } from '../errors';
 import type { JobDefinition } from '../jobs/boss';
 
 /**
@@ -102,6 +103,9 @@ export async function runInTransaction(
   }
 }
 
+/** The transactions that queued a delivery (weakly held: a transaction object is dropped after its end). */
+const queuedIn = new WeakSet<DbOrTx>();
+
 /** In the changing transaction: one delivery row per event and subscriber that wants it. Lifecycle only. */
 export async function queueDeliveries(tx: DbOrTx, events: readonly Pick<BookingEvent, 'id' | 'seq' | 'bookingId' | 'kind' | 'payload'>[]): Promise<void> {
   const rows = events.flatMap((event) =>
@@ -109,7 +113,18 @@ export async function queueDeliveries(tx: DbOrTx, events: readonly Pick<BookingE
       .filter((s) => s.kinds.includes(event.kind) && (s.wants?.(event) ?? true))
       .map((s) => ({ eventId: event.id, subscriber: s.name, bookingId: event.bookingId, seq: event.seq })),
   );
-  if (rows.length) await tx.insert(bookingEventDeliveries).values(rows);
+  if (!rows.length) return;
+  await tx.insert(bookingEventDeliveries).values(rows);
+  queuedIn.add(tx);
+}
+
+/**
+ * Whether `tx` queued a delivery: when it did not (a new hold, whose `held` event no subscriber wants), its
+ * writer has nothing to deliver after commit and skips `deliverAfterCommit`'s look-up (decision 069). Asked
+ * at the end of the transaction's callback, of the transaction the verbs were given.
+ */
+export function queuedDeliveries(tx: DbOrTx): boolean {
+  return queuedIn.has(tx);
 }
 
 export const DELIVER_JOB = 'booking-events.deliver';
@@ -203,7 +218,8 @@ async function deliverOne(ctx: AppContext, due: Due): Promise<'delivered' | 'fai
     return 'delivered';
   } catch (error) {
     if (error instanceof NotDue) return 'skipped';
-    const message = error instanceof Error ? error.message : String(error);
+    // The code and first line of the driver's error under drizzle's "Failed query", never the values.
+    const message = describeError(error);
     console.error(`booking event ${due.eventId} to ${due.subscriber} failed, will retry: ${message}`);
     await recordFailure(ctx, due, message).catch((cause: unknown) => console.error('recording a failed booking event delivery failed', cause));
     return 'failed';
@@ -243,7 +259,7 @@ export async function deliverAfterCommit(ctx: AppContext, bookingIds: string | r
   try {
     await deliverBookingEvents(ctx, { bookingIds: ids });
   } catch (error) {
-    console.error('delivering booking events failed, the sweep will retry', error instanceof Error ? error.message : error);
+    console.error(`delivering booking events failed, the sweep will retry: ${describeError(error)}`);
   }
 }
 

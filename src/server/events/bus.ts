@@ -22,7 +22,7 @@ export const EVENTS_CHANNEL = 'glint_events';
  * What changed for the read caches (docs/decisions/018): sent by database triggers on commit, so every
  * writer (any verb, the admin, a migration, plain SQL) is covered. `dates` null means every day.
  */
-export type CacheEvent = { type: 'slots'; dates: string[] | null } | { type: 'services' };
+export type CacheEvent = { type: 'slots'; dates: string[] | null } | { type: 'services' } | { type: 'webhooks' };
 export const CACHE_CHANNEL = 'glint_cache';
 
 export interface EventBus {

@@ -7,7 +7,7 @@ import type { PublicUser } from '../../../shared/schemas/auth';
 import type { CreateBookingRequest, CreateBookingResponse } from '../../../shared/schemas/checkout';
 import { needsAddress, offeredServiceTypes } from '../../../shared/service-types';
 import type { AppContext } from '../../context';
-import { deliverAfterCommit } from '../../events/booking-events';
+import { deliverAfterCommit, queuedDeliveries } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
 import { fromCents, toCents } from '../../../shared/money';
@@ -86,7 +86,7 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
   const scopedKey = options.idempotencyKey ? `${user ? `user:${user.id}` : `guest:${guest!.email}`}:${options.idempotencyKey}` : undefined;
   // A retried key is found after the attempt fails (the unique index, or a slot its own first try filled):
   // the first try of a key, by far the common case, makes no look-up of its own.
-  const attempt = async (): Promise<CreateBookingResponse> => {
+  const attempt = async (): Promise<{ booking: CreateBookingResponse; delivers: boolean }> => {
     const service = (await serviceFacts(ctx)).get(input.serviceId);
     if (!service) throw new AppError('SERVICE_NOT_FOUND', 'Service not found');
     if (!service.isActive) throw new AppError('SERVICE_UNAVAILABLE', 'This service is not available for booking');
@@ -160,13 +160,13 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
         if (promo) await recordPromoUse(tx, promo, booking.id);
         // The credit goes in the same transaction as the slot: no credit, no booking; no slot, no credit spent.
         if (input.packagePurchaseId) await redeemForBooking(ctx, tx, { purchaseId: input.packagePurchaseId, userId: user!.id, serviceId: service.id, bookingId: booking.id });
-        return responseOf(booking, trackingToken, job.travelFeeCents);
+        return { booking: responseOf(booking, trackingToken, job.travelFeeCents), delivers: queuedDeliveries(tx) };
       });
     return insert();
   };
   try {
-    const booking = await attempt();
-    await deliverAfterCommit(ctx, booking.id);
+    const { booking, delivers } = await attempt();
+    if (delivers) await deliverAfterCommit(ctx, booking.id);
     return { booking, created: true };
   } catch (error) {
     // A retry of a key already used: its insert loses on the unique index, or its slot is full of its own

@@ -17,9 +17,13 @@ export function phoneDigitsOf(phone: string | null | undefined): string | null {
 
 const live = isNull(clients.mergedInto);
 
-/** Serialises the creation of a client for one e-mail or phone across connections (released at commit). */
+/**
+ * Serialises the creation of a client for one e-mail or phone across connections (released at commit): the
+ * keys in sorted order, in one statement (its select list is taken left to right), one round trip.
+ */
 export async function lockContactKeys(tx: DbOrTx, keys: readonly string[]): Promise<void> {
-  for (const key of [...keys].sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`client:${key}`}))`);
+  if (!keys.length) return;
+  await tx.execute(sql`select ${sql.join([...keys].sort().map((key) => sql`pg_advisory_xact_lock(hashtext(${`client:${key}`}))`), sql`, `)}`);
 }
 
 export async function clientIdOfAccount(db: DbOrTx, userId: string): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../../context';
+import { describeError } from '../../errors';
 import { migrationsFolder } from '../../db/client';
 import { jobsRunning } from '../../jobs/boss';
 
@@ -39,7 +40,7 @@ export async function checkReadiness(ctx: AppContext): Promise<Readiness> {
   try {
     await withTimeout(ctx.handle.executeSql('select 1'), READY_TIMEOUT_MS);
   } catch (error) {
-    return { ready: false, reason: `database unreachable: ${describe(error)}`, checks: { database: 'failing', migrations: 'unknown', jobs } };
+    return { ready: false, reason: `database unreachable: ${describeError(error)}`, checks: { database: 'failing', migrations: 'unknown', jobs } };
   }
   let migrations: CheckState = 'ok';
   if (!migrated.has(ctx.handle)) {
@@ -67,11 +68,3 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** A short, safe description of why the database did not answer: its code and first line, never a statement's values. */
-function describe(error: unknown): string {
-  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && e.code) return `${e.code}${typeof e.message === 'string' ? ` ${e.message.split('\n')[0]!.slice(0, 120)}` : ''}`;
-  }
-  const message = (error as { message?: unknown })?.message;
-  return typeof message === 'string' ? message.split('\n')[0]!.replace(/\nparams:.*/, '').slice(0, 120) : 'unknown error';
-}

@@ -98,6 +98,7 @@ async function deliverOne(ctx: AppContext, message: MessageRow): Promise<boolean
     if (!endpoint?.enabled) return;
     const failingSince = await markEndpointHealth(tx, endpoint.id, ok, now);
     if (failingSince && now.getTime() - failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_MS) {
+      ctx.caches.webhookEndpoints.touch(null);
       await setEndpointEnabled(tx, endpoint.id, false, now, 'Failing for 5 days');
       await ctx.mailer.using(tx).send({
         to: ctx.config.adminEmail,

@@ -22,6 +22,8 @@ export function webhookBody(type: WebhookEventType, at: Date, data: WebhookEvent
 export async function createEndpoint(ctx: AppContext, input: { url: string; events: WebhookEventType[] }) {
   await assertDeliverableUrl(input.url, ctx.config.isProduction);
   const secret = newWebhookSecret();
+  // This instance reads the endpoints uncached until its own write's NOTIFY has arrived (decision 018).
+  ctx.caches.webhookEndpoints.touch(null);
   const row = await repo.insertEndpoint(ctx.db, { url: input.url, events: [...new Set(input.events)], secret, now: ctx.now() });
   return { endpoint: repo.endpointView(row), secret };
 }
@@ -31,11 +33,13 @@ export async function setEndpointEnabled(ctx: AppContext, id: string, enabled: b
   if (!existing) throw notFound();
   // Enabling again is a new start: the URL may have moved to a refused address since it was saved.
   if (enabled && !existing.enabled) await assertDeliverableUrl(existing.url, ctx.config.isProduction);
+  ctx.caches.webhookEndpoints.touch(null);
   const row = await ctx.db.transaction((tx) => repo.setEndpointEnabled(tx, id, enabled, ctx.now(), enabled ? null : 'Disabled by the admin'));
   return repo.endpointView(row!);
 }
 
 export async function deleteEndpoint(ctx: AppContext, id: string): Promise<void> {
+  ctx.caches.webhookEndpoints.touch(null);
   if (!(await repo.deleteEndpoint(ctx.db, id))) throw notFound();
 }
 
@@ -60,9 +64,12 @@ export async function listAttempts(ctx: AppContext, id: string, page: number, pa
   return { ...(await repo.listAttempts(ctx.db, id, page, pageSize)), page, pageSize };
 }
 
-/** In the writer's transaction: the messages of one source event to every enabled endpoint that wants them. */
-async function queueWebhookMessages(tx: DbOrTx, now: Date, sourceId: string, types: WebhookEventType[], data: WebhookEventData): Promise<void> {
-  const endpoints = await repo.enabledEndpointsFor(tx, types);
+/**
+ * In the writer's transaction: the messages of one source event to every one of the `enabled` endpoints
+ * that wants them.
+ */
+async function queueWebhookMessages(tx: DbOrTx, enabled: readonly repo.EnabledEndpoint[], now: Date, sourceId: string, types: WebhookEventType[], data: WebhookEventData): Promise<void> {
+  const endpoints = enabled.filter((endpoint) => types.some((type) => endpoint.events.includes(type)));
   if (!endpoints.length) return;
   await repo.insertMessages(
     tx,
@@ -79,12 +86,23 @@ async function queueWebhookMessages(tx: DbOrTx, now: Date, sourceId: string, typ
 export const webhooksSubscriber: InTransactionSubscriber = {
   name: 'webhooks',
   kinds: WEBHOOK_SOURCE_KINDS,
-  handle: (ctx, tx: DbOrTx, event) => queueWebhookMessages(tx, ctx.now(), event.id, webhookTypesOf(event), webhookDataOf(event)),
+  handle: async (ctx, tx: DbOrTx, event) => queueWebhookMessages(tx, await cachedEnabledEndpoints(ctx, tx), ctx.now(), event.id, webhookTypesOf(event), webhookDataOf(event)),
 };
 
+/**
+ * The enabled endpoints from this instance's read cache (kept by NOTIFY, migration 0036): a hold asks for them
+ * under its day's lock, where a read of the table kept every other booking of the day waiting (decision 069).
+ * A miss reads them in the asking transaction, never on another pooled connection: under load every
+ * connection may be a transaction waiting for this very load. Like every read cache, another instance's
+ * change is seen once its NOTIFY arrives (milliseconds); this instance's own at once (`touch`).
+ */
+function cachedEnabledEndpoints(ctx: AppContext, tx: DbOrTx): Promise<repo.EnabledEndpoint[]> {
+  return ctx.caches.webhookEndpoints.get('enabled', () => repo.enabledEndpoints(tx));
+}
+
 /** In the purchase's transaction (events/package-purchased.ts): `package.purchased`. */
-export const queuePackagePurchased: PackagePurchasedHandler = (tx, purchase, now) =>
-  queueWebhookMessages(tx, now, `package:${purchase.purchaseId}`, ['package.purchased'], {
+export const queuePackagePurchased: PackagePurchasedHandler = async (tx, purchase, now) =>
+  queueWebhookMessages(tx, await repo.enabledEndpoints(tx), now, `package:${purchase.purchaseId}`, ['package.purchased'], {
     packagePurchaseId: purchase.purchaseId,
     packageId: purchase.packageId,
     amountCents: purchase.amountCents,

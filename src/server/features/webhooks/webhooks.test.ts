@@ -4,7 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks';
-import { emailOutbox, webhookMessages } from '../../db/schema';
+import { emailOutbox, webhookEndpoints, webhookMessages } from '../../db/schema';
 import { openDayAfter } from '../../test/account-fixtures';
 import { bookAsGuest, HOME, MONDAY_9AM_PACIFIC, payWithTestCard, serviceNamed } from '../../test/checkout-fixtures';
 import { createPackage } from '../../test/package-fixtures';
@@ -214,6 +214,25 @@ describe('outbound webhooks', () => {
     expect(disabled.json()).toMatchObject({ enabled: false, disabledReason: 'Disabled by the admin' });
     const test = await t.call('POST', `/api/admin/webhooks/${endpoint.id}/test`, { cookie: admin });
     expect(test.statusCode).toBe(409);
+  });
+
+  it('hears an endpoint another instance adds or disables through its NOTIFY (the read cache, decision 069)', async () => {
+    const messagesTo = async (endpointId: string) => (await t.ctx.db.select().from(webhookMessages).where(eq(webhookMessages.endpointId, endpointId))).length;
+    // A first booking fills this instance's cache with the (empty) list.
+    const first = await bookAsGuest(t, { slotId: '2026-06-03T10:00', guestEmail: 'cache-1@example.com' });
+    expect(first.statusCode, first.body).toBe(201);
+    // Another instance's write: plain SQL, so this one learns of it only through the table's NOTIFY (migration 0036).
+    const now = new Date(t.clock.now);
+    const [row] = await t.ctx.db.insert(webhookEndpoints).values({ url: receiverUrl, events: ['booking.created'], secret: 'whsec_c2VjcmV0IG9mIGFub3RoZXIgaW5zdGFuY2U=', createdAt: now, updatedAt: now }).returning();
+    await t.cachesSettled();
+    const second = await bookAsGuest(t, { slotId: '2026-06-04T10:00', guestEmail: 'cache-2@example.com' });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await messagesTo(row!.id)).toBe(1);
+    await t.ctx.db.update(webhookEndpoints).set({ enabled: false }).where(eq(webhookEndpoints.id, row!.id));
+    await t.cachesSettled();
+    const third = await bookAsGuest(t, { slotId: '2026-06-05T10:00', guestEmail: 'cache-3@example.com' });
+    expect(third.statusCode, third.body).toBe(201);
+    expect(await messagesTo(row!.id)).toBe(1);
   });
 
   it('retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h on the app clock, with the same id and body each time, then gives up', async () => {
