@@ -52,6 +52,12 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
   }, [suggestions.error]);
 
   const list = !verified && !value.startsWith(',') && value.trim().length >= ADDRESS_SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
+  const open = focused && list.length > 0;
+  // The list opens in full above the booking's sticky bar: its last suggestion is never hidden behind it.
+  const listBox = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (open) listBox.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [open, list.length]);
   const label = serviceType === 'pickup' ? t('pickupAddress') : t('serviceLocation');
 
   /** A full address is verified; a city and ZIP only goes into the field, with the caret where the street goes. */
@@ -106,7 +112,7 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
           placeholder={serviceType === 'pickup' ? t('pickupPlaceholder') : t('servicePlaceholder')}
           className="pl-9 pr-10"
           role="combobox"
-          aria-expanded={focused && list.length > 0}
+          aria-expanded={open}
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
           onFocus={() => setFocused(true)}
@@ -117,8 +123,8 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
           <CheckCircle2 role="img" aria-label={t('verified')} className="absolute right-3 top-1/2 size-5 -translate-y-1/2 text-green-600" />
         )}
       </div>
-      {focused && list.length > 0 && (
-        <ul id={`${id}-list`} role="listbox" aria-label={label} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-md dark:border-slate-700 dark:bg-slate-900">
+      {open && (
+        <ul ref={listBox} id={`${id}-list`} role="listbox" aria-label={label} className="scroll-mb-56 scroll-mt-20 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-md dark:border-slate-700 dark:bg-slate-900">
           {list.map((s) => (
             <li key={`${s.source}-${s.formattedAddress}`} role="option" aria-selected={false}>
               <button
@@ -130,7 +136,7 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
                   if (s.street) setFocused(false);
                 }}
               >
-                <span className="font-medium">{s.formattedAddress}</span>
+                <span className="max-w-full font-medium [overflow-wrap:anywhere]">{s.formattedAddress}</span>
                 <span className="flex gap-2 text-xs text-slate-500">
                   {s.source === 'saved' && <span>{t('saved')}</span>}
                   {s.source === 'recent' && <span>{t('recent')}</span>}
