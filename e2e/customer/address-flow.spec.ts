@@ -22,7 +22,7 @@ test('offline address step: "San Jose 951" suggests, current location finds the 
 
   // Current location (Playwright puts the phone in Campbell): the nearest county city and ZIP, then the street.
   await page.getByRole('button', { name: 'Use current location' }).click();
-  await expect(field).toHaveValue(', Campbell, CA 95008');
+  await expect(field).toHaveValue('Campbell, CA 95008');
   await expect(page.getByTestId('address-add-street')).toBeVisible();
 
   // Typing a city and the start of a ZIP suggests the county's places, without any maps key or network.
@@ -32,7 +32,7 @@ test('offline address step: "San Jose 951" suggests, current location finds the 
   await expect(list.getByRole('button', { name: /San Jose, CA 95112/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/address-suggest-offline.png', fullPage: true });
   await list.getByRole('button', { name: /San Jose, CA 95110/ }).click();
-  await expect(field).toHaveValue(', San Jose, CA 95110');
+  await expect(field).toHaveValue('San Jose, CA 95110');
   // The caret waits where the street goes.
   await page.keyboard.type('425 Park Ave');
   await expect(field).toHaveValue('425 Park Ave, San Jose, CA 95110');

@@ -7,7 +7,12 @@ import { LANGUAGES } from '@shared/domain';
  * its number. The type of defineMessages catches a missing key; this catches the rest, for any new file.
  */
 type Catalog = Record<string, Record<string, string>>;
-const modules = import.meta.glob<Record<string, unknown>>(['../features/*/messages.ts', './messages.ts'], { eager: true });
+// Every catalog file by name, and the components that keep theirs beside them (the slot picker, the job lines).
+const modules = import.meta.glob<Record<string, unknown>>(['../features/**/*messages.ts', '../components/**/*messages.ts', './messages.ts', '../components/slot-picker.tsx', '../components/job-lines.tsx'], {
+  eager: true,
+});
+/** Every web source file's text: a file that defines a catalog must be one of the modules above. */
+const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!../**/*.test.ts', '!../**/*.test.tsx'], { eager: true, query: '?raw', import: 'default' });
 
 const isCatalog = (value: unknown): value is Catalog =>
   typeof value === 'object' && value !== null && LANGUAGES.every((language) => typeof (value as Record<string, unknown>)[language] === 'object');
@@ -25,6 +30,17 @@ describe('the message catalogs', () => {
   it('are found, the driver dashboard among them', () => {
     expect(catalogs.map((c) => c.where)).toEqual(expect.arrayContaining([expect.stringMatching(/features\/driver\/messages\.ts driverMessages$/)]));
     expect(catalogs.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('cover every file that defines one (the booking start, the slot picker, the card form among them)', () => {
+    const defining = Object.entries(sources)
+      .filter(([file, text]) => !file.endsWith('/lib/i18n.tsx') && /\bdefineMessages\(/.test(text))
+      .map(([file]) => file)
+      .sort();
+    expect(defining.length).toBeGreaterThanOrEqual(15);
+    expect(defining.filter((file) => !(file in modules))).toEqual([]);
+    const names = catalogs.map((c) => c.where);
+    for (const name of ['bookingStartMessages', 'pickerMessages', 'cardFormMessages', 'jobLinesMessages']) expect(names.some((where) => where.endsWith(` ${name}`)), name).toBe(true);
   });
 
   it.each(catalogs)('$where: every language has the English keys, none empty, with the same placeholders', ({ catalog }) => {

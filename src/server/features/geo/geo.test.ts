@@ -106,6 +106,17 @@ describe('offline geocoder (the service county, no Google key)', () => {
     });
   });
 
+  it('never answers a P.O. box ZIP where people live nearby: at 95052’s own centre the current location is a street ZIP', async () => {
+    // 95052 is Santa Clara's P.O. boxes: no street there to add.
+    const here = await county.call('GET', '/api/geo/reverse?lat=37.3522&lng=-121.9583');
+    expect(here.statusCode).toBe(200);
+    expect(here.json()).toMatchObject({ source: 'area', city: 'Santa Clara', zipCode: '95050', street: '', inServiceArea: true });
+    // Suggestions list the ZIPs people live in before the P.O. box ones.
+    const zips = (await suggest('Santa Clara 9505')).map((s: { zipCode: string }) => s.zipCode);
+    expect(zips.slice(0, 3)).toEqual(['95050', '95051', '95054']);
+    expect(zips.indexOf('95052')).toBeGreaterThanOrEqual(3);
+  });
+
   it('gives every booked and saved address coordinates', async () => {
     const wash = await serviceNamed(county, 'Wash & Wax');
     const response = await county.call('POST', '/api/bookings', {

@@ -13,12 +13,34 @@ export interface CountyPlace {
 export const countyPlaces: readonly CountyPlace[] = COUNTY_PLACES.map(([zipCode, city, latitude, longitude]) => ({ zipCode, city, latitude, longitude }));
 const byZip = new Map(countyPlaces.map((p) => [p.zipCode, p]));
 const cities = [...new Set(countyPlaces.map((p) => p.city))];
-// ZIPs that share one centroid with others are P.O. box and single-business ZIPs placed at the city centre:
-// listed after the ZIPs people live in.
+/**
+ * The county's ZIPs that no street is delivered to: P.O. box ZIPs (USPS type "PO Box") and single-organisation
+ * ones (a university, a company). Most have a centroid of their own in the data, so sharing a centroid alone
+ * does not find them: 95052 (Santa Clara's P.O. boxes) sits between homes and was the current location's answer.
+ */
+const NO_STREET_ZIPS = new Set([
+  '94023', '94035', '94039', '94042', '94088', '94302', '94309', '95009', '95011', '95015', '95021', '95026', '95031', '95036', '95038', '95042',
+  '95044', '95052', '95053', '95055', '95056', '95071', '95101', '95103', '95106', '95108', '95109', '95115', '95141', '95150', '95151', '95152',
+  '95153', '95154', '95155', '95156', '95157', '95158', '95159', '95160', '95161', '95164', '95170', '95172', '95173', '95190', '95191', '95192',
+  '95193', '95194', '95196',
+]);
+// ZIPs that share one centroid with others are P.O. box and single-business ZIPs placed at the city centre too.
 const centroidCount = new Map<string, number>();
 for (const p of countyPlaces) centroidCount.set(`${p.latitude},${p.longitude}`, (centroidCount.get(`${p.latitude},${p.longitude}`) ?? 0) + 1);
-const residential = (p: CountyPlace) => centroidCount.get(`${p.latitude},${p.longitude}`) === 1;
-const ranked = [...countyPlaces.filter(residential), ...countyPlaces.filter((p) => !residential(p))];
+const residential = (p: CountyPlace) => !NO_STREET_ZIPS.has(p.zipCode) && centroidCount.get(`${p.latitude},${p.longitude}`) === 1;
+const homes = countyPlaces.filter(residential);
+// Listed after the ZIPs people live in.
+const ranked = [...homes, ...countyPlaces.filter((p) => !residential(p))];
+
+/** The place of `places` nearest a position, within the county's reach. */
+function nearest(places: readonly CountyPlace[], latitude: number, longitude: number): CountyPlace | undefined {
+  let best: { place: CountyPlace; d: number } | undefined;
+  for (const place of places) {
+    const d = distanceMetres(latitude, longitude, place.latitude, place.longitude);
+    if (!best || d < best.d - 1) best = { place, d };
+  }
+  return best && best.d <= COUNTY_REACH_METRES ? best.place : undefined;
+}
 
 export const serviceCounty = COUNTY;
 /** The county's ZIP codes: the service area when SERVICE_ZIP_CODES is not set. */
@@ -118,13 +140,12 @@ export class BuiltinGeoProvider implements GeoProvider {
       .map((p) => toPlace(p, q.street));
   }
 
-  /** The nearest county ZIP (its city and centroid) to a position; null outside the county. */
+  /**
+   * The nearest county ZIP people live in (its city and centroid) to a position, never a P.O. box ZIP while a
+   * residential one is in reach; null outside the county.
+   */
   async reverse(latitude: number, longitude: number): Promise<GeoPlace | null> {
-    let best: { place: CountyPlace; d: number } | undefined;
-    for (const place of ranked) {
-      const d = distanceMetres(latitude, longitude, place.latitude, place.longitude);
-      if (!best || d < best.d - 1) best = { place, d };
-    }
-    return best && best.d <= COUNTY_REACH_METRES ? toPlace(best.place) : null;
+    const place = nearest(homes, latitude, longitude) ?? nearest(ranked, latitude, longitude);
+    return place ? toPlace(place) : null;
   }
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, LocateFixed, MapPin } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ADDRESS_SUGGEST_MIN_CHARS } from '@shared/constants';
 import type { ServiceType } from '@shared/domain';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
@@ -37,9 +37,17 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
   const [focused, setFocused] = useState(false);
   const [locating, setLocating] = useState(false);
   const [locationProblem, setLocationProblem] = useState<string | null>(null);
-  // A city and ZIP was chosen (from the list or the current location): the street is still to add.
-  const [needStreet, setNeedStreet] = useState(false);
+  // A city and ZIP was chosen (from the list or the current location): the street is still to add, in front of it.
+  const [area, setArea] = useState<string | null>(null);
+  const needStreet = area !== null;
   const input = useRef<HTMLInputElement>(null);
+  // Where the caret goes once a comma the field added itself is on screen.
+  const caret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (caret.current === null) return;
+    input.current?.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  }, [value]);
   const query = useDebounced(value.trim(), 250);
   const suggestions = useQuery({
     queryKey: bookingKeys.suggest(query),
@@ -51,22 +59,41 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
     if (suggestions.error) console.error('address suggestions failed', suggestions.error);
   }, [suggestions.error]);
 
-  const list = !verified && !value.startsWith(',') && value.trim().length >= ADDRESS_SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
+  const list = !verified && value !== area && value.trim().length >= ADDRESS_SUGGEST_MIN_CHARS ? (suggestions.data ?? []) : [];
+  const open = focused && list.length > 0;
+  // The list opens in full above the booking's sticky bar: its last suggestion is never hidden behind it.
+  const listBox = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    if (open) listBox.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [open, list.length]);
   const label = serviceType === 'pickup' ? t('pickupAddress') : t('serviceLocation');
 
   /** A full address is verified; a city and ZIP only goes into the field, with the caret where the street goes. */
   function choose(place: AddressSuggestion) {
     if (place.street) {
-      setNeedStreet(false);
+      setArea(null);
       onVerified(place);
       return;
     }
-    onType(`, ${place.formattedAddress}`);
-    setNeedStreet(true);
+    onType(place.formattedAddress);
+    setArea(place.formattedAddress);
     requestAnimationFrame(() => {
       input.current?.focus();
       input.current?.setSelectionRange(0, 0);
     });
+  }
+
+  /** Typing in front of the chosen city and ZIP: the comma between the street and the city comes by itself. */
+  function type(text: string) {
+    if (area && text !== area && text.endsWith(area)) {
+      const street = text.slice(0, -area.length);
+      if (!/,\s*$/.test(street)) {
+        caret.current = street.trimEnd().length;
+        onType(`${street.trimEnd()}, ${area}`);
+        return;
+      }
+    } else if (area && text !== area) setArea(null);
+    onType(text);
   }
 
   function useLocation() {
@@ -106,19 +133,19 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
           placeholder={serviceType === 'pickup' ? t('pickupPlaceholder') : t('servicePlaceholder')}
           className="pl-9 pr-10"
           role="combobox"
-          aria-expanded={focused && list.length > 0}
+          aria-expanded={open}
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
           onFocus={() => setFocused(true)}
           onBlur={() => setTimeout(() => setFocused(false), 150)}
-          onChange={(event) => onType(event.target.value)}
+          onChange={(event) => type(event.target.value)}
         />
         {verified && (
           <CheckCircle2 role="img" aria-label={t('verified')} className="absolute right-3 top-1/2 size-5 -translate-y-1/2 text-green-600" />
         )}
       </div>
-      {focused && list.length > 0 && (
-        <ul id={`${id}-list`} role="listbox" aria-label={label} className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-md dark:border-slate-700 dark:bg-slate-900">
+      {open && (
+        <ul ref={listBox} id={`${id}-list`} role="listbox" aria-label={label} className="scroll-mb-56 scroll-mt-20 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-md dark:border-slate-700 dark:bg-slate-900">
           {list.map((s) => (
             <li key={`${s.source}-${s.formattedAddress}`} role="option" aria-selected={false}>
               <button
@@ -130,7 +157,7 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
                   if (s.street) setFocused(false);
                 }}
               >
-                <span className="font-medium">{s.formattedAddress}</span>
+                <span className="max-w-full font-medium [overflow-wrap:anywhere]">{s.formattedAddress}</span>
                 <span className="flex gap-2 text-xs text-slate-500">
                   {s.source === 'saved' && <span>{t('saved')}</span>}
                   {s.source === 'recent' && <span>{t('recent')}</span>}

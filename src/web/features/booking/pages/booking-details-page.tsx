@@ -58,7 +58,7 @@ export function BookingDetailsPage() {
             {rows.map(([label, value]) => (
               <div key={label} className="flex flex-col">
                 <dt className="text-xs font-semibold uppercase text-slate-500">{label}</dt>
-                <dd>{value}</dd>
+                <dd className="[overflow-wrap:anywhere]">{value}</dd>
               </div>
             ))}
           </dl>

@@ -234,7 +234,7 @@ function Details({ view }: { view: FullTrackingView }) {
           {address && (
             <Row label={pickup ? t('pickupAddress') : t('serviceAddress')}>
               <span className="flex items-start gap-1">
-                <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden /> {address}
+                <MapPin className="mt-0.5 size-4 shrink-0 text-slate-400" aria-hidden /> <span className="min-w-0 [overflow-wrap:anywhere]">{address}</span>
               </span>
             </Row>
           )}
