@@ -18,7 +18,8 @@ test('a customer adds a card from the account through the payment provider, then
   await expect(page.getByText('Card saved')).toBeVisible();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('card-row')).toHaveCount(1);
-  await expect(page.getByTestId('card-row')).toContainText('4242');
+  // One wording for a card everywhere (issue 27): the list says it as checkout and the receipt do.
+  await expect(page.getByTestId('card-row')).toContainText('Visa ending 4242');
   await expect(page.getByTestId('card-row')).toContainText('12/2033');
 
   // A declined card is not kept, and says why.

@@ -3,6 +3,12 @@ import type { SavedCardView } from '@shared/schemas/checkout';
 import { useT } from '@web/lib/i18n';
 import { cardFormMessages } from './messages';
 
+/** A card in one wording wherever it is shown (checkout, packages, payment methods, receipts): "Visa ending 4242". */
+export function useCardName(): (brand: string, last4: string) => string {
+  const t = useT(cardFormMessages);
+  return (brand, last4) => t('cardEnding', { brand: cardBrandName(brand), last4 });
+}
+
 /** 'new', or the id of a saved card. */
 export type CardChoice = string;
 
@@ -14,6 +20,7 @@ export function defaultCardChoice(cards: readonly SavedCardView[]): CardChoice {
 /** Saved cards to pay with, or a new card (checkout and package purchases); nothing when there are none. */
 export function SavedCardChoice({ cards, choice, onChoose }: { cards: readonly SavedCardView[]; choice: CardChoice; onChoose: (choice: CardChoice) => void }) {
   const t = useT(cardFormMessages);
+  const cardName = useCardName();
   if (cards.length === 0) return null;
   const row = 'flex items-center gap-3 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700';
   const radio = 'size-4 accent-brand-700';
@@ -23,7 +30,7 @@ export function SavedCardChoice({ cards, choice, onChoose }: { cards: readonly S
       {cards.map((card) => (
         <label key={card.id} className={row}>
           <input type="radio" name="saved-card" checked={choice === card.id} onChange={() => onChoose(card.id)} className={radio} />
-          <span className="flex-1">{t('cardEnding', { brand: cardBrandName(card.brand), last4: card.last4 })}</span>
+          <span className="flex-1">{cardName(card.brand, card.last4)}</span>
           <span className="text-xs text-slate-500">{t('cardExpires', { month: String(card.expiryMonth).padStart(2, '0'), year: String(card.expiryYear).slice(-2) })}</span>
         </label>
       ))}

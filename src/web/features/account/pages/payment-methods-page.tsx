@@ -1,4 +1,3 @@
-import { cardBrandName } from '@shared/format';
 import { CreditCard, Plus, Star, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { toast } from '@web/lib/toast';
@@ -10,6 +9,7 @@ import { Dialog, DialogContent } from '@web/components/ui/dialog';
 import { Alert, EmptyState, Spinner } from '@web/components/ui/feedback';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
+import { useCardName } from '@web/components/payment/saved-card-choice';
 import { usePublicConfig } from '@web/lib/public-config';
 import { cn } from '@web/lib/utils';
 import { startCardSetup, useCards, useConfirmCardSetup, useDefaultCard, useDeleteCard } from '../api';
@@ -26,6 +26,7 @@ const StripeCardForm = lazy(() => import('@web/components/payment/stripe-card-fo
 /** Saved cards: list, default star, delete, and Add Card (a setup at the payment provider, nothing charged). */
 function PaymentMethods() {
   const t = useT(accountMessages);
+  const cardName = useCardName();
   const cards = useCards();
   const makeDefault = useDefaultCard();
   const remove = useDeleteCard();
@@ -86,7 +87,7 @@ function PaymentMethods() {
                   <CreditCard className="size-6 shrink-0 text-slate-500" aria-hidden />
                   <div className="min-w-0 flex-1">
                     <p className="font-medium">
-                      {cardBrandName(card.brand)} •••• {card.last4}
+                      {cardName(card.brand, card.last4)}
                     </p>
                     <p className="text-sm text-slate-500">{t('expires', { date: `${String(card.expiryMonth).padStart(2, '0')}/${card.expiryYear}` })}</p>
                   </div>
@@ -118,6 +119,7 @@ function PaymentMethods() {
 /** The card form of a setup: the test provider's or Stripe's, confirming a setup instead of a payment. */
 function AddCardDialog({ setup, onClose }: { setup: CardSetupResponse | undefined; onClose: () => void }) {
   const t = useT(accountMessages);
+  const cardName = useCardName();
   const config = usePublicConfig();
   const confirm = useConfirmCardSetup();
   const declined = (message: string) => toast.error(t('cardSaveFailed'), { description: message });
@@ -125,7 +127,7 @@ function AddCardDialog({ setup, onClose }: { setup: CardSetupResponse | undefine
     if (!setup) return;
     try {
       const { paymentMethod } = await confirm.mutateAsync(setup.setupIntentId);
-      toast.success(t('cardSaved'), { description: `${cardBrandName(paymentMethod.brand)} •••• ${paymentMethod.last4}` });
+      toast.success(t('cardSaved'), { description: cardName(paymentMethod.brand, paymentMethod.last4) });
       onClose();
     } catch (error) {
       declined(errorMessage(error, t('tryAgain')));

@@ -1,4 +1,3 @@
-import { cardBrandName } from '@shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
@@ -9,6 +8,7 @@ import { Card, CardContent } from '@web/components/ui/card';
 import { InspectionsSideBySide } from '@web/components/inspections/inspections-side-by-side';
 import { Alert, Spinner } from '@web/components/ui/feedback';
 import { JobLines } from '@web/components/job-lines';
+import { useCardName } from '@web/components/payment/saved-card-choice';
 import { errorMessage } from '@web/lib/api';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { receiptQuery } from '../api';
@@ -25,6 +25,7 @@ export function ReceiptPage() {
 function ReceiptView() {
   const t = useT(accountMessages);
   const ledger = useT(ledgerMessages);
+  const cardName = useCardName();
   const { language } = useLanguage();
   const { bookingId } = useParams({ strict: false }) as { bookingId: string };
   const receipt = useQuery(receiptQuery(bookingId));
@@ -85,7 +86,7 @@ function ReceiptView() {
           </div>
           <JobLines job={r.job} total={r.total} />
           <p>
-            {r.payment.last4 ? t('paidWith', { card: `${cardBrandName(r.payment.brand ?? 'card')} •••• ${r.payment.last4}` }) : t('paymentOnFile')}
+            {r.payment.last4 ? t('paidWith', { card: cardName(r.payment.brand ?? 'card', r.payment.last4) }) : t('paymentOnFile')}
             {(r.payment.status === 'refunded' || r.payment.status === 'partially_refunded') && <span className="ml-2 font-semibold text-red-600">{t('refunded')}</span>}
           </p>
           {r.payments.length > 0 && (
