@@ -73,11 +73,14 @@ test('a guest books a mobile service for tomorrow with the test card and lands o
   await payWithCard(page, '4242 4242 4242 4242');
 
   await expect(page.getByText('Payment Successful')).toBeVisible();
-  // On a phone the toast keeps clear of the tracking page's title (it sits at the bottom there).
+  // On a phone the toast keeps clear of the tracking page's title (it sits at the bottom there). The pointer
+  // rests on the toast, which holds its timer, so a slow tracking page cannot outlast it before it is measured.
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Payment Successful' });
+  await toast.hover();
   const title = page.getByRole('heading', { level: 1 });
   await expect(title).toBeVisible();
   const titleBox = (await title.boundingBox())!;
-  const toastBox = (await page.locator('[data-sonner-toast]').filter({ hasText: 'Payment Successful' }).boundingBox())!;
+  const toastBox = (await toast.boundingBox())!;
   const overlaps = titleBox.x < toastBox.x + toastBox.width && toastBox.x < titleBox.x + titleBox.width && titleBox.y < toastBox.y + toastBox.height && toastBox.y < titleBox.y + titleBox.height;
   expect(overlaps, `title ${JSON.stringify(titleBox)} toast ${JSON.stringify(toastBox)}`).toBe(false);
   const { id, token, booking } = await bookingFromTracking(page, request);
