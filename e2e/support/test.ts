@@ -5,7 +5,7 @@
 // Files run in parallel across workers; the tests of one file stay in order on one worker and one server.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { serverProcess } from '../../scripts/build-server.mjs';
 import { e2eUrl, E2E_PORT } from '../../playwright.config';
 import { openTheRunsDays } from './open-days';
@@ -80,4 +80,24 @@ export const test = base.extend<object, { workerURL: string }>({
   baseURL: async ({ workerURL }, use) => {
     await use(workerURL);
   },
+  // A submit before React has taken over a server-rendered page is held off (decision 061), so a spec that types
+  // and submits right after `goto` would race hydration: every `goto` waits until the app has the page. A
+  // `waitUntil: 'commit'` goto (a spec looking at the page before its scripts ran) is left as it is.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await appHasThePage(page);
+      return response;
+    };
+    await use(page);
+  },
 });
+
+/** True once the app's root says it is hydrated or rendered; a page without the app's root (JSON, a file) is ready as it is. */
+async function appHasThePage(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root === null || root.hasAttribute('data-hydrated');
+  });
+}
