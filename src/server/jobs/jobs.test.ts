@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELEASE_HOLDS_JOB } from '../features/bookings/bookings.service';
 import { countAttempt, MAX_WINDOW_MS, STALE_ATTEMPTS_JOB } from '../http/attempt-counter';
-import { bookAsGuest, MONDAY_9AM_PACIFIC } from '../test/checkout-fixtures';
+import { SEND_MESSAGES_JOB } from '../features/messages/send';
+import { WEATHER_CHECK_JOB } from '../features/messages/weather.service';
+import { DELIVER_WEBHOOKS_JOB } from '../features/webhooks/deliver';
+import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard } from '../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createJobs, startJobs, type Jobs } from './boss';
 import { jobDefinitions } from './index';
@@ -49,8 +52,23 @@ describe('the job queue (pg-boss on the app database)', () => {
     expect(await keys()).toEqual(['jobs-test:recent']);
   });
 
+  it('runs the customer-messages job: a reminder that came due on the app clock is sent from its outbox row', async () => {
+    const created = await bookAsGuest(t, { guestEmail: 'jobs-reminder@example.com', slotId: '2026-06-04T10:00' });
+    expect(created.statusCode, created.body).toBe(201);
+    await payWithTestCard(t, created.json());
+    const bookingId = created.json().id as string;
+    const state = async () =>
+      String((await t.handle.executeSql(`select state from message_outbox where booking_id = $1 and kind = 'reminder_24h' and channel = 'email'`, [bookingId])).rows[0]?.state);
+    expect(await state()).toBe('scheduled');
+    t.clock.now = Date.parse('2026-06-03T17:00:00Z');
+
+    await jobs.send(SEND_MESSAGES_JOB, {});
+    for (let i = 0; i < 60 && (await state()) === 'scheduled'; i++) await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await state()).toBe('sent');
+  });
+
   it('schedules the recurring jobs', async () => {
     const schedules = await jobs.getSchedules();
-    expect(schedules.map((s) => s.name)).toEqual(expect.arrayContaining([RELEASE_HOLDS_JOB, STALE_ATTEMPTS_JOB]));
+    expect(schedules.map((s) => s.name)).toEqual(expect.arrayContaining([RELEASE_HOLDS_JOB, STALE_ATTEMPTS_JOB, SEND_MESSAGES_JOB, WEATHER_CHECK_JOB, DELIVER_WEBHOOKS_JOB]));
   });
 });

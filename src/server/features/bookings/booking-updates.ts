@@ -3,7 +3,7 @@ import { bookingNumber } from '../../../shared/format';
 import { statusText } from '../../../shared/status-words';
 import type { AppContext } from '../../context';
 import { renderMail } from '../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../auth';
+import { bookingMailTexts } from './mail-language';
 import { findBookingView } from './bookings.repository';
 import { trackingUrl } from './confirmation-mail';
 import { bookingVerbs } from './lifecycle';
@@ -30,7 +30,7 @@ export async function emailDriverAssigned(ctx: AppContext, bookingId: string): P
   const booking = await findBookingView(ctx.db, bookingId);
   const to = booking?.user?.email ?? booking?.guestEmail;
   if (!booking || !booking.driver || !to) return;
-  const t = await mailTextsFor(ctx, booking.userId);
+  const { t } = await bookingMailTexts(ctx, booking);
   const name = booking.user?.fullName ?? booking.guestName;
   const driver = booking.driver.fullName;
   const mail = renderMail(
@@ -49,8 +49,7 @@ export async function emailStatusChange(ctx: AppContext, bookingId: string, stat
   if (!booking) return;
   const to = booking.user?.email ?? booking.guestEmail;
   if (!to) return;
-  const language = await recipientLanguage(ctx, booking.userId);
-  const t = await mailTextsFor(ctx, booking.userId);
+  const { language, t } = await bookingMailTexts(ctx, booking);
   const label = statusText(language, booking.serviceType, status);
   const url = explicitUrl ?? (await customerTrackingUrl(ctx, booking));
   const name = booking.user?.fullName ?? booking.guestName;

@@ -12,10 +12,10 @@ import { deliverAfterCommit } from '../../events/booking-events';
 import type { DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates } from '../../db/schema';
 import { AppError } from '../../errors';
-import { formatMailDateTime, formatMailMoney, mailTexts, type MailTranslate } from '../../integrations/mail/mail-texts';
+import { formatMailDateTime, formatMailMoney, type MailTranslate } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { recipientLanguage } from '../auth';
 import { trackingUrl } from './confirmation-mail';
+import { bookingMailTexts } from './mail-language';
 import { abandonedHoldSql, notLapsedHoldSql, supersededHoldSql } from './hold-sql';
 import { bookingVerbs, type BookingActor } from './lifecycle';
 import { findBookingView, listBookingViews } from './bookings.repository';
@@ -263,11 +263,6 @@ export async function mailSelfServiceMove(ctx: AppContext, view: BookingView, se
  * our own database, and on PGlite (one connection) a second connection-less query would wait for the
  * transaction forever. Stripe is a network call and needs nothing of the sort.
  */
-async function guestLanguage(ctx: AppContext, id: string): Promise<Language> {
-  const [row] = await ctx.db.select({ language: bookings.language }).from(bookings).where(eq(bookings.id, id));
-  return row?.language ?? 'en';
-}
-
 /** Booking mail the customer asked for (a cancellation or a new time): transactional, so it always goes. */
 async function mailCustomer(
   ctx: AppContext,
@@ -278,8 +273,7 @@ async function mailCustomer(
   const to = view.user?.email ?? view.guestEmail;
   if (!to) return;
   // A guest's mail is written in the language they booked in, and its button tracks the booking with their token.
-  const language = view.userId ? await recipientLanguage(ctx, view.userId) : await guestLanguage(ctx, view.id);
-  const t = mailTexts(language, { business: ctx.config.business.name, phone: ctx.config.business.phone });
+  const { language, t } = await bookingMailTexts(ctx, view);
   const { subject, paragraphs } = write(t, language);
   const action = view.userId
     ? { label: t('bookings.action'), url: `${ctx.config.publicUrl}/bookings` }

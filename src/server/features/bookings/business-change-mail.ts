@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { bookingUpdates } from '../../db/schema';
-import { formatMailDateTime } from '../../integrations/mail/mail-texts';
+import { toCents } from '../../../shared/money';
+import { formatMailDateTime, formatMailMoney } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../auth';
+import { bookingMailTexts } from './mail-language';
 import { findBookingView } from './bookings.repository';
 import { trackingUrl } from './confirmation-mail';
 import { bookingVerbs } from './lifecycle';
@@ -14,8 +15,7 @@ export async function emailMovedByBusiness(ctx: AppContext, bookingId: string): 
   const booking = await findBookingView(ctx.db, bookingId);
   const to = booking?.user?.email ?? booking?.guestEmail;
   if (!booking || !to) return;
-  const language = await recipientLanguage(ctx, booking.userId);
-  const t = await mailTextsFor(ctx, booking.userId);
+  const { language, t } = await bookingMailTexts(ctx, booking);
   const when = formatMailDateTime(language, new Date(booking.scheduledDate));
   const name = booking.user?.fullName ?? booking.guestName;
   const mail = renderMail(
@@ -36,18 +36,20 @@ export async function emailCancelledByBusiness(ctx: AppContext, bookingId: strin
   const to = booking?.user?.email ?? booking?.guestEmail;
   if (!booking || !to) return;
   const note = noteId ? await noteOf(ctx, bookingId, noteId) : null;
-  const when = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', dateStyle: 'full', timeStyle: 'short' }).format(new Date(booking.scheduledDate));
+  const { language, t } = await bookingMailTexts(ctx, booking);
+  const when = formatMailDateTime(language, new Date(booking.scheduledDate));
+  const name = booking.user?.fullName ?? booking.guestName;
   const mail = renderMail(
     ctx.config.business.name,
-    `${booking.serviceName}: booking cancelled`,
+    t('cancelledByBusiness.subject', { service: booking.serviceName }),
     [
-      `Hi ${booking.user?.fullName ?? booking.guestName ?? 'there'},`,
-      `We're sorry: your booking for ${when} (Pacific Time) was cancelled by ${ctx.config.business.name}.`,
+      name ? t('greeting', { name }) : t('greetingNoName'),
+      t('cancelledByBusiness.body', { when }),
       ...(note ? [note] : []),
-      refunded ? `A full refund of $${booking.totalAmount} was issued to your card. It usually shows within 5–10 business days.` : 'Nothing was charged for this booking.',
-      `Questions? Call us at ${ctx.config.business.phone}.`,
+      refunded ? t('cancelled.refunded', { total: formatMailMoney(language, toCents(booking.totalAmount)) }) : t('cancelled.nothingCharged'),
+      t('questions'),
     ],
-    { label: 'Book again', url: `${ctx.config.publicUrl}/booking` },
+    { label: t('cancelledByBusiness.action'), url: `${ctx.config.publicUrl}/booking` },
   );
   // A cancellation is transactional: the customer must hear about it whatever their notification choice.
   await ctx.mailer.send({ to, ...mail, attachments: [await cancellationIcs(ctx, booking)], category: 'transactional', userId: booking.userId });

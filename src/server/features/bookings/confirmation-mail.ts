@@ -4,7 +4,7 @@ import type { BookingView } from '../../../shared/schemas/bookings';
 import type { AppContext } from '../../context';
 import { formatMailClock, formatMailLongDate, formatMailMoney } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../auth';
+import { bookingMailTexts } from './mail-language';
 import { linkSecret, signLink } from '../../crypto/signed-links';
 import { buildIcs } from './ics';
 import { renderJobLines } from './job-lines-mail';
@@ -54,9 +54,8 @@ export async function sendConfirmationMail(ctx: AppContext, booking: BookingView
     booking.serviceType === 'serviceLocation' || !booking.address
       ? business.address
       : `${booking.address.street}, ${booking.address.city}, ${booking.address.state} ${booking.address.zipCode}`;
-  // In the customer's language; a guest has no saved language, so theirs is English.
-  const language = await recipientLanguage(ctx, booking.userId);
-  const t = await mailTextsFor(ctx, booking.userId);
+  // In the customer's language: an account's saved one, a guest's the one they booked in.
+  const { language, t } = await bookingMailTexts(ctx, booking);
   const date = formatMailLongDate(language, start);
   const serviceType = t(`serviceType.${booking.serviceType}`);
   const number = bookingNumber(booking.id);

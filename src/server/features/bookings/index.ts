@@ -17,6 +17,8 @@ export { ledgerView, revenueByBooking, revenueCents, summaryOf, tipsByTechnician
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
 export { manageUrl, payUrl, trackingUrl } from './confirmation-mail';
+// The language a booking's customer is written to in: the account's, or the one a guest booked in (decision 050).
+export { bookingLanguage } from './mail-language';
 export { emailBalanceFailed } from './payment-mail';
 export { cancellationIcs } from './cancellation-ics';
 // The cancellation policy's money (decision 057): what a customer's cancellation costs now.

@@ -4,7 +4,7 @@ import { summariseLedger, type LedgerMethod } from '../../../shared/payment-ledg
 import type { AppContext } from '../../context';
 import { formatMailDateTime, formatMailMoney } from '../../integrations/mail/mail-texts';
 import { renderMail } from '../../integrations/mail/templates';
-import { mailTextsFor, recipientLanguage } from '../auth';
+import { bookingMailTexts } from './mail-language';
 import { findBookingView } from './bookings.repository';
 import { noteOf } from './business-change-mail';
 import { payUrl, trackingUrl } from './confirmation-mail';
@@ -21,8 +21,7 @@ export async function emailPaymentReceived(ctx: AppContext, bookingId: string, p
   const booking = await findBookingView(ctx.db, bookingId);
   const to = booking?.user?.email ?? booking?.guestEmail;
   if (!booking || !to) return;
-  const language = await recipientLanguage(ctx, booking.userId);
-  const t = await mailTextsFor(ctx, booking.userId);
+  const { language, t } = await bookingMailTexts(ctx, booking);
   const money = (cents: number) => formatMailMoney(language, cents);
   const summary = summariseLedger(await settledEntries(ctx.db, bookingId), toCents(booking.totalAmount));
   const name = booking.user?.fullName ?? booking.guestName;
@@ -47,8 +46,7 @@ export async function emailPaymentRefunded(ctx: AppContext, bookingId: string, r
   const booking = await findBookingView(ctx.db, bookingId);
   const to = booking?.user?.email ?? booking?.guestEmail;
   if (!booking || !to) return;
-  const language = await recipientLanguage(ctx, booking.userId);
-  const t = await mailTextsFor(ctx, booking.userId);
+  const { language, t } = await bookingMailTexts(ctx, booking);
   const amount = formatMailMoney(language, refund.amountCents);
   const reason = refund.noteId ? await noteOf(ctx, bookingId, refund.noteId) : null;
   const name = booking.user?.fullName ?? booking.guestName;
@@ -76,8 +74,7 @@ export async function emailBalanceFailed(ctx: AppContext, bookingId: string, amo
   const booking = await findBookingView(ctx.db, bookingId);
   const to = booking?.user?.email ?? booking?.guestEmail;
   if (!booking || !to) return;
-  const language = await recipientLanguage(ctx, booking.userId);
-  const t = await mailTextsFor(ctx, booking.userId);
+  const { language, t } = await bookingMailTexts(ctx, booking);
   const amount = formatMailMoney(language, amountCents);
   const name = booking.user?.fullName ?? booking.guestName;
   const guestToken = booking.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, bookingId);
@@ -98,8 +95,7 @@ export async function emailNoShow(ctx: AppContext, bookingId: string, money: { f
   const booking = await findBookingView(ctx.db, bookingId);
   const to = booking?.user?.email ?? booking?.guestEmail;
   if (!booking || !to) return;
-  const language = await recipientLanguage(ctx, booking.userId);
-  const t = await mailTextsFor(ctx, booking.userId);
+  const { language, t } = await bookingMailTexts(ctx, booking);
   const name = booking.user?.fullName ?? booking.guestName;
   const guestToken = await bookingVerbs(ctx).peekGuestLink(ctx.db, bookingId);
   const mail = renderMail(

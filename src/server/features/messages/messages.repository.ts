@@ -1,10 +1,9 @@
 import { and, count, eq, gte, inArray, lt, lte } from 'drizzle-orm';
-import type { Language } from '../../../shared/domain';
 import type { MessageChannel, MessageKind, ScheduledMessage } from '../../../shared/schemas/messages';
 import { DEFAULT_USER_SETTINGS, type UserSettings } from '../../../shared/schemas/settings';
 import { inBatches } from '../../db/batches';
 import type { DbOrTx } from '../../db/client';
-import { bookings, messageOutbox, smsConsent, users } from '../../db/schema';
+import { messageOutbox, smsConsent, users } from '../../db/schema';
 
 /** The message outbox and SMS consent: the messages feature is their only writer (decision 050). */
 
@@ -160,13 +159,6 @@ export async function accountSettings(db: DbOrTx, userId: string): Promise<UserS
   const [row] = await db.select({ settings: users.settings }).from(users).where(eq(users.id, userId));
   return { ...DEFAULT_USER_SETTINGS, ...(row?.settings ?? {}) };
 }
-
-/** The language the booking was made in (null before it was kept, and for the business's own bookings). */
-export async function bookingLanguage(db: DbOrTx, bookingId: string): Promise<Language | null> {
-  const [row] = await db.select({ language: bookings.language }).from(bookings).where(eq(bookings.id, bookingId));
-  return row?.language ?? null;
-}
-
 
 /** Messages sent or skipped, last changed before `before`, are deleted a batch at a time (scheduled and failed ones stay). */
 export async function pruneMessages(db: DbOrTx, before: Date): Promise<number> {

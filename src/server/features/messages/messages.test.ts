@@ -310,6 +310,39 @@ describe("the driver's message", () => {
   });
 });
 
+describe('the payment reminder', () => {
+  it('reminds an unpaid phone appointment a day after its link, with the pay link on both channels; one paid meanwhile is not reminded', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const id = await appointment('payme@example.com', '(408) 555-0128', { payment: 'link' });
+    const due = new Date(Math.min(MONDAY_9AM_PACIFIC + 24 * HOUR, (await startOf(id)).getTime() - 24 * HOUR));
+    expect(await rowOf(id, 'payment_reminder', 'email')).toMatchObject({ state: 'scheduled', dueAt: due });
+    expect(await rowOf(id, 'payment_reminder', 'sms')).toMatchObject({ state: 'scheduled', dueAt: due });
+
+    // Another, paid through its link before the reminder is due.
+    const paidId = await appointment('paid-link@example.com', '(408) 555-0129', { payment: 'link' });
+    const payLink = new URL(/https?:\/\/\S+\/pay\?\S+/.exec((await mailsTo('paid-link@example.com')).at(-1)!.text)![0]);
+    const paid = await payWithTestCard(t, { id: paidId, trackingToken: payLink.searchParams.get('token')! });
+    expect(paid.card.statusCode, paid.card.body).toBe(200);
+
+    await atPacific(new Date(due.getTime() - 60_000));
+    await sendDueMessages(t.ctx);
+    expect((await rowOf(id, 'payment_reminder', 'email'))!.state).toBe('scheduled');
+    await atPacific(new Date(Math.max(due.getTime(), (await rowOf(paidId, 'payment_reminder', 'email'))!.dueAt.getTime())));
+    await sendDueMessages(t.ctx);
+    expect((await rowOf(id, 'payment_reminder', 'email'))!.state).toBe('sent');
+    expect((await rowOf(id, 'payment_reminder', 'sms'))!.state).toBe('sent');
+    const mail = (await mailsTo('payme@example.com')).at(-1)!;
+    expect(mail.subject).toMatch(/^Payment due: /);
+    expect(mail.text).toMatch(new RegExp(`/pay\\?bookingId=${id}&token=[\\w-]+`));
+    // The way out is offered too: the Manage link.
+    expect(mail.text).toMatch(/\/manage\?token=[\w-]+/);
+    const text = (await textsTo('+14085550128')).find((m) => m.body.includes('Pay by card'))!;
+    expect(text.body).toMatch(/^Glint: \$[\d.,]+ is due for your .* Pay by card: http.*\/pay\?bookingId=/);
+    expect(await rowOf(paidId, 'payment_reminder', 'email')).toMatchObject({ state: 'skipped', lastError: 'already paid' });
+    expect(await rowOf(paidId, 'payment_reminder', 'sms')).toMatchObject({ state: 'skipped', lastError: 'already paid' });
+  });
+});
+
 describe('Manage booking links', () => {
   it('lets a guest cancel from the confirmation’s Manage link, and the cancellation e-mail removes the calendar event', async () => {
     await atPacific(new Date(MONDAY_9AM_PACIFIC));
@@ -493,5 +526,29 @@ describe('a guest’s language', () => {
     expect(await rowOf(id, 'reminder_24h', 'sms')).toMatchObject({ state: 'skipped', lastError: 'overtaken by a later reminder' });
     const [text] = await textsTo('+14085550125');
     expect(text!.body).toMatch(/^Glint: hasta pronto/);
+  });
+
+  it('writes the booking mail too in the language a guest booked in: the confirmation, a move and a cancellation by the business', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const booked = await bookAsGuest(t, { guestEmail: 'francais@example.com', guestPhone: '4085550131', language: 'fr', slotId: `${openDayAfter(t, 12)}T10:00` });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await payWithTestCard(t, booked.json());
+    const id = booked.json().id as string;
+    expect((await mailsTo('francais@example.com')).map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Réservation confirmée : /));
+
+    await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).change(tx, id, { role: 'admin' }, { slotId: `${openDayAfter(t, 13)}T11:00`, by: 'admin' }));
+    await deliverBookingEvents(t.ctx, { bookingIds: [id] });
+    expect((await mailsTo('francais@example.com')).at(-1)!.subject).toMatch(/ : nouvel horaire$/);
+
+    await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).cancel(tx, id, { role: 'admin' }));
+    await deliverBookingEvents(t.ctx, { bookingIds: [id] });
+    const cancelled = (await mailsTo('francais@example.com')).at(-1)!;
+    expect(cancelled.subject).toMatch(/ : réservation annulée$/);
+    expect(cancelled.text).toMatch(/a été annulée par Glint/);
+    expect(cancelled.attachments[0]!.content).toContain('METHOD:CANCEL');
+    // A guest who booked in English is still written to in English.
+    const english = await bookAsGuest(t, { guestEmail: 'english@example.com', guestPhone: '4085550132', slotId: `${openDayAfter(t, 12)}T13:00` });
+    await payWithTestCard(t, english.json());
+    expect((await mailsTo('english@example.com')).map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Booking confirmed: /));
   });
 });

@@ -6,8 +6,8 @@ import type { AppContext } from '../../context';
 import { linkSecret, signLink } from '../../crypto/signed-links';
 import type { DbOrTx } from '../../db/client';
 import { bookings, bookingUpdates } from '../../db/schema';
-import { bookingVerbs, trackingUrl } from '../bookings';
-import { accountSettings, bookingLanguage } from './messages.repository';
+import { bookingLanguage, bookingVerbs, trackingUrl } from '../bookings';
+import { accountSettings } from './messages.repository';
 
 /** What the schedule needs of a booking: its time, state and payment. */
 export async function bookingFacts(db: DbOrTx, bookingId: string) {
@@ -47,7 +47,7 @@ export async function recipientOf(ctx: AppContext, view: BookingView): Promise<R
     const settings = await accountSettings(ctx.db, view.userId);
     return { ...base, language: settings.language, wantsEmail: settings.emailNotifications, wantsSms: settings.smsNotifications, isGuest: false };
   }
-  return { ...base, language: (await bookingLanguage(ctx.db, view.id)) ?? 'en', wantsEmail: true, wantsSms: true, isGuest: true };
+  return { ...base, language: await bookingLanguage(ctx, view), wantsEmail: true, wantsSms: true, isGuest: true };
 }
 
 /** The one-tap rating page, opened by a signed review link for this booking (decision 050). */

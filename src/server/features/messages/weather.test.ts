@@ -8,6 +8,7 @@ import { outboxSms } from '../../integrations/sms/sms';
 import { standInWeather } from '../../integrations/weather/weather';
 import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard } from '../../test/checkout-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { findBookingView } from '../bookings';
 import { checkWeather } from './weather.service';
 
 const HOUR = 3_600_000;
@@ -121,11 +122,18 @@ describe('rain offers for outdoor mobile jobs', () => {
     expect(stranger.json().code).toBe('WEATHER_SLOT_NOT_OFFERED');
 
     const target = offer.slots[1]!;
+    const before = (await findBookingView(t.ctx.db, moving))!;
     const moved = await t.call('POST', `/api/weather-offers/${moveToken}/move`, { body: { slotId: target.id } });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({ state: 'moved', movedTo: target.start });
     const start = await startOf(moving);
     expect(slotIdOf({ scheduledDate: start, businessDate: pacificDateKey(start) })).toBe(target.id);
+    // The same booking moves: what was paid and every line booked come along.
+    const after = (await findBookingView(t.ctx.db, moving))!;
+    expect(after.scheduledDate).not.toBe(before.scheduledDate);
+    const kept = (view: typeof before) => ({ id: view.id, status: view.status, paymentStatus: view.paymentStatus, totalAmount: view.totalAmount, serviceFee: view.serviceFee, tax: view.tax, job: view.job });
+    expect(kept(after)).toEqual(kept(before));
+    expect(before.paymentStatus).toBe('paid');
 
     // The history: moved by the customer, because of the rain.
     const updates = await t.ctx.db.select().from(bookingUpdates).where(and(eq(bookingUpdates.bookingId, moving), eq(bookingUpdates.kind, 'rescheduled')));

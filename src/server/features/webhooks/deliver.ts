@@ -27,7 +27,7 @@ export interface SendOutcome {
 }
 
 /** One POST; never throws. The address check runs where the socket connects (a literal IP is checked here). */
-export async function postWebhook(url: string, headers: Record<string, string>, body: string, production: boolean): Promise<SendOutcome> {
+export async function postWebhook(url: string, headers: Record<string, string>, body: string, production: boolean, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<SendOutcome> {
   const started = performance.now();
   const done = (statusCode: number | null, error: string | null): SendOutcome => ({ statusCode, durationMs: Math.round(performance.now() - started), error });
   const target = new URL(url);
@@ -42,8 +42,8 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': 'Glint-Webhooks/1', 'content-length': Buffer.byteLength(body), ...headers },
         lookup: guardedLookup(production),
-        timeout: WEBHOOK_TIMEOUT_MS,
-        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
+        timeout: timeoutMs,
+        signal: AbortSignal.timeout(timeoutMs),
       },
       (res) => {
         res.resume();
@@ -51,8 +51,9 @@ export async function postWebhook(url: string, headers: Record<string, string>, 
         res.on('error', (error) => resolve(done(res.statusCode ?? null, error.message)));
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s`)));
-    req.on('error', (error) => resolve(done(null, error.name === 'AbortError' ? `No answer within ${WEBHOOK_TIMEOUT_MS / 1000} s` : error.message)));
+    const late = `No answer within ${timeoutMs / 1000} s`;
+    req.on('timeout', () => req.destroy(new Error(late)));
+    req.on('error', (error) => resolve(done(null, error.name === 'AbortError' ? late : error.message)));
     req.end(body);
   });
 }

@@ -5,11 +5,14 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../../shared/schemas/webhooks';
 import { emailOutbox, webhookEndpoints, webhookMessages } from '../../db/schema';
-import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard } from '../../test/checkout-fixtures';
+import { openDayAfter } from '../../test/account-fixtures';
+import { bookAsGuest, HOME, MONDAY_9AM_PACIFIC, payWithTestCard, serviceNamed } from '../../test/checkout-fixtures';
 import { createPackage } from '../../test/package-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { insertStoreOrder } from '../../test/store-fixtures';
+import { bookingVerbs } from '../bookings';
 import { classifyAddress } from './address-guard';
-import { deliverDueWebhooks } from './deliver';
+import { deliverDueWebhooks, postWebhook, WEBHOOK_TIMEOUT_MS } from './deliver';
 
 /** A local receiver on loopback: keeps what it was sent, answers the status the test sets. */
 interface Received {
@@ -102,6 +105,93 @@ describe('outbound webhooks', () => {
     const types = received.slice(1).map((r) => (verify(secret, r) as { type: string }).type).sort();
     expect(types).toEqual(['booking.confirmed', 'payment.received']);
     expect((await attemptsOf(endpoint.id)).every((a) => a.statusCode === 200 && a.attempt === 1)).toBe(true);
+  });
+
+  it('sends every booking change as its event type: a store order scheduled, status changes, completion, a move and a cancellation', async () => {
+    const { secret } = await addEndpoint([...WEBHOOK_EVENT_TYPES]);
+    const types = async () => {
+      received = [];
+      await deliverDueWebhooks(t.ctx);
+      return received.map((r) => verify(secret, r) as { type: string; data: Record<string, unknown> }).sort((a, b) => a.type.localeCompare(b.type));
+    };
+    const setStatus = (id: string, status: 'en_route_service' | 'completed') =>
+      t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).setStatus(tx, id, { role: 'admin' }, status, null));
+
+    // A store order the customer schedules: created and confirmed at once, and the order scheduled.
+    const service = await serviceNamed(t, 'Full Detail');
+    const order = await insertStoreOrder(t.ctx.db, { orderNumber: '7311', email: 'hooks-store@example.com', productServiceIds: [service.id] });
+    const day = openDayAfter(t, 2);
+    const scheduled = await t.call('POST', `/api/shopify-orders/${order.id}/schedule-booking`, {
+      body: { email: 'hooks-store@example.com', serviceId: service.id, slotId: `${day}T10:00`, dateKey: day, serviceType: 'mobile', address: HOME },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const storeBooking = scheduled.json().booking.id as string;
+    expect(await types()).toEqual([
+      expect.objectContaining({ type: 'booking.confirmed', data: expect.objectContaining({ bookingId: storeBooking }) }),
+      expect.objectContaining({ type: 'booking.created', data: expect.objectContaining({ bookingId: storeBooking, by: 'store' }) }),
+      expect.objectContaining({ type: 'store_order.scheduled', data: expect.objectContaining({ bookingId: storeBooking, orderNumber: '7311' }) }),
+    ]);
+
+    await setStatus(storeBooking, 'en_route_service');
+    expect(await types()).toEqual([expect.objectContaining({ type: 'booking.status_changed', data: expect.objectContaining({ status: 'en_route_service', from: 'confirmed' }) })]);
+    await setStatus(storeBooking, 'completed');
+    expect((await types()).map((p) => [p.type, p.data.status])).toEqual([
+      ['booking.completed', 'completed'],
+      ['booking.status_changed', 'completed'],
+    ]);
+
+    // A guest's paid booking moved, then cancelled.
+    const booked = await bookAsGuest(t, { slotId: `${day}T13:00` });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await payWithTestCard(t, booked.json());
+    const id = booked.json().id as string;
+    expect((await types()).map((p) => p.type)).toEqual(['booking.confirmed', 'booking.created', 'payment.received']);
+    await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).change(tx, id, { role: 'admin' }, { slotId: `${openDayAfter(t, 3)}T11:00`, by: 'admin' }));
+    const [moved] = await types();
+    expect(moved).toMatchObject({ type: 'booking.rescheduled', data: { bookingId: id } });
+    expect(moved!.data.scheduledDate).toEqual(expect.any(String));
+    await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).cancel(tx, id, { role: 'admin' }));
+    expect(await types()).toEqual([expect.objectContaining({ type: 'booking.cancelled', data: expect.objectContaining({ bookingId: id }) })]);
+  });
+
+  it('writes the event in the change’s transaction: a change rolled back sends nothing', async () => {
+    await addEndpoint([...WEBHOOK_EVENT_TYPES]);
+    const booked = await bookAsGuest(t, { slotId: `${openDayAfter(t, 4)}T10:00` });
+    expect(booked.statusCode, booked.body).toBe(201);
+    await payWithTestCard(t, booked.json());
+    await deliverDueWebhooks(t.ctx);
+    const id = booked.json().id as string;
+    const before = await t.ctx.db.select().from(webhookMessages);
+    await expect(
+      t.ctx.db.transaction(async (tx) => {
+        await bookingVerbs(t.ctx).cancel(tx, id, { role: 'admin' });
+        throw new Error('crash after the change');
+      }),
+    ).rejects.toThrow('crash after the change');
+    expect(await t.ctx.db.select().from(webhookMessages)).toHaveLength(before.length);
+    received = [];
+    await deliverDueWebhooks(t.ctx);
+    expect(received).toHaveLength(0);
+    // The same change committed: its event is there.
+    await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).cancel(tx, id, { role: 'admin' }));
+    await deliverDueWebhooks(t.ctx);
+    expect(received.map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual(['booking.cancelled']);
+  });
+
+  it('counts only an answer within 15 s: a receiver that keeps the request open fails the attempt', async () => {
+    expect(WEBHOOK_TIMEOUT_MS).toBe(15_000);
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`;
+      const outcome = await postWebhook(url, {}, '{}', false, 300);
+      expect(outcome).toMatchObject({ statusCode: null, error: 'No answer within 0.3 s' });
+      expect(outcome.durationMs).toBeGreaterThanOrEqual(290);
+      expect(await postWebhook(receiverUrl, {}, '{}', false, 300)).toMatchObject({ statusCode: 200, error: null });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('sends package.purchased when the business assigns a package, in the purchase\'s transaction', async () => {
