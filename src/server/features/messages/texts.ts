@@ -174,6 +174,8 @@ export function messageTexts(language: Language) {
   const fill = (template: string, params: MessageParams) => formatMessage(template, params, language);
   return {
     sms: (kind: MessageKind, params: MessageParams) => fill(catalog[kind].sms, params),
+    /** Whether the kind's text carries a link (the driver's message carries only their words). */
+    smsHasLink: (kind: MessageKind) => catalog[kind].sms.includes('{link}'),
     mail: (kind: MessageKind, params: MessageParams & { name?: string | null; phone: string }) => ({
       subject: fill(catalog[kind].subject, params),
       greeting: params.name ? fill(catalog.greeting, params) : catalog.greetingNoName,
