@@ -181,6 +181,7 @@ async function compose(ctx: AppContext, row: MessageRow, view: BookingView, reci
         expiresAt: new Date(start.getTime() + Math.min(PAY_LINK_DAYS, TRACKING_TOKEN_TTL_DAYS) * DAY),
       };
       params.total = formatMailMoney(language, toCents(view.totalAmount));
+      params.day = formatMailDay(language, start);
       break;
     case 'weather_offer': {
       const offer = await latestWeatherOffer(ctx.db, view.id);
