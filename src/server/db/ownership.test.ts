@@ -78,6 +78,8 @@ const OWNERS: Record<string, string[]> = {
   messageOutbox: ['features/messages/'],
   weatherOffers: ['features/messages/'],
   smsConsent: ['features/messages/'],
+  // The short links in texts (decision 070).
+  shortLinks: ['features/messages/'],
   smsOutbox: ['integrations/sms/'],
   // Outbound webhooks (decision 052): endpoints, their messages and every attempt.
   webhookEndpoints: ['features/webhooks/'],

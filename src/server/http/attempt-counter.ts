@@ -44,6 +44,13 @@ export async function countAttempt(ctx: AppContext, key: string, windowMs: numbe
   return row!.failures;
 }
 
+/** The attempts a key has counted in the window that is still running (0 without one): a read, not an attempt. */
+export async function readAttempts(ctx: AppContext, key: string, windowMs: number): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - windowMs);
+  const [row] = await ctx.db.select({ failures: signInAttempts.failures, windowStart: signInAttempts.windowStart }).from(signInAttempts).where(eq(signInAttempts.key, key));
+  return row && row.windowStart >= cutoff ? row.failures : 0;
+}
+
 /** Marks a counter locked until the given moment (the sign-in throttle's progressive lock). */
 export async function lockCounter(ctx: AppContext, key: string, until: Date): Promise<void> {
   await ctx.db.update(signInAttempts).set({ lockedUntil: until }).where(eq(signInAttempts.key, key));

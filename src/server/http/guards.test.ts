@@ -83,6 +83,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/rate/:token',
   'POST /api/webhooks/twilio',
   'GET /api/manage/:token/slots',
+  // A text's short link (decision 070): the random code is the credential; unknown codes are rate-limited per address.
+  'GET /s/:code',
   // Rain offers (issue 26): the signed `weather` token is the credential.
   'GET /api/weather-offers/:token',
   'POST /api/weather-offers/:token/keep',

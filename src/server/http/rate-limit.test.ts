@@ -38,6 +38,18 @@ describe('rateLimit', () => {
     await threePerMinute.hit(t.ctx, ['ip:192.0.2.2']);
   });
 
+  it('tells whether a key is over its limit without counting, until its window ends', async () => {
+    const twoFailures = rateLimit({ name: 'test-over', limit: 2, windowMs: MINUTE });
+    expect(await twoFailures.over(t.ctx, 'ip:192.0.2.9')).toBe(false);
+    await twoFailures.hit(t.ctx, ['ip:192.0.2.9']);
+    expect(await twoFailures.over(t.ctx, 'ip:192.0.2.9')).toBe(false);
+    await twoFailures.hit(t.ctx, ['ip:192.0.2.9']);
+    expect(await twoFailures.over(t.ctx, 'ip:192.0.2.9')).toBe(true);
+    expect(await counterOf('limit:test-over:ip:192.0.2.9')).toBe(2);
+    t.clock.advance(MINUTE + 1);
+    expect(await twoFailures.over(t.ctx, 'ip:192.0.2.9')).toBe(false);
+  });
+
   it('answers with the caller’s message and code', async () => {
     const once = rateLimit({ name: 'test-once', limit: 1, windowMs: MINUTE });
     await once.hit(t.ctx, ['k'], 'Slow down.', 'ADDRESS_SEARCH_RATE_LIMITED');

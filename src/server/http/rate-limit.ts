@@ -2,7 +2,7 @@ import type { ErrorCode } from '../../shared/error-codes';
 import type { Config } from '../config';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
-import { countAttempt } from './attempt-counter';
+import { countAttempt, readAttempts } from './attempt-counter';
 
 const TOO_MANY = 'Too many attempts. Please wait a few minutes and try again.';
 
@@ -18,6 +18,8 @@ export interface RateLimit {
   readonly windowMs: number;
   /** Counts one attempt for each key; throws 429 (or the given code) when any key is over the limit. */
   hit(ctx: AppContext, keys: string[], message?: string, code?: ErrorCode): Promise<void>;
+  /** Whether the key is over the limit in its current window, without counting (a limit on failures only, checked first). */
+  over(ctx: AppContext, key: string): Promise<boolean>;
 }
 
 const names = new Set<string>();
@@ -26,14 +28,18 @@ const names = new Set<string>();
 export function rateLimit(spec: Pick<RateLimit, 'name' | 'limit' | 'windowMs'>): RateLimit {
   if (names.has(spec.name)) throw new Error(`Two rate limits are named '${spec.name}': they would share counters`);
   names.add(spec.name);
+  const limitOf = (ctx: AppContext) => (typeof spec.limit === 'number' ? spec.limit : spec.limit(ctx.config));
   return {
     ...spec,
     async hit(ctx, keys, message = TOO_MANY, code = 'RATE_LIMITED') {
-      const limit = typeof spec.limit === 'number' ? spec.limit : spec.limit(ctx.config);
+      const limit = limitOf(ctx);
       let blocked = false;
       // Every key counts, even after one is over: each limit sees every attempt, as the in-memory one did.
       for (const key of keys) if ((await countAttempt(ctx, `limit:${spec.name}:${key}`, spec.windowMs)) > limit) blocked = true;
       if (blocked) throw new AppError(code, message);
+    },
+    async over(ctx, key) {
+      return (await readAttempts(ctx, `limit:${spec.name}:${key}`, spec.windowMs)) >= limitOf(ctx);
     },
   };
 }

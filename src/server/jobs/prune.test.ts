@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox, messageOutbox, smsOutbox, webhookAttempts, webhookEndpoints, webhookMessages } from '../db/schema';
+import { emailOutbox, messageOutbox, shortLinks, smsOutbox, webhookAttempts, webhookEndpoints, webhookMessages } from '../db/schema';
 import { inBatches } from '../db/batches';
 import { openDayAfter, phoneAppointment } from '../test/account-fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -47,7 +47,15 @@ describe('nightly pruning of what was sent', () => {
       .insert(webhookAttempts)
       .values([31, 29].map((days, i) => ({ messageId: hook!.id, endpointId: endpoint!.id, attempt: i + 1, statusCode: 500, durationMs: 10, createdAt: ago(days) })));
 
-    expect(await pruneSentRecords(t.ctx)).toMatchObject({ messages: 2, sms: 1, webhookAttempts: 1 });
+    // Texts' short links (decision 070): gone once past their end, whatever their age; a live one stays.
+    await t.ctx.db.insert(shortLinks).values([
+      { code: 'pruneExpd1', target: '/manage?token=a', purpose: 'manage', bookingId: booking.id, createdAt: ago(2), expiresAt: ago(1) },
+      { code: 'pruneExpd2', target: '/rate?token=b', purpose: 'review', bookingId: booking.id, createdAt: ago(40), expiresAt: new Date(t.clock.now) },
+      { code: 'pruneLive1', target: '/tracking?bookingId=x', purpose: 'tracking', bookingId: booking.id, createdAt: ago(1), expiresAt: new Date(t.clock.now + 60_000) },
+    ]);
+
+    expect(await pruneSentRecords(t.ctx)).toMatchObject({ messages: 2, sms: 1, webhookAttempts: 1, shortLinks: 2 });
+    expect(await t.ctx.db.select({ code: shortLinks.code }).from(shortLinks).where(eq(shortLinks.bookingId, booking.id))).toEqual([{ code: 'pruneLive1' }]);
 
     const leftMessages = await t.ctx.db.select({ leg: messageOutbox.leg }).from(messageOutbox).where(inArray(messageOutbox.id, messages.map((m) => m.id)));
     expect(leftMessages.map((m) => m.leg).sort()).toEqual(['failed-200', 'scheduled-95', 'sent-89']);
@@ -59,7 +67,7 @@ describe('nightly pruning of what was sent', () => {
     expect(leftAttempts).toEqual([{ attempt: 2 }]);
     expect(await t.ctx.db.select({ id: webhookMessages.id }).from(webhookMessages).where(eq(webhookMessages.id, hook!.id))).toHaveLength(1);
     // A second night finds nothing more.
-    expect(await pruneSentRecords(t.ctx)).toEqual({ messages: 0, mail: 0, sms: 0, webhookAttempts: 0 });
+    expect(await pruneSentRecords(t.ctx)).toEqual({ messages: 0, mail: 0, sms: 0, webhookAttempts: 0, shortLinks: 0 });
   });
 
   it('deletes in batches until a batch comes back short', async () => {

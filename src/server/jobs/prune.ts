@@ -1,5 +1,5 @@
 import type { AppContext } from '../context';
-import { pruneMessages } from '../features/messages';
+import { pruneMessages, pruneShortLinks } from '../features/messages';
 import { pruneWebhookAttempts } from '../features/webhooks';
 import { pruneMailOutbox } from '../integrations/mail/mailer';
 import { pruneSmsOutbox } from '../integrations/sms/sms';
@@ -11,8 +11,8 @@ export const KEEP_MESSAGES_DAYS = 90;
 export const KEEP_WEBHOOK_ATTEMPTS_DAYS = 30;
 export const PRUNE_JOB = 'maintenance.prune-sent';
 
-/** Deletes what was sent long ago, each table by its owner, a batch at a time, on the app's clock. */
-export async function pruneSentRecords(ctx: AppContext): Promise<{ messages: number; mail: number; sms: number; webhookAttempts: number }> {
+/** Deletes what was sent long ago and texts' short links past their end, each table by its owner, a batch at a time, on the app's clock. */
+export async function pruneSentRecords(ctx: AppContext): Promise<{ messages: number; mail: number; sms: number; webhookAttempts: number; shortLinks: number }> {
   const now = ctx.now().getTime();
   const messagesBefore = new Date(now - KEEP_MESSAGES_DAYS * DAY);
   return {
@@ -20,6 +20,7 @@ export async function pruneSentRecords(ctx: AppContext): Promise<{ messages: num
     mail: await pruneMailOutbox(ctx.db, messagesBefore),
     sms: await pruneSmsOutbox(ctx.db, messagesBefore),
     webhookAttempts: await pruneWebhookAttempts(ctx.db, new Date(now - KEEP_WEBHOOK_ATTEMPTS_DAYS * DAY)),
+    shortLinks: await pruneShortLinks(ctx.db, ctx.now()),
   };
 }
 

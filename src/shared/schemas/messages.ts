@@ -56,6 +56,14 @@ export const rateRequest = z.object({
   review: z.string().trim().max(1000, { error: 'At most 1000 characters' }).optional().nullable(),
 });
 
+/** What a short link in a text opens (decision 070): the page behind it, whose own link it stands for. */
+export const SHORT_LINK_PURPOSES = ['manage', 'tracking', 'review', 'pay', 'weather'] as const;
+export type ShortLinkPurpose = (typeof SHORT_LINK_PURPOSES)[number];
+
+/** A short link's code: 10 base62 characters (about 59 bits), in the path `/s/<code>`. */
+export const SHORT_LINK_CODE_LENGTH = 10;
+export const shortLinkCode = z.string().regex(/^[0-9A-Za-z]+$/).length(SHORT_LINK_CODE_LENGTH);
+
 /** A rain offer's states (issue 26): offered until the customer keeps the time or moves; expired when it no longer applies. */
 export const WEATHER_OFFER_STATES = ['offered', 'kept', 'moved', 'expired'] as const;
 export type WeatherOfferState = (typeof WEATHER_OFFER_STATES)[number];

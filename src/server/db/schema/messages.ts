@@ -1,5 +1,6 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { MessageChannel, MessageKind, MessageState, WeatherOfferState } from '../../../shared/schemas/messages';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { MessageChannel, MessageKind, MessageState, ShortLinkPurpose, WeatherOfferState } from '../../../shared/schemas/messages';
 import { bookings } from './bookings';
 import { createdAt, id, updatedAt } from './columns';
 
@@ -92,4 +93,29 @@ export const weatherOffers = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('weather_offers_booking_day_uq').on(t.bookingId, t.jobDate), index('weather_offers_state_idx').on(t.state)],
+);
+
+/**
+ * The short links in customers' texts (decision 070): `GET /s/<code>` answers 302 to `target`, a path and
+ * query on PUBLIC_URL (never another origin, so no open redirect: the check refuses `//host` and `/\host`).
+ * The code is a bearer credential like the link behind it: random, expiring no later than that link. One code
+ * per (booking, purpose, target), so a retried text reuses it. Written by the messages feature only.
+ */
+export const shortLinks = pgTable(
+  'short_links',
+  {
+    code: text('code').primaryKey(),
+    target: text('target').notNull(),
+    purpose: text('purpose').$type<ShortLinkPurpose>().notNull(),
+    bookingId: uuid('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('short_links_once_uq').on(t.bookingId, t.purpose, t.target),
+    index('short_links_expires_idx').on(t.expiresAt),
+    check('short_links_target_path', sql`left(${t.target}, 1) = '/' and substr(${t.target}, 2, 1) not in ('/', '\\')`),
+  ],
 );

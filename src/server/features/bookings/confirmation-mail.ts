@@ -22,7 +22,7 @@ export function trackingUrl(ctx: AppContext, bookingId: string, guestToken?: str
 }
 
 /** How long after its start a "Pay now" link still opens (as long as a tracking link). */
-const PAY_LINK_DAYS = 30;
+export const PAY_LINK_DAYS = 30;
 
 /**
  * The page where the customer pays a booking the business e-mailed a payment link for. A guest's carries the

@@ -16,7 +16,7 @@ export { findBooking } from './checkout.repository';
 export { ledgerView, revenueByBooking, revenueCents, summaryOf, tipsByTechnician, toEntryView } from './ledger';
 export { notLapsedHoldSql } from './hold-sql';
 export { buildCalendar, type CalendarEvent } from './ics';
-export { manageUrl, payUrl, trackingUrl } from './confirmation-mail';
+export { manageUrl, PAY_LINK_DAYS, payUrl, trackingUrl } from './confirmation-mail';
 // The language a booking's customer is written to in: the account's, or the one a guest booked in (decision 050).
 export { bookingLanguage } from './mail-language';
 export { emailBalanceFailed } from './payment-mail';

@@ -15,6 +15,7 @@ export { messagesRoutes } from './messages.routes';
 export { sendDueMessages } from './send';
 export { forgetSmsConsent, pruneMessages } from './messages.repository';
 export { checkWeather } from './weather.service';
+export { pruneShortLinks } from './short-links';
 export { weatherFlags } from './weather.repository';
 
 /**

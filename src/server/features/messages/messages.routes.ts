@@ -1,5 +1,5 @@
 import { cancelQuote, cancelRequest } from '../../../shared/schemas/policy';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { dateKey, pageQuery, uuidParam } from '../../../shared/schemas/common';
 import { slotCandidate } from '../../../shared/schemas/services';
@@ -12,6 +12,8 @@ import { cancelManagedBooking, previewManagedCancel, getManagedBooking, managedB
 import { listBookingMessages } from './messages.repository';
 import { checkWeather, getWeatherOffer, keepWeatherOffer, moveWeatherOffer } from './weather.service';
 import { receiveInboundSms, TWILIO_WEBHOOK_PATH } from './sms-consent.service';
+import { openShortLink, SHORT_LINK_PATH } from './short-links';
+import { AppError } from '../../errors';
 
 const tags = ['messages'];
 const tokenParam = z.object({ token: messageLinkToken });
@@ -31,7 +33,36 @@ const devWeatherCheckRequest = z.object({
     .optional(),
 });
 
+/** What a browser is shown for a short link that leads nowhere (an app or script gets the JSON error). */
+function shortLinkPage(business: string, phone: string, message: string): string {
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(business)}: link not found</title></head><body><main><h1>${escape(business)}</h1><p>${escape(message)}</p><p><a href="tel:${escape(phone.replace(/[^\d+]/g, ''))}">${escape(phone)}</a></p></main></body></html>`;
+}
+
 export const messagesRoutes = [
+  defineRoute(
+    {
+      method: 'GET',
+      url: `${SHORT_LINK_PATH}:code`,
+      schema: {
+        tags,
+        summary: 'A text’s short link: 302 to the page it stands for on PUBLIC_URL (decision 070)',
+        description: 'An unknown or expired code is 404 NOT_FOUND (an HTML page for a browser); too many unknown codes from one address, 429 RATE_LIMITED.',
+        params: z.object({ code: z.string().max(64) }),
+        response: { 302: z.undefined().describe('Redirects to the page on PUBLIC_URL (Cache-Control: no-store, Referrer-Policy: no-referrer)') },
+      },
+    },
+    async (request, reply, ctx) => {
+      // The code is a credential: no cache keeps the answer, and the page it opens is not told where it came from.
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      try {
+        return reply.redirect(await openShortLink(ctx, request.params.code, request.ip), 302);
+      } catch (error) {
+        if (!(error instanceof AppError) || !/text\/html/.test(request.headers.accept ?? '')) throw error;
+        return (reply as FastifyReply).code(error.status).type('text/html; charset=utf-8').send(shortLinkPage(ctx.config.business.name, ctx.config.business.phone, error.message));
+      }
+    },
+  ),
   defineRoute(
     { method: 'GET', url: '/api/manage/:token', schema: { tags, summary: 'The booking a Manage link opens (no account needed)', params: tokenParam, response: { 200: managedBooking } } },
     async (request, _reply, ctx) => getManagedBooking(ctx, request.params.token),

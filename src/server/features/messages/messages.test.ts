@@ -2,9 +2,10 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { slotIdOf } from '../../../shared/booking-lifecycle';
 import { outsideQuietHours } from '../../../shared/message-rules';
+import { MESSAGE_KINDS, SHORT_LINK_CODE_LENGTH } from '../../../shared/schemas/messages';
 import { pacificDateKey, pacificInstant, pacificTimeOfDay } from '../../../shared/time';
 import { linkSecret, signLink } from '../../crypto/signed-links';
-import { bookings, emailOutbox, messageOutbox, smsConsent, smsOutbox, users } from '../../db/schema';
+import { bookings, emailOutbox, messageOutbox, shortLinks, smsConsent, smsOutbox, users } from '../../db/schema';
 import { deliverBookingEvents } from '../../events/booking-events';
 import { outboxSms, twilioSignature, twilioSms, smsSegments, smsText } from '../../integrations/sms/sms';
 import { anyService, openDayAfter } from '../../test/account-fixtures';
@@ -12,15 +13,21 @@ import { bookAsGuest, MONDAY_9AM_PACIFIC, payWithTestCard, TUESDAY } from '../..
 import { createTestApp, type TestApp } from '../../test/harness';
 import { bookingVerbs } from '../bookings';
 import { sendDueMessages } from './send';
+import { scheduleMessages } from './messages.repository';
+import { isOwnPath, shortUrl } from './short-links';
+import { insertWeatherOffer } from './weather.repository';
+import { messageTexts } from './texts';
 
 const AUTH_TOKEN = 'twilio-test-auth-token';
+const ORIGIN = 'https://book.example-detail.com';
 const HOUR = 3_600_000;
 let t: TestApp;
 let admin: string;
 let day = 3;
 
 beforeAll(async () => {
-  t = await createTestApp({ now: MONDAY_9AM_PACIFIC, env: { TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM: '+14085550199' } });
+  // A realistic public origin (31 characters), so the texts are measured as customers get them.
+  t = await createTestApp({ now: MONDAY_9AM_PACIFIC, env: { PUBLIC_URL: ORIGIN, TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM: '+14085550199' } });
   admin = await t.login('admin@glint.local');
 });
 afterAll(() => t.close());
@@ -37,8 +44,8 @@ const mailsTo = (to: string) => t.ctx.db.select().from(emailOutbox).where(eq(ema
 const textsTo = (to: string) => t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.to, to)).orderBy(asc(smsOutbox.createdAt));
 
 /** A phone appointment paid on site, for a new guest client (e-mail and mobile), `days` business days ahead at 10:00. */
-async function appointment(email: string, phone: string, options: { date?: string; time?: string; payment?: 'on_site' | 'link' } = {}): Promise<string> {
-  const service = await anyService(t);
+async function appointment(email: string, phone: string, options: { date?: string; time?: string; payment?: 'on_site' | 'link'; service?: string } = {}): Promise<string> {
+  const service = await anyService(t, options.service);
   // The clock moves between tests: a fresh admin session each time (admin sessions last 12 hours).
   admin = await t.login('admin@glint.local');
   const made = await t.call('POST', '/api/admin/appointments', {
@@ -53,6 +60,14 @@ const startOf = async (id: string) => (await t.ctx.db.select({ at: bookings.sche
 
 async function atPacific(instant: Date) {
   t.clock.now = instant.getTime();
+}
+
+/** The short link a text carries (decision 070), and where it leads. */
+const shortCodeOf = (body: string) => new RegExp(`${ORIGIN}/s/([0-9A-Za-z]{${SHORT_LINK_CODE_LENGTH}})$`).exec(body)?.[1];
+async function follow(body: string, ip?: string) {
+  const code = shortCodeOf(body);
+  expect(code, body).toBeDefined();
+  return t.call('GET', `/s/${code}`, { ip });
 }
 
 describe('reminders on the app clock', () => {
@@ -79,8 +94,12 @@ describe('reminders on the app clock', () => {
     expect(mail.subject).toMatch(/^Reminder: .* tomorrow at 10:00/);
     expect(mail.text).toMatch(/\/manage\?token=[\w-]+/);
     const [text] = await textsTo('+14085550111');
-    expect(text!.body).toMatch(/^Glint: reminder, .* tomorrow at 10:00 AM\. Change or cancel: http.*\/manage\?token=/);
+    expect(text!.body).toMatch(new RegExp(`^Glint: reminder, .* tomorrow at 10:00 AM\\. Change or cancel: ${ORIGIN}/s/\\w+$`));
     expect(smsSegments(text!.body)).toBe(1);
+    // The short link opens the very Manage link the e-mail carries.
+    const opened = await follow(text!.body);
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(/https:\S+\/manage\?token=[\w-]+/.exec(mail.text)![0]);
 
     // Run again: nothing is sent twice.
     await sendDueMessages(t.ctx);
@@ -283,7 +302,12 @@ describe('on my way', () => {
     expect((await rowOf(id, 'on_my_way', 'sms', 'en_route_service'))!.state).toBe('sent');
     const onTheWay = async () => (await textsTo('+14085550119')).filter((m) => m.body.includes('is on the way'));
     const [text] = await onTheWay();
-    expect(text!.body).toMatch(/is on the way, ETA .*Track: http.*\/tracking\?bookingId=.*&token=/);
+    expect(text!.body).toMatch(new RegExp(`is on the way, ETA .*Track: ${ORIGIN}/s/\\w+$`));
+    // The short link opens the guest's tracking link (with their token), which the tracking page accepts.
+    const location = (await follow(text!.body)).headers.location as string;
+    expect(location).toMatch(new RegExp(`^${ORIGIN}/tracking\\?bookingId=${id}&token=[\\w-]+$`));
+    const token = new URL(location).searchParams.get('token')!;
+    expect((await t.call('GET', `/api/bookings/guest/${id}?token=${token}`)).statusCode).toBe(200);
 
     // Back and forth on the same leg: still one message.
     await setStatus('confirmed');
@@ -337,7 +361,8 @@ describe('the payment reminder', () => {
     // The way out is offered too: the Manage link.
     expect(mail.text).toMatch(/\/manage\?token=[\w-]+/);
     const text = (await textsTo('+14085550128')).find((m) => m.body.includes('Pay by card'))!;
-    expect(text.body).toMatch(/^Glint: \$[\d.,]+ is due for your .* Pay by card: http.*\/pay\?bookingId=/);
+    expect(text.body).toMatch(new RegExp(`^Glint: \\$[\\d.,]+ is due for your .* Pay by card: ${ORIGIN}/s/\\w+$`));
+    expect((await follow(text.body)).headers.location).toBe(/https:\S+\/pay\?bookingId=\S+/.exec(mail.text)![0]);
     expect(await rowOf(paidId, 'payment_reminder', 'email')).toMatchObject({ state: 'skipped', lastError: 'already paid' });
     expect(await rowOf(paidId, 'payment_reminder', 'sms')).toMatchObject({ state: 'skipped', lastError: 'already paid' });
   });
@@ -550,5 +575,139 @@ describe('a guest’s language', () => {
     const english = await bookAsGuest(t, { guestEmail: 'english@example.com', guestPhone: '4085550132', slotId: `${openDayAfter(t, 12)}T13:00` });
     await payWithTestCard(t, english.json());
     expect((await mailsTo('english@example.com')).map((m) => m.subject)).toContainEqual(expect.stringMatching(/^Booking confirmed: /));
+  });
+});
+
+describe('short links in texts (decision 070)', () => {
+  it('fits every kind of text, in en, es and fr, in one GSM segment on a realistic origin with the demo’s longest service name', async () => {
+    expect(t.config.publicUrl.length).toBeGreaterThanOrEqual(30);
+    for (const [i, language] of (['en', 'es', 'fr'] as const).entries()) {
+      await atPacific(new Date(MONDAY_9AM_PACIFIC));
+      const email = `segments-${language}@example.com`;
+      const { user } = await t.createUser({ email, phone: `+1408555016${i}` });
+      await t.ctx.db.update(users).set({ settings: { smsNotifications: true, emailNotifications: true, language } }).where(eq(users.id, user.id));
+      const date = openDayAfter(t, day++);
+      const id = await appointment(email, `(408) 555-016${i}`, { date, time: '14:00', payment: 'link', service: 'express-exterior-wash' });
+      const start = await startOf(id);
+      // 11:00 on the day: every kind is due at once (the reminders, the payment link's, and the rest scheduled now).
+      await atPacific(new Date(start.getTime() - 3 * HOUR));
+      const now = new Date(t.clock.now);
+      await insertWeatherOffer(t.ctx.db, { bookingId: id, jobDate: date, scheduledFor: start, precipitationPercent: 100, slotIds: [`${openDayAfter(t, day + 20)}T14:00`] }, now);
+      await scheduleMessages(t.ctx.db, MESSAGE_KINDS.filter((kind) => kind !== 'driver_message').map((kind) => ({ bookingId: id, kind, channel: 'sms' as const, leg: 'segments', dueAt: now })), now);
+      await sendDueMessages(t.ctx);
+      const { user: adminUser } = await t.createUser({ role: 'admin' });
+      await t.ctx.db.transaction((tx) => bookingVerbs(t.ctx).postDriverNote(tx, id, { role: 'admin', userId: adminUser.id }, 'Running 10 minutes late, sorry!'));
+      await deliverBookingEvents(t.ctx, { bookingIds: [id] });
+
+      const sent = (await messagesOf(id)).filter((m) => m.channel === 'sms' && m.state === 'sent');
+      expect(new Set(sent.map((m) => m.kind))).toEqual(new Set(MESSAGE_KINDS));
+      const texts = await textsTo(`+1408555016${i}`);
+      expect(texts.length).toBe(sent.length);
+      for (const { body } of texts) {
+        expect(smsSegments(body), `${language}: ${body} (${body.length})`).toBe(1);
+        if (!body.includes('Running 10 minutes late')) expect(shortCodeOf(body), body).toBeDefined();
+      }
+      expect(texts.map((m) => m.body).join('\n')).toContain({ en: 'is due for your Express Exterior Wash', es: 'de su Express Exterior Wash', fr: 'pour votre Express Exterior Wash' }[language]);
+    }
+  });
+
+  it('keeps every text with a link within one segment for the longest demo names and dates, with the short link’s length', () => {
+    const link = `${ORIGIN}/s/${'x'.repeat(SHORT_LINK_CODE_LENGTH)}`;
+    const september30 = new Date('2026-09-30T17:00:00Z');
+    for (const language of ['en', 'es', 'fr'] as const) {
+      const locale = language === 'en' ? 'en-US' : language;
+      const params = {
+        business: 'Glint',
+        service: 'Express Exterior Wash',
+        time: new Intl.DateTimeFormat(locale, { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(september30),
+        eta: new Intl.DateTimeFormat(locale, { timeZone: 'America/Los_Angeles', hour: 'numeric', minute: '2-digit' }).format(september30),
+        day: new Intl.DateTimeFormat(locale, { timeZone: 'America/Los_Angeles', weekday: 'long', month: 'long', day: 'numeric' }).format(september30),
+        total: new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(1234.56),
+        percent: '100',
+        driver: 'Marcus',
+        link,
+      };
+      for (const kind of MESSAGE_KINDS.filter((k) => messageTexts(language).smsHasLink(k))) {
+        const body = smsText(messageTexts(language).sms(kind, params));
+        expect(smsSegments(body), `${language} ${kind}: ${body} (${body.length})`).toBe(1);
+      }
+    }
+  });
+
+  it('reuses one code when a text is retried, and ends it with the link it stands for: then 404, as a page for a browser', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const id = await appointment('retry-short@example.com', '(408) 555-0170');
+    const start = await startOf(id);
+    await atPacific(new Date(start.getTime() - 24 * HOUR));
+    let failures = 1;
+    t.ctx.sms = {
+      transport: 'outbox',
+      async send(db, message) {
+        await outboxSms.send(db, message);
+        if (failures-- > 0) throw new Error('carrier down');
+      },
+    };
+    await sendDueMessages(t.ctx);
+    expect(await rowOf(id, 'reminder_24h', 'sms')).toMatchObject({ state: 'scheduled', attempts: 1, lastError: 'carrier down' });
+    t.clock.advance(60_000);
+    await sendDueMessages(t.ctx);
+    expect((await rowOf(id, 'reminder_24h', 'sms'))!.state).toBe('sent');
+    const bodies = (await textsTo('+14085550170')).map((m) => m.body);
+    expect(bodies).toHaveLength(2);
+    expect(shortCodeOf(bodies[1]!)).toBe(shortCodeOf(bodies[0]!));
+    const rows = await t.ctx.db.select().from(shortLinks).where(eq(shortLinks.bookingId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ purpose: 'manage', expiresAt: start });
+    expect(rows[0]!.target).toMatch(/^\/manage\?token=[\w-]+$/);
+
+    const opened = await follow(bodies[1]!);
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    expect(opened.headers['referrer-policy']).toBe('no-referrer');
+    expect(opened.headers.location).toBe(`${ORIGIN}${rows[0]!.target}`);
+    const token = new URL(opened.headers.location as string).searchParams.get('token')!;
+    expect((await t.call('GET', `/api/manage/${token}`)).statusCode).toBe(200);
+
+    // At the start the Manage link ends, and its short link with it.
+    await atPacific(start);
+    const gone = await follow(bodies[1]!);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers.location).toBeUndefined();
+    expect(gone.json()).toMatchObject({ code: 'NOT_FOUND' });
+    const page = await t.call('GET', `/s/${shortCodeOf(bodies[1]!)}`, { headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('not valid or has expired');
+  });
+
+  it('answers unknown codes 404 and, after 20 from one address, refuses every code there (even a real one) until the window ends', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const id = await appointment('guess@example.com', '(408) 555-0171');
+    const real = await shortUrl(t.ctx, { bookingId: id, purpose: 'tracking', url: `${ORIGIN}/tracking?bookingId=${id}`, expiresAt: new Date(t.clock.now + 30 * 24 * HOUR) });
+    const ip = '203.0.113.77';
+    for (let i = 0; i < 20; i++) {
+      const miss = await t.call('GET', `/s/${'Zz9'.padEnd(SHORT_LINK_CODE_LENGTH, String(i % 10))}`, { ip });
+      expect(miss.statusCode).toBe(404);
+    }
+    expect((await t.call('GET', '/s/not-a-code!', { ip })).statusCode).toBe(429);
+    expect((await follow(real, ip)).statusCode).toBe(429);
+    expect((await follow(real, '203.0.113.78')).statusCode).toBe(302);
+    t.clock.advance(15 * 60_000 + 1);
+    expect((await follow(real, ip)).headers.location).toBe(`${ORIGIN}/tracking?bookingId=${id}`);
+  });
+
+  it('only ever leads to a path on our own origin', async () => {
+    await atPacific(new Date(MONDAY_9AM_PACIFIC));
+    const id = await appointment('origin@example.com', '(408) 555-0172');
+    const expiresAt = new Date(t.clock.now + HOUR);
+    for (const url of ['https://evil.example/manage', `${ORIGIN}.evil.example/manage`, `${ORIGIN}//evil.example/x`, `${ORIGIN}/\\evil.example`, '/manage?token=x']) {
+      await expect(shortUrl(t.ctx, { bookingId: id, purpose: 'manage', url, expiresAt }), url).rejects.toThrow(/Only a link on/);
+    }
+    expect(['/manage?token=x', '//evil.example', '/\\evil.example', 'https://evil.example', '/a b'].map(isOwnPath)).toEqual([true, false, false, false, false]);
+    // The table refuses another origin too, whoever writes it.
+    for (const target of ['//evil.example/x', '/\\evil.example', 'https://evil.example']) {
+      await expect(t.ctx.db.insert(shortLinks).values({ code: 'EvilEvil00', target, purpose: 'manage', bookingId: id, expiresAt })).rejects.toThrow();
+    }
   });
 });

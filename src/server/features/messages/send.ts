@@ -5,7 +5,7 @@ import { toCents } from '../../../shared/money';
 import { outsideQuietHours, REMINDER_KINDS, reminderPlan, URGENT_KINDS } from '../../../shared/message-rules';
 import type { BusinessSettings } from '../../../shared/schemas/business-settings';
 import type { BookingView } from '../../../shared/schemas/bookings';
-import type { MessageKind } from '../../../shared/schemas/messages';
+import type { MessageKind, ShortLinkPurpose } from '../../../shared/schemas/messages';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/client';
 import { formatMailClock, formatMailDateTime, formatMailMoney } from '../../integrations/mail/mail-texts';
@@ -13,18 +13,20 @@ import { latestWeatherOffer } from './weather.repository';
 import { weatherOfferOpen, weatherUrl } from './weather.service';
 import { renderMail } from '../../integrations/mail/templates';
 import { smsText } from '../../integrations/sms/sms';
-import { bookingVerbs, findBookingView, manageUrl, payUrl } from '../bookings';
-import { etaFor, findTrackingFacts } from '../tracking';
+import { bookingVerbs, findBookingView, manageUrl, PAY_LINK_DAYS, payUrl } from '../bookings';
+import { etaFor, findTrackingFacts, TRACKING_TOKEN_TTL_DAYS } from '../tracking';
 import { readBusinessSettings } from '../settings';
 import { dueMessageIds, lockDueMessage, markSent, markSkipped, optedOut, postpone, type MessageRow } from './messages.repository';
 import { driverNoteText, recipientOf, recipientTrackingUrl, rateUrl, type Recipient } from './recipient';
 import { messageTexts } from './texts';
+import { shortUrl } from './short-links';
 
 /** A failed send is tried again after 1, 2, 4 and 8 minutes, then left failed for the office to see. */
 export const MAX_ATTEMPTS = 5;
 const retryDelayMs = (attempts: number) => 60_000 * 2 ** (attempts - 1);
 const BATCH = 100;
 const REVIEW_LINK_DAYS = 30;
+const DAY = 86_400_000;
 
 export const SEND_MESSAGES_JOB = 'customer-messages.send';
 
@@ -110,7 +112,9 @@ async function deliver(ctx: AppContext, row: MessageRow): Promise<Outcome> {
   const content = await compose(ctx, row, view, recipient);
   if (!content) return { skipped: 'nothing to say' };
   if (row.channel === 'sms') {
-    await ctx.sms.send(ctx.db, { to: recipient.phone!, body: smsText(content.sms) });
+    // A text carries the short link (decision 070), so it fits one segment; an e-mail keeps the full link.
+    const link = content.smsHasLink ? await shortUrl(ctx, { bookingId: view.id, ...content.link }) : content.link.url;
+    await ctx.sms.send(ctx.db, { to: recipient.phone!, body: smsText(content.sms(link)) });
   } else {
     const mail = renderMail(ctx.config.business.name, content.subject, content.paragraphs, content.action);
     await ctx.mailer.send({ to: recipient.email!, ...mail, category: 'notification', userId: view.userId });
@@ -123,7 +127,11 @@ const formatMailDay = (language: Language, instant: Date) =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { timeZone: TIME_ZONE, weekday: 'long', month: 'long', day: 'numeric' }).format(instant);
 
 interface Composed {
-  sms: string;
+  /** The text with the given link (the short one) in it. */
+  sms: (link: string) => string;
+  smsHasLink: boolean;
+  /** The message's link, what it opens and when it stops working (a short link for it ends no later). */
+  link: { url: string; purpose: ShortLinkPurpose; expiresAt: Date };
   subject: string;
   paragraphs: string[];
   action: { label: string; url: string };
@@ -143,32 +151,42 @@ async function compose(ctx: AppContext, row: MessageRow, view: BookingView, reci
     driver: view.driver?.fullName.split(' ')[0] ?? ctx.config.business.name,
   };
   const manage = await manageUrl(ctx, view.id, start);
-  let link: string;
+  const tracking = async (): Promise<Composed['link']> => ({ url: await recipientTrackingUrl(ctx, view), purpose: 'tracking', expiresAt: new Date(start.getTime() + TRACKING_TOKEN_TTL_DAYS * DAY) });
+  let link: Composed['link'];
   switch (row.kind) {
     case 'reminder_24h':
-      link = manage;
+      link = { url: manage, purpose: 'manage', expiresAt: start };
       break;
     case 'reminder_2h':
-      link = await recipientTrackingUrl(ctx, view);
+      link = await tracking();
       break;
     case 'on_my_way': {
-      link = await recipientTrackingUrl(ctx, view);
+      link = await tracking();
       const facts = await findTrackingFacts(ctx.db, view.id);
       const eta = facts ? await etaFor(ctx.db, facts, ctx.now()) : null;
       params.eta = formatMailClock(language, eta?.kind === 'arrival' ? new Date(eta.at) : start);
       break;
     }
-    case 'review_request':
-      link = await rateUrl(ctx, view.id, new Date(ctx.now().getTime() + REVIEW_LINK_DAYS * 86_400_000));
+    case 'review_request': {
+      // From when the request was scheduled, not sent: a retry makes the same link (and reuses its short code).
+      const expiresAt = new Date(row.createdAt.getTime() + REVIEW_LINK_DAYS * DAY);
+      link = { url: await rateUrl(ctx, view.id, expiresAt), purpose: 'review', expiresAt };
       break;
+    }
     case 'payment_reminder':
-      link = await payUrl(ctx, view, view.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, view.id));
+      link = {
+        url: await payUrl(ctx, view, view.userId ? undefined : await bookingVerbs(ctx).peekGuestLink(ctx.db, view.id)),
+        purpose: 'pay',
+        // A guest's carries the tracking token, an account's a signed pay link: both end 30 days after the start.
+        expiresAt: new Date(start.getTime() + Math.min(PAY_LINK_DAYS, TRACKING_TOKEN_TTL_DAYS) * DAY),
+      };
       params.total = formatMailMoney(language, toCents(view.totalAmount));
+      params.day = formatMailDay(language, start);
       break;
     case 'weather_offer': {
       const offer = await latestWeatherOffer(ctx.db, view.id);
       if (!offer) return null;
-      link = await weatherUrl(ctx, view.id, start);
+      link = { url: await weatherUrl(ctx, view.id, start), purpose: 'weather', expiresAt: start };
       params.day = formatMailDay(language, start);
       params.percent = String(offer.precipitationPercent);
       break;
@@ -177,7 +195,7 @@ async function compose(ctx: AppContext, row: MessageRow, view: BookingView, reci
       const text = await driverNoteText(ctx.db, view.id, row.leg);
       if (!text) return null;
       params.text = text;
-      link = await recipientTrackingUrl(ctx, view);
+      link = await tracking();
       break;
     }
   }
@@ -185,7 +203,9 @@ async function compose(ctx: AppContext, row: MessageRow, view: BookingView, reci
   // The payment reminder also offers the way out; the 24-hour reminder's button is the Manage link itself.
   const offersManage = row.kind === 'payment_reminder';
   return {
-    sms: texts.sms(row.kind, { ...params, link }),
+    sms: (url) => texts.sms(row.kind, { ...params, link: url }),
+    smsHasLink: texts.smsHasLink(row.kind),
+    link,
     subject: mail.subject,
     // The completion e-mail (the review request) also offers a tip for the technician on the tracking page (decision 058).
     paragraphs: [
@@ -195,6 +215,6 @@ async function compose(ctx: AppContext, row: MessageRow, view: BookingView, reci
       ...(row.kind === 'review_request' ? [mail.tipLine(await recipientTrackingUrl(ctx, view))] : []),
       mail.questions,
     ],
-    action: { label: mail.action, url: link },
+    action: { label: mail.action, url: link.url },
   };
 }

@@ -6,7 +6,8 @@ import type { MessageKind } from '../../../shared/schemas/messages';
  * The words of every message to a customer, per language and channel (decision 050). A text names the
  * business and carries one link; it is written to fit one SMS segment (160 GSM characters) with a short
  * link where it can. E-mails have a subject, a body and a button.
- * Params: business, service, when (date and time), time (clock only), eta, driver, text, total, link, day, percent.
+ * Params: business, service, when (date and time), time (clock only), eta, driver, text, total, link, day
+ * (weekday, month and day, without the year), percent. A text's link is the short one (decision 070).
  */
 interface KindTexts {
   sms: string;
@@ -48,7 +49,7 @@ const en: Catalog = {
     action: 'Rate your visit',
   },
   payment_reminder: {
-    sms: '{business}: {total} is due for your {service} on {when}. Pay by card: {link}',
+    sms: '{business}: {total} is due for your {service} on {day} at {time}. Pay by card: {link}',
     subject: 'Payment due: {service} on {when}',
     body: 'The {total} for your {service} on {when} (Pacific Time) is still to be paid. You can pay by card now with the link below.',
     action: 'Pay now',
@@ -98,7 +99,7 @@ const es: Catalog = {
     action: 'Valorar la visita',
   },
   payment_reminder: {
-    sms: '{business}: faltan {total} de su {service} del {when}. Pagar con tarjeta: {link}',
+    sms: '{business}: faltan {total} de su {service} del {day}, {time}. Pagar con tarjeta: {link}',
     subject: 'Pago pendiente: {service} el {when}',
     body: 'Quedan por pagar {total} de su {service} del {when} (hora del Pacífico). Puede pagar ahora con tarjeta con el enlace de abajo.',
     action: 'Pagar ahora',
@@ -110,7 +111,7 @@ const es: Catalog = {
     action: 'Seguir su reserva',
   },
   weather_offer: {
-    sms: '{business}: probable lluvia ({percent} %) para su {service} el {day}. Mantener o cambiar con un toque: {link}',
+    sms: '{business}: probable lluvia ({percent} %) para su {service} el {day}. Mantener o cambiar: {link}',
     subject: 'Probable lluvia el {day}: mantenga su {service} o cámbielo',
     body: 'Es probable que llueva el {day} ({percent} %) durante su {service} a las {time} (hora del Pacífico). Mantenga su hora o cámbiela con un toque a una de tres horas libres; su depósito y todo lo reservado se mantienen.',
     action: 'Mantener o cambiar',
@@ -148,7 +149,7 @@ const fr: Catalog = {
     action: 'Noter la visite',
   },
   payment_reminder: {
-    sms: '{business} : {total} restent dus pour votre {service} du {when}. Payer par carte : {link}',
+    sms: '{business} : {total} à payer pour votre {service} du {day} à {time}. Payer par carte : {link}',
     subject: 'Paiement en attente : {service} le {when}',
     body: 'Il reste {total} à payer pour votre {service} du {when} (heure du Pacifique). Vous pouvez payer par carte avec le lien ci-dessous.',
     action: 'Payer maintenant',
@@ -160,7 +161,7 @@ const fr: Catalog = {
     action: 'Suivre la réservation',
   },
   weather_offer: {
-    sms: '{business} : pluie probable ({percent} %) pour votre {service} le {day}. Garder ou deplacer en un geste : {link}',
+    sms: '{business} : pluie probable ({percent} %) pour votre {service} le {day}. Garder ou déplacer : {link}',
     subject: 'Pluie probable le {day} : gardez votre {service} ou déplacez-le',
     body: 'De la pluie est probable le {day} ({percent} %) pendant votre {service} à {time} (heure du Pacifique). Gardez votre horaire, ou déplacez-le en un geste vers l’un des trois horaires libres ; votre acompte et tout ce que vous avez réservé suivent.',
     action: 'Garder ou déplacer',
@@ -174,6 +175,8 @@ export function messageTexts(language: Language) {
   const fill = (template: string, params: MessageParams) => formatMessage(template, params, language);
   return {
     sms: (kind: MessageKind, params: MessageParams) => fill(catalog[kind].sms, params),
+    /** Whether the kind's text carries a link (the driver's message carries only their words). */
+    smsHasLink: (kind: MessageKind) => catalog[kind].sms.includes('{link}'),
     mail: (kind: MessageKind, params: MessageParams & { name?: string | null; phone: string }) => ({
       subject: fill(catalog[kind].subject, params),
       greeting: params.name ? fill(catalog.greeting, params) : catalog.greetingNoName,

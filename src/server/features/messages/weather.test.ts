@@ -87,8 +87,11 @@ describe('rain offers for outdoor mobile jobs', () => {
     expect(mail.text).toContain('(70 %)');
     moveToken = tokenIn(mail.text);
     const [text] = await t.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+14085550302'));
-    expect(text!.body).toMatch(/rain likely \(70 %\).*\/weather\?token=/);
-    keepToken = tokenIn(text!.body);
+    // The text carries the short link (decision 070), which opens the weather page with its own token.
+    expect(text!.body).toMatch(/rain likely \(70 %\).*\/s\/\w+$/);
+    const opened = await t.call('GET', `/s/${/\/s\/(\w+)$/.exec(text!.body)![1]}`);
+    expect(opened.statusCode).toBe(302);
+    keepToken = tokenIn(opened.headers.location as string);
     expect((await mailsTo('rain-roof@example.com')).some((m) => m.text.includes('/weather?token='))).toBe(false);
   });
 

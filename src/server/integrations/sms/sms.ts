@@ -88,9 +88,10 @@ const GSM7 = new Set(
 /**
  * The text as it is best sent: letters outside the GSM set that have a plain neighbour (á → a, ç → c,
  * ’ → ') are replaced, so an accented Spanish or French text is not sent as UCS-2 at 70 characters a segment.
+ * The no-break spaces Intl writes in French and Spanish amounts and dates ("1 234,56 $US") become spaces.
  */
 export function smsText(text: string): string {
-  return [...text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').replace(/…/g, '...')]
+  return [...text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/[–—]/g, '-').replace(/…/g, '...').replace(/[\u00a0\u2007\u2009\u202f]/g, ' ')]
     .map((char) => (GSM7.has(char) ? char : char.normalize('NFD').replace(/[\u0300-\u036f]/g, '')))
     .join('');
 }
