@@ -42,9 +42,14 @@ test('the technician’s En Route sends the on-my-way e-mail and text with the g
 
   const mail = await latestMail(page.request, email, /is on the way/);
   expect(mail.links.find((l) => l.includes('/tracking'))).toContain(`token=${booking.trackingToken}`);
-  await expect
-    .poll(async () => ((await (await page.request.get('/api/dev/sms')).json()) as Array<{ to: string; body: string }>).filter((m) => m.to === '+14085550187').map((m) => m.body))
-    .toContainEqual(expect.stringMatching(new RegExp(`^Glint: .* is on the way, ETA .*Track: http\\S*/tracking\\?bookingId=${booking.id}&token=${booking.trackingToken}`)));
+  // The text carries a short link (decision 070) that leads to the same tracking link with the guest's token.
+  const texts = async () => ((await (await page.request.get('/api/dev/sms')).json()) as Array<{ to: string; body: string }>).filter((m) => m.to === '+14085550187').map((m) => m.body);
+  const onMyWay = /^Glint: .* is on the way, ETA .*Track: (http\S*\/s\/[0-9A-Za-z]{10})$/;
+  await expect.poll(texts).toContainEqual(expect.stringMatching(onMyWay));
+  const shortLink = (await texts()).map((body) => onMyWay.exec(body)?.[1]).find(Boolean)!;
+  const hop = await page.request.get(shortLink, { maxRedirects: 0 });
+  expect(hop.status()).toBe(302);
+  expect(hop.headers().location).toMatch(new RegExp(`/tracking\\?bookingId=${booking.id}&token=${booking.trackingToken}$`));
   await page.screenshot({ path: 'test-results/screenshots/driver-on-my-way.png', fullPage: true });
   await Promise.all([guest.dispose(), office.dispose()]);
 });
