@@ -3,7 +3,7 @@ import { track } from '@web/lib/analytics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { parseUsAddress } from '@shared/address';
 import { formatUsd, fromCents } from '@shared/money';
@@ -24,21 +24,13 @@ import { cn } from '@web/lib/utils';
 import { addDaysToKey } from '@shared/time';
 import { availableDaysQuery, saveAddress, savedAddressesQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
 import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
-import { jobOfDrafts, newVehicleDraft, type VehicleDraft } from '../vehicle-drafts';
+import { jobOfDrafts, newVehicleDraft, VehiclesStep, type VehicleDraft } from './vehicles-step';
 import { OfferBanner } from './offer-banner';
 import { dateParam, longDate, resolveDate, slotLabel, todayKey } from '../booking-dates';
 import { bookingStartMessages } from '../start-messages';
-import type { SlotPlace } from '@web/components/slot-queries';
+import { AddressField } from './address-field';
+import { DateChoice, SlotSelect, type SlotPlace } from '@web/components/slot-picker';
 import { ServiceCard } from './service-card';
-
-// The steps after the service carry the calendar, the slot list, the vehicle and address forms: fetched when
-// the customer reaches for a service (pointer, focus) or arrives with one chosen, not with the page.
-let bookingSteps: Promise<typeof import('./booking-steps')> | undefined;
-const loadBookingSteps = () => (bookingSteps ??= import('./booking-steps'));
-const VehiclesStep = lazy(() => loadBookingSteps().then((m) => ({ default: m.VehiclesStep })));
-const AddressField = lazy(() => loadBookingSteps().then((m) => ({ default: m.AddressField })));
-const DateChoice = lazy(() => loadBookingSteps().then((m) => ({ default: m.DateChoice })));
-const SlotSelect = lazy(() => loadBookingSteps().then((m) => ({ default: m.SlotSelect })));
 
 const TYPE_ICONS = { mobile: Car, pickup: Truck, serviceLocation: Building2 } as const;
 
@@ -262,7 +254,7 @@ export function BookingStart() {
 
       {services.data && services.data.length > 0 && (
         <>
-          <section aria-label={t('chooseService')} className="flex flex-col gap-3" onPointerDown={loadBookingSteps} onFocus={loadBookingSteps} onMouseOver={loadBookingSteps}>
+          <section aria-label={t('chooseService')} className="flex flex-col gap-3">
             {services.data.map((s) => (
               <ServiceCard
                 key={s.id}
@@ -280,7 +272,6 @@ export function BookingStart() {
           </section>
 
           <div ref={nextStep} className="flex scroll-mt-20 flex-col gap-4" data-testid="booking-next-steps">
-          <Suspense fallback={service ? <Spinner /> : null}>
           {service && detail.data && detail.data.id === service.id && (
             <VehiclesStep
               service={detail.data}
@@ -398,7 +389,7 @@ export function BookingStart() {
               </Card>
             </div>
           )}
-          </Suspense>
+
           </div>
 
           {/* The running total and Continue stay in reach (above the bottom navigation) while the customer scrolls through the steps. */}
