@@ -4,7 +4,6 @@ import { isGuestMode, takeGuestParameter } from './lib/guest-mode';
 import { storedLanguage } from './lib/i18n';
 import type { PublicConfig } from './lib/public-config';
 import { applyTheme, storedTheme } from './lib/theme';
-import { cn } from './lib/utils';
 import { App, prepareSignedOutPage } from './app/app';
 import './styles.css';
 
@@ -52,9 +51,6 @@ async function start(): Promise<void> {
   // What TanStack Router's own hydration sets: the router renders its matches as the server renderer did
   // (no Suspense boundary of the client's own around them), so React finds the same tree in the HTML.
   router.ssr = { manifest: undefined };
-  await nextTask();
-  // tailwind-merge builds its class tables on first use: here, not inside the hydration.
-  cn('p-1', 'p-2');
   await nextTask();
   const hydrated = () => {
     committed();

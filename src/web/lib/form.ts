@@ -30,11 +30,15 @@ export function schemaResolver<T extends FieldValues>(schema: SafeParser<T>): Re
  * forms are in a visitor's first load). Fields are uncontrolled inputs with a `name`; the schema runs on
  * submit, then again on every input once submitted (react-hook-form's defaults), and the first invalid field
  * gets the focus. `errors` holds the first message per field.
+ * The schema may come as a loader: validation code (Zod) then stays out of the first download and is fetched
+ * when the visitor first reaches for the form (focus, pointer down) or, at the latest, on submit.
  */
-export function useSchemaForm<T extends Record<string, unknown>>(schema: SafeParser<T>) {
+export function useSchemaForm<T extends Record<string, unknown>>(schema: SafeParser<T> | (() => Promise<SafeParser<T>>)) {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const submitted = useRef(false);
-  const check = (form: HTMLFormElement) => {
+  const loaded = useRef<SafeParser<T> | Promise<SafeParser<T>> | undefined>(typeof schema === 'function' ? undefined : schema);
+  const parser = () => (loaded.current ??= (schema as () => Promise<SafeParser<T>>)().then((s) => (loaded.current = s)));
+  const check = (form: HTMLFormElement, schema: SafeParser<T>) => {
     const result = schema.safeParse(Object.fromEntries(new FormData(form)));
     const next: Record<string, string> = {};
     if (!result.success) for (const issue of result.error.issues) next[issue.path.map(String).join('.') || 'root'] ??= localizeSchemaText(currentLanguage(), issue.message);
@@ -45,17 +49,26 @@ export function useSchemaForm<T extends Record<string, unknown>>(schema: SafePar
     errors,
     formProps: (onValid: (values: T) => void) => ({
       noValidate: true,
-      onSubmit(event: FormEvent<HTMLFormElement>) {
+      async onSubmit(event: FormEvent<HTMLFormElement>) {
         event.preventDefault();
+        const form = event.currentTarget;
+        const schema = await parser();
         submitted.current = true;
-        const { result, next } = check(event.currentTarget);
+        const { result, next } = check(form, schema);
         if (result.success) return onValid(result.data);
         const first = Object.keys(next)[0];
-        const field = first ? event.currentTarget.elements.namedItem(first) : null;
+        const field = first ? form.elements.namedItem(first) : null;
         if (field instanceof HTMLElement) field.focus();
       },
       onInput(event: FormEvent<HTMLFormElement>) {
-        if (submitted.current) check(event.currentTarget);
+        const schema = loaded.current;
+        if (submitted.current && schema && !(schema instanceof Promise)) check(event.currentTarget, schema);
+      },
+      onFocus() {
+        void parser();
+      },
+      onPointerDown() {
+        void parser();
       },
     }),
   };

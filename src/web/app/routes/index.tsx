@@ -10,12 +10,12 @@ import { VEHICLE_TYPES } from '@shared/domain';
 // The booking start carries the calendar, slots and address search: loaded only for those who book.
 const BookingStart = lazy(() => import('@web/features/booking/components/booking-start').then((m) => ({ default: m.BookingStart })));
 
-// The visitor's hero and sign-in forms: loaded only for visitors (a customer's first load never carries them).
-// main.tsx loads it before it renders over a prerendered `/`; once loaded it renders without a Suspense step.
+// The visitor's hero and sign-in forms, one chunk: loaded only for visitors (a customer's first load never
+// carries them). main.tsx loads it before it renders over a prerendered `/`; once loaded it renders without a
+// Suspense step.
 let signedOutHome: typeof import('@web/features/auth/components/signed-out-home') | undefined;
 export const loadSignedOutHome = () =>
-  import('@web/features/auth/components/signed-out-home').then(async (m) => {
-    await m.loadAuthForms();
+  import('@web/features/auth/components/signed-out-home').then((m) => {
     signedOutHome = m;
     return m;
   });

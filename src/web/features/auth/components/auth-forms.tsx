@@ -1,7 +1,7 @@
 import { useSchemaForm } from '@web/lib/form';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { loginRequest, type LoginRequest } from '@shared/schemas/sign-in';
+import type { LoginRequest } from '@shared/schemas/sign-in';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/feedback';
 import { TextField } from '@web/components/ui/input';
@@ -16,10 +16,13 @@ let registerForm: Promise<typeof import('./register-form')> | undefined;
 const loadRegisterForm = () => (registerForm ??= import('./register-form'));
 const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
 
+// The sign-in schema brings Zod: fetched when the visitor reaches for the form, not with the page.
+const loadLoginRequest = () => import('@shared/schemas/sign-in').then((m) => m.loginRequest);
+
 export function SignInForm() {
   const t = useT(authMessages);
   const login = useLogin();
-  const form = useSchemaForm<LoginRequest>(loginRequest);
+  const form = useSchemaForm<LoginRequest>(loadLoginRequest);
   return (
     <form className="flex flex-col gap-3" {...form.formProps((values) => login.mutate(values))}>
       <TextField id="signin-email" label={t('email')} type="email" autoComplete="email" inputMode="email" name="email" error={form.errors.email} />

@@ -1,25 +1,12 @@
 import { Phone, UserRound } from 'lucide-react';
-import { lazy, Suspense } from 'react';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Spinner } from '@web/components/ui/feedback';
 import { setGuestMode } from '@web/lib/guest-mode';
 import { useT } from '@web/lib/i18n';
 import { telHref, usePublicConfig } from '@web/lib/public-config';
 import { authMessages } from '../messages';
+import { AuthTabs } from './auth-forms';
 import { MarketingHero } from './marketing-hero';
-
-// The sign-in forms carry the form library and the validation schemas: a separate chunk, fetched only when a
-// visitor's home renders (a signed-in customer's `/` never loads it). The prerendered page loads it before it
-// hydrates (main.tsx), so the forms do not flash.
-let authForms: Promise<typeof import('./auth-forms')> | undefined;
-let loadedForms: typeof import('./auth-forms') | undefined;
-export const loadAuthForms = () =>
-  (authForms ??= import('./auth-forms').then((m) => {
-    loadedForms = m;
-    return m;
-  }));
-const AuthTabs = lazy(() => loadAuthForms().then((m) => ({ default: m.AuthTabs })));
 
 /** `/` for a visitor: the hero, sign in or register, or continue as a guest. */
 export function SignedOutHome() {
@@ -54,13 +41,7 @@ export function SignedOutHome() {
           <div className="flex items-center gap-3 text-xs uppercase text-slate-500">
             <span className="h-px flex-1 bg-slate-200" /> {t('or')} <span className="h-px flex-1 bg-slate-200" />
           </div>
-          {loadedForms ? (
-            <loadedForms.AuthTabs />
-          ) : (
-            <Suspense fallback={<Spinner />}>
-              <AuthTabs />
-            </Suspense>
-          )}
+          <AuthTabs />
         </CardContent>
       </Card>
       {config && (
