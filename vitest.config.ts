@@ -18,6 +18,10 @@ export default defineConfig({
     // Each test file is a short-lived process: compiling PGlite's WebAssembly once with the baseline compiler
     // and never tiering up to the optimising one saves about a third of the CPU of the integration files.
     execArgv: ['--liftoff-only'],
+    // The files of a worker share one process (decision 068): the app's modules and PGlite's WebAssembly are
+    // loaded once per worker, not once per file (that import was most of the suite's time). Each file still
+    // opens its own database copy and app; no test mocks modules or leaves globals behind.
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { CUSTOMER, signInViaApi } from '../support/helpers';
-import { addDays, adminLogin, mondayInWeeks, serviceId, showWeek, slotStarts } from './admin-support';
+import { addDays, adminLogin, adminLoginThroughForm, mondayInWeeks, serviceId, showWeek, slotStarts } from './admin-support';
 
 // The machine running the suite is shared and slow; these walk through several pages each.
 test.describe.configure({ timeout: 90_000 });
@@ -32,7 +32,7 @@ test('the admin signs in with the password only and sees the dashboard', async (
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Login failed')).toBeVisible();
   await expect(page.getByText('Invalid credentials')).toBeVisible();
-  await adminLogin(page);
+  await adminLoginThroughForm(page);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   await expect(page.getByTestId('stat-services')).toHaveText(/\d+/);
   await expect(page.getByRole('heading', { name: "Today's bookings" })).toBeVisible();
