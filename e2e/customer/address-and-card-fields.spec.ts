@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test';
-import { dayKey, ensureTomorrowOpen, payWithCard } from '../support/booking-flow';
+import { dayKey, guestMobileBookingOn, payWithCard } from '../support/booking-flow';
 import { uniqueEmail } from '../support/helpers';
 
 /** Issue 27's address step and card fields at 390×844: what the audit found without a test. */
@@ -39,12 +39,7 @@ test('the card fields open the phone’s digit keypad and say what they hold, fo
 test('the fifth address suggestion opens above the sticky bar; a long unbroken address wraps on every page; the notes keep the date, and a guest is not asked again', async ({ page, request }) => {
   test.setTimeout(90_000);
   const day = dayKey(5);
-  await ensureTomorrowOpen(request, 'Interior Refresh', day);
-  await page.goto(`/?date=${day}`);
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
-  await page.getByRole('button', { name: /Interior Refresh/ }).click();
-  await page.getByLabel('Mobile Service').check();
-  const field = page.getByRole('combobox', { name: 'Service Location' });
+  const field = await guestMobileBookingOn(page, request, 'Interior Refresh', day);
   const bar = page.getByTestId('booking-sticky-bar');
 
   // The field scrolled down to just above the sticky bar, as a thumb leaves it: the list opens below it.

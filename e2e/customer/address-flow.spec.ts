@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, test } from '../support/test';
-import { dayKey, ensureTomorrowOpen, payWithCard } from '../support/booking-flow';
+import { dayKey, ensureTomorrowOpen, guestMobileBookingOn, payWithCard } from '../support/booking-flow';
 import { ADMIN, CUSTOMER, DRIVER, latestMail, uniqueEmail } from '../support/helpers';
 
 // 390×844 (the phone project). Nothing here reaches the internet: the address step is offline.
@@ -13,12 +13,7 @@ test('offline address step: "San Jose 951" suggests, current location finds the 
   test.setTimeout(120_000);
   // Four days out, so the other specs' times tomorrow stay free.
   const day = dayKey(4);
-  await ensureTomorrowOpen(request, 'Interior Refresh', day);
-  await page.goto(`/?date=${day}`);
-  await page.getByRole('button', { name: 'Continue as Guest' }).click();
-  await page.getByRole('button', { name: /Interior Refresh/ }).click();
-  await page.getByLabel('Mobile Service').check();
-  const field = page.getByRole('combobox', { name: 'Service Location' });
+  const field = await guestMobileBookingOn(page, request, 'Interior Refresh', day);
 
   // Current location (Playwright puts the phone in Campbell): the nearest county city and ZIP, then the street.
   await page.getByRole('button', { name: 'Use current location' }).click();

@@ -42,6 +42,16 @@ export async function storeSynced(request: APIRequestContext) {
   await request.post('/api/auth/logout');
 }
 
+/** A guest opens the booking start on `day` (opened for the service first), chooses it as a mobile job and gets its address field. */
+export async function guestMobileBookingOn(page: Page, request: APIRequestContext, service: string, day: string) {
+  await ensureTomorrowOpen(request, service, day);
+  await page.goto(`/?date=${day}`);
+  await page.getByRole('button', { name: 'Continue as Guest' }).click();
+  await page.getByRole('button', { name: new RegExp(service) }).click();
+  await page.getByLabel('Mobile Service').check();
+  return page.getByRole('combobox', { name: 'Service Location' });
+}
+
 /** Chooses a service, its type, an address from the suggestions, Tomorrow and a free slot, then on to checkout. */
 export async function startBooking(
   page: Page,
