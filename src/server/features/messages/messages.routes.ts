@@ -6,6 +6,7 @@ import { slotCandidate } from '../../../shared/schemas/services';
 import { bookingMessagesPage, managedBooking, manageRescheduleRequest, messageLinkToken, rateRequest, weatherMoveRequest, weatherOfferView } from '../../../shared/schemas/messages';
 import { requireAdmin } from '../../http/auth-hooks';
 import { defineRoute } from '../../http/contract';
+import { escapeHtml } from '../../integrations/mail/templates';
 import { latestSms } from '../../integrations/sms/sms';
 import type { StandInRain } from '../../integrations/weather/weather';
 import { cancelManagedBooking, previewManagedCancel, getManagedBooking, managedBookingSlots, getRatable, rateBooking, rescheduleManagedBooking } from './links.service';
@@ -35,7 +36,7 @@ const devWeatherCheckRequest = z.object({
 
 /** What a browser is shown for a short link that leads nowhere (an app or script gets the JSON error). */
 function shortLinkPage(business: string, phone: string, message: string): string {
-  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  const escape = escapeHtml;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(business)}: link not found</title></head><body><main><h1>${escape(business)}</h1><p>${escape(message)}</p><p><a href="tel:${escape(phone.replace(/[^\d+]/g, ''))}">${escape(phone)}</a></p></main></body></html>`;
 }
 
