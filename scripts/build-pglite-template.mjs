@@ -5,7 +5,7 @@
 // Run by buildServerIfStale (npm start, the bench, the browser tests) when missing or made for other inputs.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -27,6 +27,8 @@ export function buildPgliteTemplateIfStale() {
   if (existsSync(join(pgliteTemplateDir, 'PG_VERSION')) && existsSync(marker) && readFileSync(marker, 'utf8') === version) return;
   const partial = `${pgliteTemplateDir}.partial`;
   rmSync(partial, { recursive: true, force: true });
+  // A fresh checkout has no dist/ yet (the bench builds the server before the web): PGlite makes only the last folder.
+  mkdirSync(join(root, 'dist'), { recursive: true });
   // In a child process: initdb's memory stays with it, not with the caller (npm start's wrapper, the bench).
   const made = spawnSync(
     process.execPath,
