@@ -265,16 +265,23 @@ export async function bookingLoad(app: RunningApp, seconds: number): Promise<{ c
 export async function bookingFigures(app: RunningApp, databaseUrl: string, seconds: number): Promise<{ figures: Figure[]; notes: Record<string, unknown> }> {
   await withPostgres(databaseUrl, openBookingDays);
   const cpuBefore = processCpuSeconds(app.pid);
+  const kernelBefore = processCpuSeconds(app.pid, 'kernel');
+  const postgresBefore = postgresCpuSeconds();
   const load = await bookingLoad(app, seconds);
   // The server's own CPU per booking: what a hold costs the app, less bent by a busy machine than bookings/s.
-  const serverCpuMsPerBooking = load.created ? Math.round(((processCpuSeconds(app.pid) - cpuBefore) * 1000 * 100) / load.created) / 100 : null;
+  // The kernel's part is mostly socket writes and reads (to PostgreSQL and the clients), one per statement.
+  const perBooking = (cpuSeconds: number) => (load.created ? Math.round((cpuSeconds * 1000 * 100) / load.created) / 100 : null);
+  const serverCpuMsPerBooking = perBooking(processCpuSeconds(app.pid) - cpuBefore);
+  const serverKernelMsPerBooking = perBooking(processCpuSeconds(app.pid, 'kernel') - kernelBefore);
+  // PostgreSQL's backends on this machine (the bench's database is the only busy one): the other half of a hold's cost.
+  const postgresCpuMsPerBooking = perBooking(postgresCpuSeconds() - postgresBefore);
   const counted = await withPostgres(databaseUrl, countBookingDays);
   return {
     figures: [
       figure('bookings created/s (50 clients, 10 days, PostgreSQL)', load.created / seconds, 'per s', '≥', 300),
       figure('steps over capacity after the run (PostgreSQL)', counted.stepsOver, 'steps', '≤', 0),
     ],
-    notes: { bookings: { requestsPerSecond: load.requestsPerSecond, statusCodes: load.codes, bookingsInDb: counted.bookings, capacityPerStep: CAPACITY, latencyP99: load.latencyP99, errors: load.errors, serverCpuMsPerBooking } },
+    notes: { bookings: { requestsPerSecond: load.requestsPerSecond, statusCodes: load.codes, bookingsInDb: counted.bookings, capacityPerStep: CAPACITY, latencyP99: load.latencyP99, errors: load.errors, serverCpuMsPerBooking, serverKernelMsPerBooking, postgresCpuMsPerBooking } },
   };
 }
 
@@ -296,11 +303,28 @@ function groupCpuSeconds(pgid: number): number {
   return ticks / 100;
 }
 
-/** User + system CPU seconds of one process (Linux, 100 Hz ticks). */
-function processCpuSeconds(pid: number): number {
+/** User + system CPU seconds of one process, or only its system (kernel) part (Linux, 100 Hz ticks). */
+function processCpuSeconds(pid: number, part: 'all' | 'kernel' = 'all'): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return ((part === 'all' ? Number(fields[11]) : 0) + Number(fields[12])) / 100;
+}
+
+/** User + system CPU seconds of every live PostgreSQL process on this machine (Linux, 100 Hz ticks). */
+function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return ticks / 100;
 }
 
 /** The live processes of a process group (Linux). */

@@ -2,3 +2,4 @@
 export const PRERENDERED_PAGES: { path: string; file: string }[];
 export const CONFIG_PLACEHOLDERS: Record<string, string>;
 export function prerender(dir: string): Promise<void>;
+export function scriptsAfterFirstPaint(html: string): string;

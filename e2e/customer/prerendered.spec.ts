@@ -25,6 +25,8 @@ test('a visitor gets / as prerendered, styled HTML that reads the same before an
   expect(html).not.toContain('@@glint-');
   expect(html).not.toMatch(/<link rel="stylesheet"/);
   expect(html).not.toContain('glint-boot');
+  // No script in the head: the entry and its chunks are added by the loader at the end of the body.
+  expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<script type="module"|rel="modulepreload"/);
 
   // Without any script, the page is already there and styled: hero, sign-in form, bottom navigation.
   const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, baseURL });
@@ -43,6 +45,14 @@ test('a visitor gets / as prerendered, styled HTML that reads the same before an
   await page.goto('/');
   await expect(page.locator('#root[data-prerendered="/"][data-hydrated]')).toHaveCount(1);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(staticHero!);
+  // The page painted before its scripts were asked for (decision 076).
+  const timings = await page.evaluate(() => ({
+    paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance.getEntriesByType('resource').filter((r) => r.name.includes('/assets/') && r.name.endsWith('.js')).map((r) => r.startTime),
+  }));
+  expect(timings.paint).toBeGreaterThan(0);
+  expect(timings.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...timings.scripts)).toBeGreaterThanOrEqual(timings.paint!);
   await page.getByLabel('Email').fill(CUSTOMER.email);
   await page.getByLabel('Password').fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();

@@ -72,6 +72,9 @@ describe('the public pages are rendered by React on the server at build time (de
       expect(page('index.html')).toMatch(/>@@glint-businessName@@<\/a>/);
       expect(page('index.html')).toMatch(/<label[^>]*for="signin-email"[^>]*>Email<\/label>/);
       expect(page('index.html')).not.toContain('glint-boot');
+      // Its scripts are asked for after the first paint (decision 076): no module script, only the loader with the entry.
+      expect(page('index.html')).not.toContain('<script type="module"');
+      expect(page('index.html')).toMatch(/requestAnimationFrame[\s\S]*"\/assets\/index-x\.js", \[\]\);\s*<\/script>\s*<\/body>/);
       expect(page('auth.html')).toContain('Welcome to @@glint-businessName@@');
       expect(page('packages.html')).toContain('Service Packages');
       expect(page('tracking.html')).toContain('No Booking Found');
