@@ -1,3 +1,4 @@
+import type { BusinessSettings } from '../shared/schemas/business-settings';
 import type { ServiceView } from '../shared/schemas/services';
 import type { DatabaseHandle } from './db/client';
 import type { EventBus } from './events/bus';
@@ -24,6 +25,12 @@ export interface AppCaches {
    * lock for a hold (decision 069), so from here. Dropped on any write of their ids, events or state.
    */
   webhookEndpoints: NotifiedCache<EnabledEndpoint[]>;
+  /**
+   * The business's settings, every section (one key): read by every hold for its travel fee, and by the public
+   * policy. business_settings' trigger sends the all-days NOTIFY (migration 0028), so it is dropped and touched
+   * with `slotDays` whenever every day is (decision 077).
+   */
+  businessSettings: NotifiedCache<BusinessSettings>;
 }
 
 /** A year and a half of days is far more than customers browse; older entries go first. */
@@ -36,8 +43,11 @@ export function createCaches(events: EventBus, handle: DatabaseHandle): { caches
     services: new NotifiedCache<ServiceView[]>(4),
     serviceFacts: new NotifiedCache<ServiceFacts>(4),
     webhookEndpoints: new NotifiedCache<EnabledEndpoint[]>(1),
+    businessSettings: new NotifiedCache<BusinessSettings>(1),
   };
   caches.slotDays.alsoDrops(caches.reachDays as NotifiedCache<unknown>);
+  // Dropped by the all-days invalidation (null) only: a date's invalidation names keys it does not hold.
+  caches.slotDays.alsoDrops(caches.businessSettings as NotifiedCache<unknown>);
   // Invalidations missed while the LISTEN connection is down would leave a cache stale: off (every read
   // from the database) until it listens again, then on, empty.
   handle.onListening?.((listening) => {

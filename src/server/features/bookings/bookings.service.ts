@@ -186,8 +186,7 @@ export async function createBooking(ctx: AppContext, options: CreateBookingOptio
  * Refused, the transaction rolls back and the old hold stays.
  */
 async function makeRoomForHold(ctx: AppContext, tx: DbOrTx, visitor: HoldVisitor, serviceId: string, now: Date): Promise<void> {
-  await repo.lockHolders(tx, visitor.network ? [visitor.holder, visitor.network] : [visitor.holder]);
-  const live = await repo.liveHoldsOf(tx, visitor, now);
+  const live = await repo.lockedLiveHoldsOf(tx, visitor, now);
   const replaced = new Set<string>();
   for (const hold of live) {
     if (hold.holder !== visitor.holder || hold.serviceId !== serviceId) continue;

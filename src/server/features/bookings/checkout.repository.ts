@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { holdLapsedSql } from './hold-sql';
@@ -18,21 +18,30 @@ export async function findBookingByIdempotencyKey(db: DbOrTx, key: string): Prom
 }
 
 /**
- * Serialises the checkouts of one visitor (and of one guest network) until the transaction ends, so two
- * concurrent holds cannot both find room under the limit. Only the hold takes these locks, always before
- * the day's capacity lock.
+ * The live (unexpired, unpaid) checkout holds of a visitor, and of a guest network when given, read after taking
+ * their locks: the locks serialise the checkouts of one visitor (and of one guest network) until the transaction
+ * ends, so two concurrent holds cannot both find room under the limit. Only the hold takes these locks, always
+ * before the day's capacity lock. Locks and read are one call (migration 0038, decision 077): one round trip.
  */
-export async function lockHolders(tx: DbOrTx, keys: readonly string[]): Promise<void> {
-  await tx.execute(sql`select ${sql.join(keys.map((key) => sql`pg_advisory_xact_lock(hashtext(${`glint-holder:${key}`}))`), sql`, `)}`);
+export async function lockedLiveHoldsOf(tx: DbOrTx, visitor: { holder: string; network: string | null }, now: Date): Promise<LiveHold[]> {
+  const keys = (visitor.network ? [visitor.holder, visitor.network] : [visitor.holder]).map((key) => `glint-holder:${key}`);
+  const result = await tx.execute(sql`select id, service_id, holder, holder_network from glint_lock_visitor_live_holds(${sql.param(keys)}::text[], ${visitor.holder}, ${visitor.network}, ${now.toISOString()}::timestamptz)`);
+  const rows = ((result as unknown as { rows?: LiveHoldRow[] }).rows ?? (result as unknown as LiveHoldRow[]));
+  return rows.map((row) => ({ id: row.id, serviceId: row.service_id, holder: row.holder, holderNetwork: row.holder_network }));
 }
 
-/** The live (unexpired, unpaid) checkout holds of a visitor, and of a guest network when given. */
-export async function liveHoldsOf(tx: DbOrTx, holder: { holder: string; network: string | null }, now: Date) {
-  const whose = holder.network ? or(eq(bookings.holder, holder.holder), eq(bookings.holderNetwork, holder.network)) : eq(bookings.holder, holder.holder);
-  return tx
-    .select({ id: bookings.id, serviceId: bookings.serviceId, holder: bookings.holder, holderNetwork: bookings.holderNetwork })
-    .from(bookings)
-    .where(and(eq(bookings.status, 'pending'), ne(bookings.paymentStatus, 'paid'), gt(bookings.holdExpiresAt, now), whose));
+interface LiveHoldRow {
+  id: string;
+  service_id: string;
+  holder: string | null;
+  holder_network: string | null;
+}
+
+export interface LiveHold {
+  id: string;
+  serviceId: string;
+  holder: string | null;
+  holderNetwork: string | null;
 }
 
 /** Pending bookings whose hold ran out and that nobody paid for. */

@@ -62,4 +62,22 @@ describe('the hold under the day’s lock', () => {
     // No subscriber wants a `held` event: nothing was queued, so nothing is looked up after the commit either.
     expect(connections.flat().some((s) => s.includes('"booking_event_deliveries"'))).toBe(false);
   });
+
+  it('sends 9 statements in all for a new guest: the locks come with their reads and the settings from the cache (decision 077)', async () => {
+    const service = await serviceNamed(t, 'Express Exterior Wash');
+    const book = (time: string, email: string) => t.call('POST', '/api/bookings', { headers: { 'idempotency-key': newKey() }, body: { serviceId: service.id, serviceType: 'mobile', slotId: `${TUESDAY}T${time}`, address: HOME, guestEmail: email } });
+    expect((await book('12:00', 'rt-warm@example.com')).statusCode).toBe(201);
+    let status = 0;
+    const connections = await statementsDuring(async () => {
+      status = (await book('13:00', 'rt-new-guest@example.com')).statusCode;
+    });
+    expect(status).toBe(201);
+    const all = connections.flat();
+    // The attempt counter, begin, the visitor's locks with its live holds, the contact's locks with its client,
+    // the new client, the day's lock, the day, the booking, commit.
+    expect(all.length).toBeLessThanOrEqual(9);
+    expect(all.filter((s) => s.includes('glint_lock_visitor_live_holds'))).toHaveLength(1);
+    expect(all.filter((s) => s.includes('glint_lock_contact_live_client'))).toHaveLength(1);
+    expect(all.some((s) => s.includes('"business_settings"'))).toBe(false);
+  });
 });

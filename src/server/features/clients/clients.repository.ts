@@ -23,7 +23,20 @@ const live = isNull(clients.mergedInto);
  */
 export async function lockContactKeys(tx: DbOrTx, keys: readonly string[]): Promise<void> {
   if (!keys.length) return;
-  await tx.execute(sql`select ${sql.join([...keys].sort().map((key) => sql`pg_advisory_xact_lock(hashtext(${`client:${key}`}))`), sql`, `)}`);
+  await tx.execute(sql`select ${sql.join(contactLockKeys(keys).map((key) => sql`pg_advisory_xact_lock(hashtext(${key}))`), sql`, `)}`);
+}
+
+/** The advisory lock keys of a contact's keys, in the one order every caller takes them. */
+const contactLockKeys = (keys: readonly string[]) => [...keys].sort().map((key) => `client:${key}`);
+
+/**
+ * `lockContactKeys`, then the live client of the e-mail, in one call (migration 0038, decision 077): the read
+ * is a statement of its own after the locks, so it sees a client committed while this one waited.
+ */
+export async function lockedLiveClientByEmail(tx: DbOrTx, keys: readonly string[], email: string): Promise<{ id: string; userId: string | null } | undefined> {
+  const result = await tx.execute(sql`select id, user_id from glint_lock_contact_live_client(${sql.param(contactLockKeys(keys))}::text[], ${email})`);
+  const [row] = (result as unknown as { rows?: { id: string; user_id: string | null }[] }).rows ?? (result as unknown as { id: string; user_id: string | null }[]);
+  return row && { id: row.id, userId: row.user_id };
 }
 
 export async function clientIdOfAccount(db: DbOrTx, userId: string): Promise<string | undefined> {

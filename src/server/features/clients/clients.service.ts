@@ -19,24 +19,21 @@ const clean = (value: string | null | undefined) => value?.trim() || null;
  * otherwise the live client of the e-mail, then of the phone digits (only one without an e-mail, so two
  * people who share a phone stay two); otherwise a new client. Creation is serialised per e-mail and per
  * phone (advisory locks, then the live-email unique index), so two bookings for one new person make one client.
+ * A guest's look-up is made under the locks in the same call as them (decision 077); an account's own client is
+ * looked up first without them, as almost every signed-in booking finds it.
  */
 export async function resolveClient(tx: DbOrTx, contact: ClientContact, now = new Date()): Promise<string> {
   const email = clean(contact.email)?.toLowerCase() ?? null;
   const phone = clean(contact.phone);
   const name = clean(contact.name);
   const digits = repo.phoneDigitsOf(phone);
+  const keys = [...(email ? [`email:${email}`] : []), ...(digits ? [`phone:${digits}`] : []), ...(contact.userId ? [`user:${contact.userId}`] : [])];
   if (contact.userId) {
     const own = await repo.clientIdOfAccount(tx, contact.userId);
     if (own) return own;
-  } else if (email) {
-    const found = await repo.liveClientByEmail(tx, email);
-    if (found) return found.id;
-  }
-  await repo.lockContactKeys(tx, [...(email ? [`email:${email}`] : []), ...(digits ? [`phone:${digits}`] : []), ...(contact.userId ? [`user:${contact.userId}`] : [])]);
-
-  if (contact.userId) {
-    const own = await repo.clientIdOfAccount(tx, contact.userId);
-    if (own) return own;
+    await repo.lockContactKeys(tx, keys);
+    const ownNow = await repo.clientIdOfAccount(tx, contact.userId);
+    if (ownNow) return ownNow;
     const byEmail = email ? await repo.liveClientByEmail(tx, email) : undefined;
     if (byEmail && !byEmail.userId) {
       await repo.linkAccount(tx, byEmail.id, contact.userId, now);
@@ -45,10 +42,11 @@ export async function resolveClient(tx: DbOrTx, contact: ClientContact, now = ne
     // The e-mail's client is another account's (this account's address changed since): the account's own record goes without it.
     return repo.insertClient(tx, { name, email: byEmail ? null : email, phone, userId: contact.userId });
   }
+  // A guest: the e-mail's client is looked up under the contact's locks, in the same round trip as them.
   if (email) {
-    const byEmail = await repo.liveClientByEmail(tx, email);
+    const byEmail = await repo.lockedLiveClientByEmail(tx, keys, email);
     if (byEmail) return byEmail.id;
-  }
+  } else await repo.lockContactKeys(tx, keys);
   const byPhone = digits ? await repo.liveClientByPhone(tx, digits, { withoutEmail: Boolean(email) }) : undefined;
   if (byPhone) {
     await repo.fillContact(tx, byPhone, { name, email, phone }, now);

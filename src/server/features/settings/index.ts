@@ -4,4 +4,4 @@
  * Other features import only this file (docs/decisions/033-feature-faces.md).
  */
 export { settingsRoutes } from './settings.routes';
-export { readBusinessSettings, writeBusinessSettings } from './settings.service';
+export { cachedBusinessSettings, readBusinessSettings, writeBusinessSettings } from './settings.service';

@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import { businessSettingsSchema, DEFAULT_BUSINESS_SETTINGS, type BusinessSettings, type BusinessSettingsSection } from '../../../shared/schemas/business-settings';
+import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { businessSettings } from '../../db/schema';
 
@@ -20,6 +21,14 @@ export async function readBusinessSettings(db: DbOrTx, sections: readonly Busine
     if (merged.success) (settings as Record<string, unknown>)[section] = merged.data;
   }
   return settings;
+}
+
+/**
+ * Every section from this instance's read cache (decision 077), for reads that are hot (every hold's travel fee,
+ * the public policy). The value is shared by every reader until a write drops it: read it, never change it.
+ */
+export function cachedBusinessSettings(ctx: Pick<AppContext, 'db' | 'caches'>): Promise<BusinessSettings> {
+  return ctx.caches.businessSettings.get('all', () => readBusinessSettings(ctx.db));
 }
 
 /** Writes one whole section (already validated by the route's schema). */

@@ -147,4 +147,23 @@ describe('slot caches across two instances', () => {
     expect(slots.statusCode).toBe(404);
     expect(slots.json().code).toBe('SERVICE_UNAVAILABLE');
   });
+  it('drops the business settings on B when the admin changes the policy through A, and B’s own write reads uncached (decision 077)', async () => {
+    const policyOnB = async () => (await b.app.inject({ method: 'GET', url: '/api/policy' })).json() as { freeCancelHours: number };
+    const before = await policyOnB();
+    expect((await a.call('GET', '/api/policy')).statusCode).toBe(200);
+    // A warm read comes from B's cache: a change no trigger told B about is not seen.
+    expect(b.ctx.caches.businessSettings.size).toBe(1);
+    const admin = await a.login(a.config.adminEmail, TEST_PASSWORD);
+    const current = (await a.call('GET', '/api/admin/business-settings', { cookie: admin })).json() as { cancellation: Record<string, unknown> };
+    const hours = before.freeCancelHours + 7;
+    const heard = heardOnB((event) => event.type === 'slots' && event.dates === null);
+    const saved = await a.call('PUT', '/api/admin/business-settings/cancellation', { cookie: admin, body: { ...current.cancellation, freeCancelHours: hours } });
+    expect(saved.statusCode).toBe(200);
+    // On the writing instance the next read is already the new value, NOTIFY or not: the write touched the
+    // cache, so the reads read the table and store nothing until the NOTIFY has surely arrived.
+    expect(((await a.call('GET', '/api/policy')).json() as { freeCancelHours: number }).freeCancelHours).toBe(hours);
+    expect(a.ctx.caches.businessSettings.size).toBe(0);
+    await heard;
+    expect((await policyOnB()).freeCancelHours).toBe(hours);
+  });
 });

@@ -4,7 +4,7 @@ import type { TravelFn } from '../../../shared/reachability';
 import type { AppContext } from '../../context';
 import { travelTimes } from '../../db/schema';
 import { BAND_MINUTE, travelProviderFor, type TravelProvider, type TravelRequest } from '../../integrations/travel';
-import { readBusinessSettings } from '../settings';
+import { cachedBusinessSettings } from '../settings';
 
 const BANDS = Object.keys(BAND_MINUTE) as TravelBand[];
 /** Rows per insert: well under PostgreSQL's 65,535 parameters. */
@@ -106,7 +106,7 @@ export async function serviceAreaOf(ctx: AppContext, point: Point, provider?: Tr
   const base = ctx.config.business.location;
   const travel = await travelFnFor(ctx, [base, point], provider);
   const driveMinutes = travel(base, point, BAND_MINUTE.day);
-  const { travel: settings } = await readBusinessSettings(ctx.db, ['travel']);
+  const { travel: settings } = await cachedBusinessSettings(ctx);
   return serviceAreaFor(driveMinutes, settings);
 }
 
