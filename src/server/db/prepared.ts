@@ -1,5 +1,9 @@
-import { is, Param, Placeholder, type Column, type Query } from 'drizzle-orm';
+import { is, Param, Placeholder, type Column, type Query, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client';
+
+/** Turns a SQL fragment into its text and parameters (PostgreSQL's, whichever driver runs it). */
+const dialect = new PgDialect();
 
 /** What a prepared statement reads back: each field's column, in the order the statement returns them. */
 type Fields = Record<string, Column>;
@@ -47,5 +51,22 @@ export function preparedStatement<F extends Fields>(name: string, fields: F, bui
     }
     const params = built.fillers.map((fill) => fill(values));
     return (await db._.session.prepareQuery({ sql: built.sql, params }, undefined, name, true, mapRows).execute()) as RowOf<F>[];
+  };
+}
+
+/**
+ * `preparedStatement` for a statement read by column name rather than through table columns (a select of
+ * computed JSON columns): its rows as the driver gives them, named by the select's aliases.
+ */
+export function preparedRowsStatement<R>(name: string, build: () => SQL) {
+  let built: { sql: string; fillers: ((values: Values) => unknown)[] } | undefined;
+  return async (db: DbOrTx, values: Values): Promise<R[]> => {
+    if (!built) {
+      const query = dialect.sqlToQuery(build());
+      built = { sql: query.sql, fillers: query.params.map(fillerOf) };
+    }
+    const params = built.fillers.map((fill) => fill(values));
+    const result = (await db._.session.prepareQuery({ sql: built.sql, params }, undefined, name, false).execute()) as { rows?: R[] } | R[];
+    return Array.isArray(result) ? result : (result.rows ?? []);
   };
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { travelFnFor } from '../travel';
-import { loadDayWith, type DayView } from './slot-day.repository';
+import { preparedDayWith, type DateParam, type DayView } from './slot-day.repository';
 
 /**
  * Who can get where on a day (decision 055): every technician's day, and the day's jobs that no technician
@@ -28,7 +28,7 @@ export interface ReachDay {
  */
 export interface TechnicianDaysSource {
   load: (db: DbOrTx, dateKey: string, base: Point) => Promise<TechnicianDay[]>;
-  column: (dateKey: string) => SQL;
+  column: (dateKey: DateParam) => SQL;
   of: (column: unknown, business: DayView, base: Point) => TechnicianDay[];
 }
 let technicianDays: TechnicianDaysSource | undefined;
@@ -51,7 +51,7 @@ export function jobPoint(serviceType: ServiceType, latitude: string | null, long
 type JobRow = [string, number, number, string, ServiceType, string | null, string | null, string | null, number | string | null];
 
 /** The day's jobs that take a technician's time (not cancelled, not blocked), as one json column. */
-function dayJobsColumn(dateKey: string): SQL {
+function dayJobsColumn(dateKey: DateParam): SQL {
   return sql`(select coalesce(json_agg(json_build_array(
       b.id,
       (extract(hour from b.scheduled_date at time zone ${TIME_ZONE}) * 60 + extract(minute from b.scheduled_date at time zone ${TIME_ZONE}))::int,
@@ -76,9 +76,12 @@ export async function loadReachDay(db: DbOrTx, dateKey: string, base: Point): Pr
  */
 export async function loadClaimDay(db: DbOrTx, dateKey: string, base: Point): Promise<{ day: DayView; reach: ReachDay }> {
   if (!technicianDays) throw new Error('No technicians source: features/index.ts hands it in with provideTechnicianDays');
-  const { day, extra } = await loadDayWith<{ jobs: JobRow[]; technicians: unknown }>(db, dateKey, { jobs: dayJobsColumn(dateKey), technicians: technicianDays.column(dateKey) });
+  const { day, extra } = await loadClaimDayRow(db, dateKey);
   return { day, reach: reachDayOf(technicianDays.of(extra.technicians, day, base), extra.jobs) };
 }
+
+/** The claim's select, prepared (decision 077): the same text for every day, its date a parameter. */
+const loadClaimDayRow = preparedDayWith<{ jobs: JobRow[]; technicians: unknown }>('glint_claim_day', (date) => ({ jobs: dayJobsColumn(date), technicians: technicianDays!.column(date) }));
 
 function reachDayOf(technicians: TechnicianDay[], jobs: JobRow[]): ReachDay {
   // A job whose driver is not a technician of the day (none, or one who no longer works jobs) still needs one.

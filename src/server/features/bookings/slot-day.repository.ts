@@ -1,9 +1,9 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedRowsStatement } from '../../db/prepared';
 import { bookings, businessAvailability, businessClosures, businessHours } from '../../db/schema';
 import { TIME_ZONE } from '../../../shared/constants';
 import type { OpenWindow, Occupant } from '../../../shared/slots';
-import { dayOfWeek } from '../../../shared/time';
 
 /** A booking that holds capacity on its day; a pending hold stops holding it at `lapsesAt` (ms). */
 export interface DayOccupant extends Occupant {
@@ -32,28 +32,47 @@ type DayRow = {
  * Lapsed holds are left out by `occupantsAt`, so the view stays true as time passes.
  */
 export async function loadDay(db: DbOrTx, dateKey: string): Promise<DayView> {
-  return (await loadDayWith<Record<string, never>>(db, dateKey, {})).day;
+  return (await loadDayRow(db, dateKey)).day;
 }
 
-/**
- * The day and more columns of the same select (`extra`: name → a scalar subquery), in that one round trip
- * and one snapshot: the claim reads the day's reach jobs with it, under the day's lock.
- */
-export async function loadDayWith<T extends Record<string, unknown>>(db: DbOrTx, dateKey: string, extra: { [K in keyof T]: SQL }): Promise<{ day: DayView; extra: T }> {
+/** A date in a day's select: a value, or the placeholder of a prepared statement. */
+export type DateParam = string | Placeholder;
+
+/** The day's select with `extra` columns (name → a scalar subquery); the date is its only parameter. */
+function daySelect(date: DateParam, extra: Record<string, SQL>): SQL {
   const more = Object.entries(extra).map(([name, column]) => sql`, ${column} as ${sql.identifier(name)}`);
-  const result = await db.execute(sql`
+  return sql`
     select
-      exists (select 1 from ${businessClosures} c where c.date = ${dateKey}::date or (c.is_recurring and to_char(c.date, 'MM-DD') = ${dateKey.slice(5)})) as closed,
-      (select coalesce(json_agg(json_build_array(a.start_time, a.end_time, a.max_capacity, a.is_active)), '[]'::json) from ${businessAvailability} a where a.date = ${dateKey}::date) as overrides,
-      (select json_build_array(h.start_time, h.end_time, h.capacity, h.is_open) from ${businessHours} h where h.day_of_week = ${dayOfWeek(dateKey)}) as week,
+      exists (select 1 from ${businessClosures} c where c.date = ${date}::date or (c.is_recurring and to_char(c.date, 'MM-DD') = to_char(${date}::date, 'MM-DD'))) as closed,
+      (select coalesce(json_agg(json_build_array(a.start_time, a.end_time, a.max_capacity, a.is_active)), '[]'::json) from ${businessAvailability} a where a.date = ${date}::date) as overrides,
+      (select json_build_array(h.start_time, h.end_time, h.capacity, h.is_open) from ${businessHours} h where h.day_of_week = extract(dow from ${date}::date)) as week,
       (select coalesce(json_agg(json_build_array(
           b.id,
           (extract(hour from b.scheduled_date at time zone ${TIME_ZONE}) * 60 + extract(minute from b.scheduled_date at time zone ${TIME_ZONE}))::int,
           b.duration_minutes,
           b.is_blocked,
           case when b.status = 'pending' and b.hold_expires_at is not null then (extract(epoch from b.hold_expires_at) * 1000)::bigint end)), '[]'::json)
-        from ${bookings} b where b.business_date = ${dateKey}::date and b.status <> 'cancelled') as occupants${sql.join(more)}`);
-  const row = ((result as unknown as { rows?: (DayRow & T)[] }).rows ?? (result as unknown as (DayRow & T)[]))[0]!;
+        from ${bookings} b where b.business_date = ${date}::date and b.status <> 'cancelled') as occupants${sql.join(more)}`;
+}
+
+/**
+ * The day and more columns of the same select (`extra`: name → a scalar subquery), in that one round trip and
+ * one snapshot (the claim reads the day's reach jobs with it, under the day's lock), as a prepared statement
+ * (decision 077): built once, parsed and planned once per connection by PostgreSQL, its date the one parameter.
+ * `extra` makes the columns for the date's placeholder, the same every time.
+ */
+export function preparedDayWith<T extends Record<string, unknown>>(name: string, extra: (date: Placeholder) => { [K in keyof T]: SQL }) {
+  const run = preparedRowsStatement<DayRow & T>(name, () => {
+    const date = sql.placeholder('date');
+    return daySelect(date, extra(date));
+  });
+  return async (db: DbOrTx, dateKey: string): Promise<{ day: DayView; extra: T }> => dayWith<T>((await run(db, { date: dateKey }))[0]!);
+}
+
+const loadDayRow = preparedDayWith<Record<string, never>>('glint_day', () => ({}));
+
+/** The day's view and the extra columns of a row of `daySelect`. */
+function dayWith<T extends Record<string, unknown>>(row: DayRow & T): { day: DayView; extra: T } {
   const windows = row.overrides.length
     ? row.overrides.filter((w) => w[3]).map(([start, end, capacity]) => ({ start, end, capacity }))
     : row.week && row.week[3]

@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { TIME_ZONE } from '../../../shared/constants';
 import type { TechnicianDay } from '../../../shared/reachability';
 import type { Point } from '../../../shared/travel';
-import { dayOfWeek, minutesOfDay } from '../../../shared/time';
+import { minutesOfDay } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
 import { bookings, technicianExceptions, technicianHours, technicianProfiles, technicianServices, users } from '../../db/schema';
 import { loadSlotDay, type SlotDay } from '../bookings';
@@ -37,12 +37,12 @@ export async function technicianDays(db: DbOrTx, dateKey: string, base: Point): 
  * The technicians' rows of a day as one json column, for a caller that reads them in a select of its own
  * (the booking claim reads them with the business's day, in one round trip under the day's lock).
  */
-export function technicianDaysColumn(dateKey: string): SQL {
+export function technicianDaysColumn(dateKey: string | Placeholder): SQL {
   return sql`(select coalesce(json_agg(t order by t.name, t.id), '[]'::json) from (
       select u.id, u.full_name as name, coalesce(p.limited_services, false) as limited,
         json_build_array(p.start_latitude, p.start_longitude) as start,
         json_build_array(coalesce(p.end_latitude, p.start_latitude), coalesce(p.end_longitude, p.start_longitude)) as "end",
-        (select json_build_array(h.start_time, h.end_time) from ${technicianHours} h where h.user_id = u.id and h.day_of_week = ${dayOfWeek(dateKey)}) as hours,
+        (select json_build_array(h.start_time, h.end_time) from ${technicianHours} h where h.user_id = u.id and h.day_of_week = extract(dow from ${dateKey}::date)) as hours,
         exists (select 1 from ${technicianHours} h where h.user_id = u.id) as has_hours,
         (select json_build_array(e.start_time, e.end_time) from ${technicianExceptions} e where e.user_id = u.id and e.date = ${dateKey}::date) as exception,
         coalesce((select json_agg(s.service_id) from ${technicianServices} s where s.user_id = u.id), '[]'::json) as services,
