@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleProblem } from '../../scripts/build-server.mjs';
 
 /**
  * A bundle built the way scripts/build-server.mjs builds the server's (ES modules, split, source maps without
@@ -51,5 +52,23 @@ describe('stack traces of the server bundle', () => {
     const unmapped = execFileSync(process.execPath, [join(dir, 'out/entry.js')], { encoding: 'utf8' });
     expect(unmapped).toContain(join(dir, 'out/entry.js'));
     expect(unmapped).not.toContain('entry.ts');
+  });
+});
+
+describe("the server bundle's check of its files", () => {
+  it('refuses a chunk that hands a dynamically imported CommonJS module over as a default export only', async () => {
+    const pkg = join(dir, 'node_modules/plugin');
+    mkdirSync(pkg, { recursive: true });
+    writeFileSync(join(pkg, 'index.js'), "exports.load = async () => (await import('./cookie.js')).stringifySetCookie;");
+    writeFileSync(join(pkg, 'cookie.js'), 'exports.stringifySetCookie = () => "a=1";');
+    writeFileSync(join(dir, 'uses-plugin.ts'), "import { load } from 'plugin';\nconsole.log(typeof (await load()));");
+    const out = join(dir, 'plugin-out');
+    await build({ entryPoints: [join(dir, 'uses-plugin.ts')], outdir: out, bundle: true, splitting: true, format: 'esm', platform: 'node', logLevel: 'silent' });
+    // What @fastify/cookie met: the named export is missing from the bundle.
+    expect(execFileSync(process.execPath, [join(out, 'uses-plugin.js')], { encoding: 'utf8' }).trim()).toBe('undefined');
+    const problems = readdirSync(out).map((name) => bundleProblem(name, readFileSync(join(out, name), 'utf8'))).filter(Boolean);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain('SERVER_EXTERNAL');
+    expect(bundleProblem('main.js', 'export { main };')).toBeUndefined();
   });
 });
