@@ -6,7 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Stack traces of the server bundle name the src/ files, lines and columns (decision 075), without Node's
  * `--enable-source-maps`: that flag read and indexed every bundle file's source map as it loaded (~0.2 s of
  * CPU and ~20 MB at each start). Here a bundle file's map is read the first time a stack through it is
- * formatted (an error logged or printed: a 5xx, an uncaught exception), then kept.
+ * formatted (an error logged or printed: a 5xx, an uncaught exception), then kept for a minute after its last
+ * use: a parsed map of a bundle chunk costs ~0.2 s of CPU to build and ~40–60 MB while held, which a burst of
+ * errors should pay once and a quiet server should not keep.
  *
  * Does nothing when Node maps stacks itself (tsx in development and tests, or the flag given by hand).
  */
@@ -14,7 +16,10 @@ export function mapBundleStacks(bundleDir: string): void {
   if (process.sourceMapsEnabled) return;
   const prefix = pathToFileURL(bundleDir).href + '/';
   const maps = new Map<string, { map: SourceMap; url: string } | null>();
+  let release: NodeJS.Timeout | undefined;
   const mapOf = (file: string) => {
+    clearTimeout(release);
+    release = setTimeout(() => maps.clear(), MAPS_KEPT_MS).unref();
     if (!maps.has(file)) {
       try {
         maps.set(file, { map: new SourceMap(JSON.parse(readFileSync(fileURLToPath(`${file}.map`), 'utf8'))), url: `${file}.map` });
@@ -46,3 +51,6 @@ export function mapBundleStacks(bundleDir: string): void {
     return [header, ...sites.map((site) => `    at ${frame(site)}`)].join('\n');
   };
 }
+
+/** How long parsed maps are kept after the last stack that used them. */
+const MAPS_KEPT_MS = 60_000;
