@@ -4,6 +4,12 @@ import { isDatabaseConnectionError } from './db/connection-errors';
 import { removeServerNote, writeServerNote } from './db/data-dir-lock';
 import { seed, DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from './db/seed';
 import type { Jobs } from './jobs/boss';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mapBundleStacks } from './bundle-stacks';
+
+// Run from its bundle (npm start), stack traces still name src/ files: mapped when one is printed.
+mapBundleStacks(dirname(fileURLToPath(import.meta.url)));
 
 /** What the banner may truthfully say about the admin's password. */
 function adminPasswordText(seeded: { generatedAdminPassword?: string; createdAdmin: boolean; adminPasswordIgnored?: boolean }, fromEnv: boolean): string {

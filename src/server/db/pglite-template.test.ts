@@ -53,3 +53,23 @@ describe('a new data folder from the template', () => {
     expect(readdirSync(root)).toEqual(['template']);
   });
 });
+
+describe('the template npm start builds (scripts/build-pglite-template.mjs)', () => {
+  it("holds pg-boss's tables at the schema version this pg-boss wants: a new folder's job queue installs nothing", async () => {
+    const { buildPgliteTemplateIfStale, pgliteTemplateDir } = await import('../../../scripts/build-pglite-template.mjs');
+    buildPgliteTemplateIfStale();
+    const root = mkdtempSync(join(tmpdir(), 'glint-template-test-'));
+    made.push(root);
+    const dataDir = join(root, 'data');
+    expect(startFromTemplate(dataDir, pgliteTemplateDir)).toBe(true);
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite({ dataDir });
+    try {
+      const { rows } = await db.query<{ version: number }>('select version from pgboss.version');
+      const wanted = JSON.parse(readFileSync(new URL('../../../node_modules/pg-boss/version.json', import.meta.url), 'utf8')) as { schema: number };
+      expect(rows).toEqual([{ version: wanted.schema }]);
+    } finally {
+      await db.close();
+    }
+  }, 120_000);
+});

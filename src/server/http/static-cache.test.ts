@@ -40,6 +40,14 @@ describe('cache headers of the built web app', () => {
     }
   });
 
+  it('answers HEAD for a file, and 404 for a file the build does not have', async () => {
+    const head = await web.inject({ method: 'HEAD', url: '/assets/index-Ab12Cd34.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(head.body).toBe('');
+    expect((await web.inject({ method: 'GET', url: '/assets/index-Gone0000.js' })).statusCode).toBe(404);
+  });
+
   it('revalidates index.html on every visit, for / and for any client route', async () => {
     for (const url of ['/', '/booking/123', '/auth?next=%2F']) {
       const response = await web.inject({ method: 'GET', url });

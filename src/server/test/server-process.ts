@@ -51,7 +51,7 @@ export async function startServer(env: Record<string, string>, options: { port?:
   await buildOnce();
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--enable-source-maps', serverEntry], {
+  const child = spawn(process.execPath, [serverEntry], {
     env: {
       ...process.env,
       PORT: String(port),
