@@ -83,7 +83,6 @@ for (const [path, name] of [
 }
 
 test("a signed-in customer's tracking and receipt pages have no serious or critical axe violation", async ({ page }) => {
-  await page.goto('/auth');
   await signInViaApi(page, CUSTOMER);
   const mine = (await (await page.request.get('/api/bookings?pageSize=50')).json()) as { items: Array<{ id: string; status: string }> };
   const upcoming = mine.items.find((b) => b.status === 'confirmed')!;
@@ -98,7 +97,6 @@ test("a signed-in customer's tracking and receipt pages have no serious or criti
 test('the signed-in checkout has no serious or critical axe violation', async ({ page, request }) => {
   test.setTimeout(120_000);
   await ensureTomorrowOpen(request, 'Wash & Wax');
-  await page.goto('/auth');
   await signInViaApi(page, CUSTOMER);
   await page.goto('/');
   await startBooking(page, { service: 'Wash & Wax', type: 'Pickup Service', addressLabel: 'Pickup Address', typed: 'Park', pick: /425 Park Ave, San Jose, CA 95110/ });
