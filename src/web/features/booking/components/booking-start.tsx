@@ -396,6 +396,7 @@ export function BookingStart() {
           <div
             className="sticky bottom-[calc(3.25rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-2 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
             data-testid="booking-sticky-bar"
+            data-covers-bottom="booking-bar"
           >
             <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="booking-still-needed" aria-live="polite">
               {missingWords.length ? t('stillNeeded', { items: new Intl.ListFormat(language, { type: 'conjunction' }).format(missingWords) }) : t('readyToContinue')}
