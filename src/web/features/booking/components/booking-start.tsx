@@ -20,7 +20,7 @@ import { useCurrentUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
-import { cn } from '@web/lib/utils';
+import { cn, scrollBehavior } from '@web/lib/utils';
 import { addDaysToKey } from '@shared/time';
 import { availableDaysQuery, saveAddress, savedAddressesQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
 import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
@@ -120,7 +120,7 @@ export function BookingStart() {
   const [chosenAt, setChosenAt] = useState(0);
   const scheduleCard = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (chosenAt) nextStep.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (chosenAt) nextStep.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   }, [chosenAt]);
   // Arriving with a service already chosen (Book Again, the offer page) counts as choosing it.
   useEffect(() => {
@@ -218,7 +218,7 @@ export function BookingStart() {
               onClick={() => {
                 setPickedDate(firstFreeDay);
                 setSlotId(null);
-                scheduleCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                scheduleCard.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
               }}
             >
               {t('nextFreeDay', { date: longDate(firstFreeDay, language) })}
