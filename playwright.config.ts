@@ -35,6 +35,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     timezoneId: 'America/Los_Angeles',
     locale: 'en-US',
+    // The app scrolls each next step into view at once on a device that asks for less motion (decision 074): an
+    // action waits for its element to stop moving, and a smooth scroll kept it moving ~0.5 s after each choice.
+    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, launchOptions }, testIgnore: /admin\/.*desktop/ },

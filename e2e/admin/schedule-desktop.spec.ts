@@ -11,7 +11,6 @@ test('a signed-out visitor and a customer are kept out of the back office', asyn
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
 
-  await page.goto('/');
   await signInViaApi(page, CUSTOMER);
   await page.goto('/admin/customers');
   await expect(page).toHaveURL(/\/admin\/login$/);
@@ -79,7 +78,6 @@ test('the admin closes a day and customers are refused it; reopening gives it ba
   // …and a signed-in customer's booking start shows none either.
   const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 }, timezoneId: 'America/Los_Angeles', locale: 'en-US' });
   const customer = await customerContext.newPage();
-  await customer.goto('/');
   await signInViaApi(customer, CUSTOMER);
   await customer.goto('/');
   await expect(customer.getByRole('heading', { name: 'Choose Your Service' })).toBeVisible();

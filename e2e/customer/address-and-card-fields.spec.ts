@@ -44,7 +44,6 @@ test('the fifth address suggestion opens above the sticky bar; a long unbroken a
 
   // The field scrolled down to just above the sticky bar, as a thumb leaves it: the list opens below it.
   await expect(field).toBeVisible();
-  await page.waitForTimeout(600); // the scroll to the next step after choosing the service ends
   const [fieldBox, barBox] = [(await field.boundingBox())!, (await bar.boundingBox())!];
   await page.evaluate((by) => window.scrollBy(0, by), fieldBox.y + fieldBox.height - barBox.y + 4);
   await field.fill('San Jose 951');

@@ -4,7 +4,6 @@ import { ADMIN, CUSTOMER, pacificDay, signInViaApi } from '../support/helpers';
 /** The booking start's first day, its calendar and an old link: what a customer sees before choosing a time. */
 
 test.beforeEach(async ({ page }) => {
-  await page.goto('/');
   await signInViaApi(page, CUSTOMER);
 });
 

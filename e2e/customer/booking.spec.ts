@@ -113,7 +113,6 @@ test('a declined card shows Payment Failed and the slot is free again', async ({
 
 test('a signed-in customer books a pickup service at a saved address', async ({ page, request }) => {
   await ensureTomorrowOpen(request, 'Wash & Wax');
-  await page.goto('/');
   await signInViaApi(page, CUSTOMER);
   await page.goto('/');
   await startBooking(page, { service: 'Wash & Wax', type: 'Pickup Service', addressLabel: 'Pickup Address', typed: 'Park', pick: /425 Park Ave, San Jose, CA 95110/ });

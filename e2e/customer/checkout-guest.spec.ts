@@ -103,7 +103,6 @@ test('Back after paying goes to the tracking page, for a guest and for a signed-
 
 test('an abandoned checkout shows as "Not paid — Continue to payment" in the history while the hold lives, and Continue to payment pays it', async ({ page, request }) => {
   await ensureTomorrowOpen(request, 'Wash & Wax');
-  await page.goto('/');
   await signInViaApi(page, CUSTOMER);
   await page.goto('/');
   await startBooking(page, { service: 'Wash & Wax', ...ADDRESS, slotIndex: 'last' });

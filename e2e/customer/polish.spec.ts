@@ -63,7 +63,6 @@ test.describe('the tracking page in dark mode', () => {
   test.use({ colorScheme: 'dark' });
 
   test("the current step's number reads clearly (contrast at least 4.5:1)", async ({ page }) => {
-    await page.goto('/');
     await signInViaApi(page, CUSTOMER);
     const mine = (await (await page.request.get('/api/bookings?pageSize=50')).json()) as { items: Array<{ id: string; status: string }> };
     const booking = mine.items.find((b) => b.status === 'confirmed');
@@ -93,7 +92,6 @@ test.describe('the tracking page in dark mode', () => {
 });
 
 test('assigning a driver shows one Live Updates line, with the driver’s name', async ({ page, baseURL }) => {
-  await page.goto('/');
   await signInViaApi(page, CUSTOMER);
   const mine = (await (await page.request.get('/api/bookings?pageSize=50')).json()) as { items: Array<{ id: string; status: string; serviceType: string }> };
   const booking = mine.items.find((b) => b.status === 'confirmed' && b.serviceType === 'mobile');

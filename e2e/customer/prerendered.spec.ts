@@ -73,7 +73,6 @@ test('/auth, /sww-offer, /packages and /tracking arrive prerendered; a tracking 
 });
 
 test('a signed-in customer gets the app, with the session, services and booking start fetched in one round', async ({ page }) => {
-  await page.goto('/help');
   await signInViaApi(page, CUSTOMER);
   const html = await (await page.request.get('/')).text();
   expect(html).not.toContain('data-prerendered');

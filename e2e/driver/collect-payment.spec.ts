@@ -37,7 +37,6 @@ test('the driver collects cash on a pay-on-site job from the job card, and the a
   const before = await revenue(office);
   const total = formatUsd(made!.totalAmount);
 
-  await page.goto('/');
   await signInViaApi(page, DRIVER);
   await page.goto('/driver');
   const card = page.locator(`article[data-booking-id="${made!.id}"]`);

@@ -75,7 +75,7 @@ function CustomerShell() {
       <main className="flex-1 px-4 pb-24 pt-4">
         <Outlet />
       </main>
-      <nav aria-label="Main" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-950">
+      <nav aria-label="Main" data-covers-bottom="nav" className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-950">
         <ul className="mx-auto flex max-w-2xl">
           {nav.map((item) => (
             <li key={item.to} className="flex-1">

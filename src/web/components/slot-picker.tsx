@@ -8,7 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Label, Select } from '@web/components/ui/input';
 import { apiCall } from '@web/lib/api';
 import { defineMessages, useLanguage, useT } from '@web/lib/i18n';
-import { cn } from '@web/lib/utils';
+import { cn, scrollBehavior } from '@web/lib/utils';
 
 /**
  * Choosing when: the date (Today, Tomorrow, or the calendar with past days disabled, and closed or full days
@@ -131,7 +131,7 @@ export function DateChoice({
   const [openedAt, setOpenedAt] = useState(0);
   const calendar = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (openedAt) calendar.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    if (openedAt) calendar.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'nearest' });
   }, [openedAt]);
   const choice = (active: boolean) => cn('flex-1', active && 'border-brand-600 bg-brand-50 text-brand-800 dark:bg-brand-900/30');
   return (

@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { Input, Label } from '@web/components/ui/input';
 import { errorMessage } from '@web/lib/api';
 import { useT } from '@web/lib/i18n';
+import { scrollBehavior } from '@web/lib/utils';
 import { bookingKeys, reverseGeocode, suggestAddresses } from '../api';
 import { bookingStartMessages } from '../start-messages';
 
@@ -64,7 +65,7 @@ export function AddressField({ serviceType, value, verified, onType, onVerified 
   // The list opens in full above the booking's sticky bar: its last suggestion is never hidden behind it.
   const listBox = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    if (open) listBox.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+    if (open) listBox.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'nearest' });
   }, [open, list.length]);
   const label = serviceType === 'pickup' ? t('pickupAddress') : t('serviceLocation');
 

@@ -20,7 +20,7 @@ import { useCurrentUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
-import { cn } from '@web/lib/utils';
+import { cn, scrollBehavior } from '@web/lib/utils';
 import { addDaysToKey } from '@shared/time';
 import { availableDaysQuery, saveAddress, savedAddressesQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
 import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
@@ -120,7 +120,7 @@ export function BookingStart() {
   const [chosenAt, setChosenAt] = useState(0);
   const scheduleCard = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (chosenAt) nextStep.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    if (chosenAt) nextStep.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
   }, [chosenAt]);
   // Arriving with a service already chosen (Book Again, the offer page) counts as choosing it.
   useEffect(() => {
@@ -218,7 +218,7 @@ export function BookingStart() {
               onClick={() => {
                 setPickedDate(firstFreeDay);
                 setSlotId(null);
-                scheduleCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+                scheduleCard.current?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
               }}
             >
               {t('nextFreeDay', { date: longDate(firstFreeDay, language) })}
@@ -396,6 +396,7 @@ export function BookingStart() {
           <div
             className="sticky bottom-[calc(3.25rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-2 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
             data-testid="booking-sticky-bar"
+            data-covers-bottom="booking-bar"
           >
             <p className="text-sm text-slate-700 dark:text-slate-200" data-testid="booking-still-needed" aria-live="polite">
               {missingWords.length ? t('stillNeeded', { items: new Intl.ListFormat(language, { type: 'conjunction' }).format(missingWords) }) : t('readyToContinue')}
