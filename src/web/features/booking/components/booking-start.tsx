@@ -2,7 +2,7 @@ import { localized } from '@shared/localized';
 import { track } from '@web/lib/analytics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'lucide-react';
+import { AlertTriangle, ArrowRight, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { parseUsAddress } from '@shared/address';
@@ -10,35 +10,59 @@ import { formatUsd, fromCents } from '@shared/money';
 import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
 import type { SavedAddress } from '@shared/schemas/account';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
-import { Label } from '@web/components/ui/input';
-import { autoServiceType, bookingStartProblem, canContinue, needsAddress, offeredServiceTypes } from '@shared/service-types';
+import { autoServiceType, bookingStartProblem, canContinue, needsAddress } from '@shared/service-types';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/feedback';
-import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
-import { cn } from '@web/lib/utils';
-import { addDaysToKey } from '@shared/time';
+import { addDaysToKey } from '@shared/date-keys';
 import { availableDaysQuery, saveAddress, savedAddressesQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
 import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
-import { jobOfDrafts, newVehicleDraft, VehiclesStep, type VehicleDraft } from './vehicles-step';
+import { jobOfDrafts, newVehicleDraft, type VehicleDraft } from '../vehicle-drafts';
 import { OfferBanner } from './offer-banner';
 import { dateParam, longDate, resolveDate, slotLabel, todayKey } from '../booking-dates';
 import { bookingStartMessages } from '../start-messages';
-import { AddressField } from './address-field';
-import { DateChoice, SlotSelect, type SlotPlace } from '@web/components/slot-picker';
+import type { SlotPlace } from '@web/components/slot-queries';
 import { ServiceCard } from './service-card';
 
-const TYPE_ICONS = { mobile: Car, pickup: Truck, serviceLocation: Building2 } as const;
+/**
+ * The steps after the service (vehicles, type, address, day and time) with the slot picker and the address
+ * search: their own chunk, fetched once a service is chosen or reached for, so a customer's first load of `/`
+ * carries only the services (decision 073). Rendered without a Suspense step: a boundary would hide the steps
+ * already shown while a later one loads.
+ */
+let stepsModule: typeof import('./booking-steps') | undefined;
+const loadSteps = () =>
+  import('./booking-steps').then((m) => {
+    stepsModule = m;
+    return m;
+  });
+const preloadSteps = () => void loadSteps().catch(() => undefined);
+
+function useBookingSteps(wanted: boolean): { module: typeof stepsModule; failed: boolean } {
+  const [module, setModule] = useState(stepsModule);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!wanted || module) return;
+    let live = true;
+    loadSteps().then(
+      (m) => live && setModule(m),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, module]);
+  return { module, failed };
+}
 
 /** Choose Your Service: services, service type, address, date and slot, then on to the booking details. */
 export function BookingStart() {
   const t = useT(bookingStartMessages);
   const navigate = useNavigate();
-  const config = usePublicConfig();
   const { user } = useCurrentUser();
   const guest = !user && isGuestMode();
   const services = useServices();
@@ -71,6 +95,7 @@ export function BookingStart() {
   const [pickedDate, setPickedDate] = useState<string | null>(() => (linkDate && linkDate >= today ? linkDate : null));
 
   const service = services.data?.find((s) => s.id === serviceId);
+  const steps = useBookingSteps(Boolean(service));
   // The job: the visit's vehicles, each with its size and add-ons (decision 043). A signed-in customer starts
   // with a saved vehicle (the first, or the first of the offer's size), anyone else with one to type.
   const detail = useService(serviceId ?? undefined);
@@ -254,7 +279,8 @@ export function BookingStart() {
 
       {services.data && services.data.length > 0 && (
         <>
-          <section aria-label={t('chooseService')} className="flex flex-col gap-3">
+          {/* A pointer or the keyboard on the services fetches the next steps before the choice. */}
+          <section aria-label={t('chooseService')} className="flex flex-col gap-3" onPointerDown={preloadSteps} onFocus={preloadSteps}>
             {services.data.map((s) => (
               <ServiceCard
                 key={s.id}
@@ -272,124 +298,59 @@ export function BookingStart() {
           </section>
 
           <div ref={nextStep} className="flex scroll-mt-20 flex-col gap-4" data-testid="booking-next-steps">
-          {service && detail.data && detail.data.id === service.id && (
-            <VehiclesStep
-              service={detail.data}
-              drafts={drafts}
-              saved={saved}
+          {service && steps.module && (
+            <steps.module.BookingSteps
+              service={service}
+              detail={detail.data}
               signedIn={Boolean(user)}
-              onChange={(next) => {
-                setDraftsTouched(true);
-                setDrafts(next);
-                setSlotId(null);
+              vehicles={{
+                drafts,
+                saved,
+                onChange: (next) => {
+                  setDraftsTouched(true);
+                  setDrafts(next);
+                  setSlotId(null);
+                },
+              }}
+              serviceType={{ value: serviceType, onChange: setServiceType, missing: missing.serviceType }}
+              address={{
+                value: address,
+                verified,
+                book: addressBook,
+                placeOf: savedPlace,
+                onPickSaved: pickSaved,
+                onType: (text) => {
+                  setAddress(text);
+                  setVerified(null);
+                },
+                onVerified: (found) => {
+                  setAddress(found.formattedAddress);
+                  setVerified(found);
+                },
+                saveNew: saveNewAddress,
+                onSaveNew: setSaveNewAddress,
+                missing: missing.address,
+              }}
+              schedule={{
+                card: scheduleCard,
+                settled: dateSettled,
+                date,
+                vehicles: jobSlotsQuery(job),
+                place,
+                onDate: (next) => {
+                  setPickedDate(next);
+                  setSlotId(null);
+                },
+                slots: slots.data,
+                loading: slots.isLoading || !dateSettled,
+                failed: Boolean(slots.error),
+                slotId,
+                onSlot: setSlotId,
+                missing: missing.time,
               }}
             />
           )}
-
-          {service && (
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('serviceType')}</CardTitle>
-                {missing.serviceType && <StepMissing text={t('missingServiceType')} />}
-              </CardHeader>
-              <CardContent>
-                <fieldset className="flex flex-col gap-2">
-                  <legend className="sr-only">{t('serviceType')}</legend>
-                  {offeredServiceTypes(service.locationOptions).map((type) => {
-                    const Icon = TYPE_ICONS[type];
-                    return (
-                      <label
-                        key={type}
-                        className={cn(
-                          'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700',
-                          serviceType === type && 'border-brand-600 bg-brand-50 dark:bg-brand-900/30',
-                        )}
-                      >
-                        <input type="radio" name="service-type" value={type} checked={serviceType === type} onChange={() => setServiceType(type)} className="size-4 accent-brand-700" />
-                        <Icon className="size-5 text-brand-700" aria-hidden />
-                        <span className="flex flex-col">
-                          <span className="font-medium">{t(`type_${type}`)}</span>
-                          <span className="text-xs text-slate-500">{t(`typeHint_${type}`)}</span>
-                        </span>
-                      </label>
-                    );
-                  })}
-                </fieldset>
-                {serviceType === 'serviceLocation' && config && <p className="mt-3 text-sm text-slate-600">{t('onSiteAt', { address: config.businessAddress })}</p>}
-              </CardContent>
-            </Card>
-          )}
-
-          {service && needsAddress(serviceType) && (
-            <Card>
-              <CardContent className="pt-4">
-                {addressBook.length > 0 && (
-                  <div className="mb-3 flex flex-col gap-1">
-                    <Label htmlFor="saved-address">{t('savedAddress')}</Label>
-                    <select
-                      id="saved-address"
-                      className="h-10 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900"
-                      value={verified?.source === 'saved' && addressBook.some((a) => a.id === verified.addressId) ? verified.addressId! : 'new'}
-                      onChange={(e) => pickSaved(addressBook.find((a) => a.id === e.target.value))}
-                    >
-                      {addressBook.map((a) => (
-                        <option key={a.id} value={a.id}>
-                          {savedPlace(a).formattedAddress}
-                        </option>
-                      ))}
-                      <option value="new">{t('addNewAddress')}</option>
-                    </select>
-                  </div>
-                )}
-                <AddressField
-                  serviceType={serviceType!}
-                  value={address}
-                  verified={verified}
-                  onType={(text) => {
-                    setAddress(text);
-                    setVerified(null);
-                  }}
-                  onVerified={(place) => {
-                    setAddress(place.formattedAddress);
-                    setVerified(place);
-                  }}
-                />
-                {user && !verified?.addressId && (
-                  <label className="mt-2 flex items-center gap-2 text-sm">
-                    <input type="checkbox" className="size-4 accent-brand-700" checked={saveNewAddress} onChange={(e) => setSaveNewAddress(e.target.checked)} />
-                    {t('saveAddress')}
-                  </label>
-                )}
-                {missing.address && <StepMissing text={t('missingAddress')} />}
-              </CardContent>
-            </Card>
-          )}
-
-          {service && (
-            <div ref={scheduleCard} className="scroll-mt-20">
-              <Card>
-                <CardHeader>
-                  <CardTitle>{t('schedule')}</CardTitle>
-                  {missing.time && <StepMissing text={t('missingTime')} />}
-                </CardHeader>
-                <CardContent className="flex flex-col gap-3">
-                  <DateChoice
-                    key={dateSettled ? 'settled' : 'settling'}
-                    value={date}
-                    serviceId={service.id}
-                    vehicles={jobSlotsQuery(job)}
-                    place={place}
-                    onChange={(next) => {
-                      setPickedDate(next);
-                      setSlotId(null);
-                    }}
-                  />
-                  <SlotSelect id="booking-slot" slots={slots.data} loading={slots.isLoading || !dateSettled} failed={Boolean(slots.error)} value={slotId} onChange={setSlotId} />
-                </CardContent>
-              </Card>
-            </div>
-          )}
-
+          {service && !steps.module && (steps.failed ? <StepsFailed /> : <Spinner />)}
           </div>
 
           {/* The running total and Continue stay in reach (above the bottom navigation) while the customer scrolls through the steps. */}
@@ -429,7 +390,6 @@ export function BookingStart() {
   );
 }
 
-/** A saved address as the place the booking goes to (the server checks the service area again). */
 /** The place the slot lists are asked about: a saved address by its id, a found one by its coordinates. */
 function slotPlaceOf(found: AddressSuggestion | null): SlotPlace | undefined {
   if (found?.addressId) return { addressId: found.addressId };
@@ -437,6 +397,7 @@ function slotPlaceOf(found: AddressSuggestion | null): SlotPlace | undefined {
   return undefined;
 }
 
+/** A saved address as the place the booking goes to (the server checks the service area again). */
 function savedPlace(a: SavedAddress): AddressSuggestion {
   const formattedAddress = `${a.street}, ${a.city}, ${a.state} ${a.zipCode}`;
   return { streetNumber: '', streetName: a.street, street: a.street, city: a.city, state: a.state, zipCode: a.zipCode, country: 'US', formattedAddress, source: 'saved', addressId: a.id, latitude: null, longitude: null, inServiceArea: true };
@@ -445,10 +406,15 @@ function savedPlace(a: SavedAddress): AddressSuggestion {
 /** A typed vehicle the customer asked to keep, with enough to name it. */
 const wantsSaving = (d: VehicleDraft) => !d.vehicleId && d.save && Boolean(d.make.trim()) && Boolean(d.model.trim());
 
-function StepMissing({ text }: { text: string }) {
+/** The next steps' code did not arrive (offline, or a release replaced it): the page must be loaded again. */
+function StepsFailed() {
+  const t = useT(bookingStartMessages);
   return (
-    <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="step-missing">
-      {text}
-    </p>
+    <Card className="border-red-200">
+      <CardContent className="flex flex-col gap-3 pt-4 text-sm">
+        <p>{t('stepsFailed')}</p>
+        <Button onClick={() => window.location.reload()}>{t('refreshPage')}</Button>
+      </CardContent>
+    </Card>
   );
 }
