@@ -10,7 +10,7 @@ import { formatUsd, fromCents } from '@shared/money';
 import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
 import type { SavedAddress } from '@shared/schemas/account';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
-import { autoServiceType, bookingStartProblem, canContinue, needsAddress } from '@shared/service-types';
+import { autoServiceType, canContinue, needsAddress } from '@shared/service-types';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/feedback';
@@ -19,11 +19,10 @@ import { errorMessage } from '@web/lib/api';
 import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { addDaysToKey } from '@shared/date-keys';
-import { availableDaysQuery, saveAddress, savedAddressesQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
-import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
+import { availableDaysQuery, savedAddressesQuery, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
+import { jobSlotsQuery, priceOfJob } from '../job';
 import { jobOfDrafts, newVehicleDraft, type VehicleDraft } from '../vehicle-drafts';
-import { OfferBanner } from './offer-banner';
-import { dateParam, longDate, resolveDate, slotLabel, todayKey } from '../booking-dates';
+import { longDate, resolveDate, todayKey } from '../booking-dates';
 import { bookingStartMessages } from '../start-messages';
 import type { SlotPlace } from '@web/components/slot-queries';
 import { ServiceCard } from './service-card';
@@ -95,13 +94,14 @@ export function BookingStart() {
   const [pickedDate, setPickedDate] = useState<string | null>(() => (linkDate && linkDate >= today ? linkDate : null));
 
   const service = services.data?.find((s) => s.id === serviceId);
-  const steps = useBookingSteps(Boolean(service));
   // The job: the visit's vehicles, each with its size and add-ons (decision 043). A signed-in customer starts
   // with a saved vehicle (the first, or the first of the offer's size), anyone else with one to type.
   const detail = useService(serviceId ?? undefined);
   const savedVehicles = useQuery({ ...savedVehiclesQuery, enabled: Boolean(user) });
   const saved = savedVehicles.data?.items ?? [];
   const offer = useOffer(again.offer);
+  // An offer's banner comes with the steps too (an offer's link names its service).
+  const steps = useBookingSteps(Boolean(service) || Boolean(offer));
   const jobOffer = offer && offer.serviceId === serviceId ? offer : undefined;
   const [drafts, setDrafts] = useState<VehicleDraft[]>(() => [newVehicleDraft(again.offer ?? 'sedan')]);
   const [draftsTouched, setDraftsTouched] = useState(false);
@@ -152,62 +152,12 @@ export function BookingStart() {
     if (again.serviceId) track('service_selected', { serviceId: again.serviceId, ...(again.offer ? { offer: again.offer } : {}) });
   }, [again.serviceId, again.offer]);
 
-  async function continueToBooking() {
-    const problem = bookingStartProblem(state);
-    if (problem) {
-      if (problem.toast === 'Address required') toast.error(t('addressRequired'), { description: problem.description === 'Please enter your pickup address' ? t('enterPickup') : t('enterServiceLocation') });
-      else toast.error(t(problem.toast === 'Please select a service' ? 'pleaseSelectService' : problem.toast === 'Please select a service type' ? 'pleaseSelectServiceType' : 'pleaseSelectTime'));
-      return;
-    }
-    let line = '';
-    if (needsAddress(serviceType)) {
-      const parsed = verified ?? parseUsAddress(address);
-      if (!parsed) return void toast.error(t('addressIncomplete'));
-      if (verified && !verified.inServiceArea) return void toast.error(t(verified.areaRefusal?.code === 'BEYOND_SERVICE_AREA' ? 'addressTooFar' : 'addressOutside'));
-      line = parsed.formattedAddress;
-    }
-    const slot = slots.data?.find((s) => s.id === slotId);
-    if (!slot) return void toast.error(t('pleaseSelectTime'));
-    // A new address of a signed-in customer with "Save for next time" ticked joins the account.
-    let addressId = verified?.addressId ?? undefined;
-    const typed = needsAddress(serviceType) ? (verified ?? parseUsAddress(address)) : null;
-    if (user && typed && !addressId && saveNewAddress && typed.street) {
-      try {
-        addressId = (await saveAddress({ street: typed.street, city: typed.city, state: typed.state, zipCode: typed.zipCode, isDefault: addressBook.length === 0 })).id;
-      } catch (error) {
-        return void toast.error(t('addressSaveFailed'), { description: errorMessage(error, '') || undefined });
-      }
-    }
-    // "Save for next time": a typed vehicle of a signed-in customer joins the account and is booked by its id.
-    let vehicles = job;
-    if (user && drafts.some(wantsSaving)) {
-      try {
-        const kept = await Promise.all(drafts.map(async (d) => (wantsSaving(d) ? { ...d, vehicleId: (await saveVehicle({ make: d.make.trim(), model: d.model.trim(), sizeClass: d.sizeClass })).id } : d)));
-        const refreshed = await savedVehicles.refetch();
-        setDrafts(kept);
-        vehicles = jobOfDrafts(kept, refreshed.data?.items ?? saved);
-      } catch (error) {
-        return void toast.error(t('vehicleSaveFailed'), { description: errorMessage(error, '') || undefined });
-      }
-    }
-    void navigate({
-      to: '/booking-details',
-      search: {
-        serviceId: serviceId!,
-        serviceType: serviceType!,
-        address: line,
-        date: dateParam(date),
-        time: slotLabel(slot),
-        slotId: slot.id,
-        addressId,
-        ...(travelFeeCents > 0 ? { travelFee: travelFeeCents } : {}),
-        // The point the slots were listed at (a suggestion's), so the booking is held there too.
-        ...(!addressId && verified && verified.latitude !== null && verified.longitude !== null ? { lat: verified.latitude, lng: verified.longitude } : {}),
-        offer: serviceId === again.serviceId ? again.offer : undefined,
-        vehicles: jobSearchOf(vehicles),
-      },
-    });
-  }
+  // Continue's checks and saves live with the steps (booking-steps.tsx): it is enabled only once they are shown.
+  const continueToBooking = () =>
+    loadSteps().then(
+      (m) => m.continueBooking({ t, navigate, again, signedIn: Boolean(user), serviceId, serviceType, address, verified, addressBook, saveNewAddress, drafts, saved, job, setDrafts, refetchSaved: savedVehicles.refetch, slots: slots.data, slotId, date, travelFeeCents }),
+      () => void toast.error(t('stepsFailed')),
+    );
 
   return (
     <div className="flex flex-col gap-4">
@@ -230,7 +180,7 @@ export function BookingStart() {
           {t('seePackages')}
         </Link>
       </div>
-      {offer && <OfferBanner offer={offer} />}
+      {offer && steps.module && <steps.module.OfferBanner offer={offer} />}
 
       {pastLinkDate && (
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="past-date-notice">
@@ -402,9 +352,6 @@ function savedPlace(a: SavedAddress): AddressSuggestion {
   const formattedAddress = `${a.street}, ${a.city}, ${a.state} ${a.zipCode}`;
   return { streetNumber: '', streetName: a.street, street: a.street, city: a.city, state: a.state, zipCode: a.zipCode, country: 'US', formattedAddress, source: 'saved', addressId: a.id, latitude: null, longitude: null, inServiceArea: true };
 }
-
-/** A typed vehicle the customer asked to keep, with enough to name it. */
-const wantsSaving = (d: VehicleDraft) => !d.vehicleId && d.save && Boolean(d.make.trim()) && Boolean(d.model.trim());
 
 /** The next steps' code did not arrive (offline, or a release replaced it): the page must be loaded again. */
 function StepsFailed() {

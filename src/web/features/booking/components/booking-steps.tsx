@@ -1,4 +1,6 @@
+import type { useNavigate } from '@tanstack/react-router';
 import { Building2, Car, Truck } from 'lucide-react';
+import { parseUsAddress } from '@shared/address';
 import type { RefObject } from 'react';
 import type { ServiceType } from '@shared/domain';
 import type { SavedAddress } from '@shared/schemas/account';
@@ -6,18 +8,26 @@ import type { AddressSuggestion } from '@shared/schemas/checkout';
 import type { ServiceDetailView, ServiceView } from '@shared/schemas/services';
 import type { SavedVehicle } from '@shared/schemas/vehicles';
 import type { SlotCandidate } from '@shared/slots';
-import { needsAddress, offeredServiceTypes } from '@shared/service-types';
+import { bookingStartProblem, needsAddress, offeredServiceTypes } from '@shared/service-types';
 import { DateChoice, SlotSelect } from '@web/components/slot-picker';
 import type { SlotPlace } from '@web/components/slot-queries';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/input';
-import { useT } from '@web/lib/i18n';
+import { errorMessage } from '@web/lib/api';
+import { useT, type Translate } from '@web/lib/i18n';
 import { usePublicConfig } from '@web/lib/public-config';
+import { toast } from '@web/lib/toast';
 import { cn } from '@web/lib/utils';
+import { saveAddress, saveVehicle } from '../api';
+import { dateParam, slotLabel } from '../booking-dates';
+import { jobSearchOf, type JobVehicles } from '../job';
 import { bookingStartMessages } from '../start-messages';
-import type { VehicleDraft } from '../vehicle-drafts';
+import { jobOfDrafts, type VehicleDraft } from '../vehicle-drafts';
 import { AddressField } from './address-field';
 import { VehiclesStep } from './vehicles-step';
+
+/** The booking start's banner for an offer's link (its own page shows it too). */
+export { OfferBanner } from './offer-banner';
 
 const TYPE_ICONS = { mobile: Car, pickup: Truck, serviceLocation: Building2 } as const;
 
@@ -159,3 +169,91 @@ function StepMissing({ text }: { text: string }) {
     </p>
   );
 }
+
+/** What Continue reads of the booking start's state. */
+export interface ContinueContext {
+  t: Translate<typeof bookingStartMessages.en>;
+  navigate: ReturnType<typeof useNavigate>;
+  /** The link the customer arrived by (Book Again, an offer): its offer applies to its own service only. */
+  again: { serviceId?: string; offer?: 'sedan' | 'suv' | 'oversize' };
+  signedIn: boolean;
+  serviceId: string | null;
+  serviceType: ServiceType | null;
+  address: string;
+  verified: AddressSuggestion | null;
+  addressBook: readonly SavedAddress[];
+  saveNewAddress: boolean;
+  drafts: VehicleDraft[];
+  saved: readonly SavedVehicle[];
+  job: JobVehicles;
+  setDrafts: (drafts: VehicleDraft[]) => void;
+  refetchSaved: () => Promise<{ data?: { items: SavedVehicle[] } }>;
+  slots: SlotCandidate[] | undefined;
+  slotId: string | null;
+  date: string;
+  travelFeeCents: number;
+}
+
+/**
+ * Continue: says what is missing, saves what the customer asked to keep (a new address, typed vehicles) and
+ * opens the booking details. It lives with the steps: it is enabled only once they are shown.
+ */
+export async function continueBooking({ t, navigate, again, signedIn, serviceId, serviceType, address, verified, addressBook, saveNewAddress, drafts, saved, job, setDrafts, refetchSaved, slots, slotId, date, travelFeeCents }: ContinueContext): Promise<void> {
+  const problem = bookingStartProblem({ serviceId, serviceType, address, slotId });
+  if (problem) {
+    if (problem.toast === 'Address required') toast.error(t('addressRequired'), { description: problem.description === 'Please enter your pickup address' ? t('enterPickup') : t('enterServiceLocation') });
+    else toast.error(t(problem.toast === 'Please select a service' ? 'pleaseSelectService' : problem.toast === 'Please select a service type' ? 'pleaseSelectServiceType' : 'pleaseSelectTime'));
+    return;
+  }
+  let line = '';
+  if (needsAddress(serviceType)) {
+    const parsed = verified ?? parseUsAddress(address);
+    if (!parsed) return void toast.error(t('addressIncomplete'));
+    if (verified && !verified.inServiceArea) return void toast.error(t(verified.areaRefusal?.code === 'BEYOND_SERVICE_AREA' ? 'addressTooFar' : 'addressOutside'));
+    line = parsed.formattedAddress;
+  }
+  const slot = slots?.find((s) => s.id === slotId);
+  if (!slot) return void toast.error(t('pleaseSelectTime'));
+  // A new address of a signed-in customer with "Save for next time" ticked joins the account.
+  let addressId = verified?.addressId ?? undefined;
+  const typed = needsAddress(serviceType) ? (verified ?? parseUsAddress(address)) : null;
+  if (signedIn && typed && !addressId && saveNewAddress && typed.street) {
+    try {
+      addressId = (await saveAddress({ street: typed.street, city: typed.city, state: typed.state, zipCode: typed.zipCode, isDefault: addressBook.length === 0 })).id;
+    } catch (error) {
+      return void toast.error(t('addressSaveFailed'), { description: errorMessage(error, '') || undefined });
+    }
+  }
+  // "Save for next time": a typed vehicle of a signed-in customer joins the account and is booked by its id.
+  let vehicles = job;
+  if (signedIn && drafts.some(wantsSaving)) {
+    try {
+      const kept = await Promise.all(drafts.map(async (d) => (wantsSaving(d) ? { ...d, vehicleId: (await saveVehicle({ make: d.make.trim(), model: d.model.trim(), sizeClass: d.sizeClass })).id } : d)));
+      const refreshed = await refetchSaved();
+      setDrafts(kept);
+      vehicles = jobOfDrafts(kept, refreshed.data?.items ?? saved);
+    } catch (error) {
+      return void toast.error(t('vehicleSaveFailed'), { description: errorMessage(error, '') || undefined });
+    }
+  }
+  void navigate({
+    to: '/booking-details',
+    search: {
+      serviceId: serviceId!,
+      serviceType: serviceType!,
+      address: line,
+      date: dateParam(date),
+      time: slotLabel(slot),
+      slotId: slot.id,
+      addressId,
+      ...(travelFeeCents > 0 ? { travelFee: travelFeeCents } : {}),
+      // The point the slots were listed at (a suggestion's), so the booking is held there too.
+      ...(!addressId && verified && verified.latitude !== null && verified.longitude !== null ? { lat: verified.latitude, lng: verified.longitude } : {}),
+      offer: serviceId === again.serviceId ? again.offer : undefined,
+      vehicles: jobSearchOf(vehicles),
+    },
+  });
+}
+
+/** A typed vehicle the customer asked to keep, with enough to name it. */
+const wantsSaving = (d: VehicleDraft) => !d.vehicleId && d.save && Boolean(d.make.trim()) && Boolean(d.model.trim());
