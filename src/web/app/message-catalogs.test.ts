@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@shared/domain';
+import type { LazyCatalog } from '@web/lib/i18n';
 
 /**
  * Every feature's messages.ts (and the shell's): Spanish and French have exactly the English keys, no
@@ -17,11 +18,21 @@ const sources = import.meta.glob<string>(['../**/*.ts', '../**/*.tsx', '!../**/*
 const isCatalog = (value: unknown): value is Catalog =>
   typeof value === 'object' && value !== null && LANGUAGES.every((language) => typeof (value as Record<string, unknown>)[language] === 'object');
 
-const catalogs = Object.entries(modules).flatMap(([file, exports]) =>
-  Object.entries(exports)
-    .filter(([, value]) => isCatalog(value))
-    .map(([name, value]) => ({ where: `${file} ${name}`, catalog: value as Catalog })),
-);
+/** A catalog whose other languages are fetched on demand (lazyMessages): all of them, fetched here. */
+const isLazyCatalog = (value: unknown): value is LazyCatalog<Record<string, string>> => typeof value === 'object' && value !== null && 'load' in value && 'en' in value;
+const withEveryLanguage = async (lazy: LazyCatalog<Record<string, string>>): Promise<Catalog> =>
+  Object.fromEntries(await Promise.all(LANGUAGES.map(async (language) => [language, language === 'en' ? lazy.en : await lazy.load[language]()])));
+
+const catalogs = (
+  await Promise.all(
+    Object.entries(modules).flatMap(([file, exports]) =>
+      Object.entries(exports).map(async ([name, value]) => {
+        const catalog = isCatalog(value) ? value : isLazyCatalog(value) ? await withEveryLanguage(value) : undefined;
+        return catalog ? [{ where: `${file} ${name}`, catalog }] : [];
+      }),
+    ),
+  )
+).flat();
 
 /** `{name}` and the argument of `{name, plural, …}` / `{name, select, …}`. */
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{(\w+)(?:\}|, (?:plural|select),)/g)].map((m) => m[1]))].sort();
@@ -34,7 +45,7 @@ describe('the message catalogs', () => {
 
   it('cover every file that defines one (the booking start, the slot picker, the card form among them)', () => {
     const defining = Object.entries(sources)
-      .filter(([file, text]) => !file.endsWith('/lib/i18n.tsx') && /\bdefineMessages\(/.test(text))
+      .filter(([file, text]) => !file.endsWith('/lib/i18n.tsx') && /\b(defineMessages|lazyMessages)\(/.test(text))
       .map(([file]) => file)
       .sort();
     expect(defining.length).toBeGreaterThanOrEqual(15);

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { LANGUAGES, type Language } from '@shared/domain';
 import { formatMessage } from '@shared/message-format';
 import { loadErrorTable } from './error-messages';
@@ -9,10 +9,44 @@ import { loadErrorTable } from './error-messages';
  * Spanish and French must cover every English key: the type says so.
  */
 export type Messages = Record<string, string>;
-export type Catalog<M extends Messages> = { en: M } & { [L in Exclude<Language, 'en'>]: { [K in keyof M]: string } };
+/** A language's words for every English key. */
+export type Translation<M extends Messages> = { [K in keyof M]: string };
+export type Catalog<M extends Messages> = { en: M } & { [L in Exclude<Language, 'en'>]: Translation<M> };
 
 export function defineMessages<M extends Messages>(catalog: Catalog<M>): Catalog<M> {
   return catalog;
+}
+
+/**
+ * A catalog whose other languages are chunks of their own, fetched when the page is in that language: a first
+ * page (the booking start) carries English only (decision 073). A component using it suspends while its
+ * language arrives; a language switch fetches every such catalog first (LanguageProvider), in a transition,
+ * so what is shown stays until the words are there.
+ */
+export interface LazyCatalog<M extends Messages> {
+  en: M;
+  load: { [L in Exclude<Language, 'en'>]: () => Promise<Translation<M>> };
+  /** The languages fetched so far, and those on their way. */
+  tables: Partial<Record<Language, Translation<M>>>;
+  pending: Partial<Record<Language, Promise<Translation<M>>>>;
+}
+
+const lazyCatalogs: LazyCatalog<Messages>[] = [];
+
+export function lazyMessages<M extends Messages>(en: M, load: LazyCatalog<M>['load']): LazyCatalog<M> {
+  const catalog: LazyCatalog<M> = { en, load, tables: { en }, pending: {} };
+  lazyCatalogs.push(catalog as unknown as LazyCatalog<Messages>);
+  return catalog;
+}
+
+/** A lazy catalog's words in a language, fetched once; English stands in when they cannot be fetched. */
+export function loadTable<M extends Messages>(catalog: LazyCatalog<M>, language: Language): Promise<Translation<M>> {
+  const ready = catalog.tables[language];
+  if (ready) return Promise.resolve(ready);
+  return (catalog.pending[language] ??= (language === 'en' ? Promise.resolve(catalog.en) : catalog.load[language]()).then(
+    (table) => (catalog.tables[language] = table),
+    () => (catalog.tables[language] = catalog.en),
+  ));
 }
 
 const STORAGE_KEY = 'glint.language';
@@ -70,7 +104,10 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
     localStorage.setItem(STORAGE_KEY, next);
     document.documentElement.lang = next;
     makeCurrent(next);
-    setState(next);
+    // The lazy catalogs' words for the new language are fetched together; the page keeps the old words
+    // (a transition) rather than showing a spinner while a component that uses one waits for them.
+    for (const catalog of lazyCatalogs) void loadTable(catalog, next);
+    startTransition(() => setState(next));
   }, []);
   useEffect(() => {
     document.documentElement.lang = language;
@@ -93,14 +130,15 @@ export type Translate<M extends Messages> = (key: keyof M & string, vars?: Recor
  * choices are ICU-style (`{n, plural, one {# star} other {# stars}}`) through Intl.PluralRules, never
  * string joins.
  */
-export function useT<M extends Messages>(catalog: Catalog<M>): Translate<M> {
+export function useT<M extends Messages>(catalog: Catalog<M> | LazyCatalog<M>): Translate<M> {
   const { language } = useLanguage();
+  const table: Messages = 'load' in catalog ? (catalog.tables[language] ?? use(loadTable(catalog, language))) : catalog[language];
   return useCallback(
     (key, vars) => {
-      const template = (catalog[language] as Messages)[key] ?? catalog.en[key] ?? key;
+      const template = table[key] ?? catalog.en[key] ?? key;
       if (vars && PLURAL_OR_SELECT.test(template)) return formatMessage(template, vars, language);
       return vars ? template.replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`)) : template;
     },
-    [catalog, language],
+    [catalog, table, language],
   );
 }

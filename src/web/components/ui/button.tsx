@@ -1,6 +1,5 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { cloneElement, forwardRef, isValidElement, type ButtonHTMLAttributes, type ReactElement } from 'react';
 import { cn } from '@web/lib/utils';
 
 const buttonVariants = cva(
@@ -31,7 +30,29 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, Va
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(({ className, variant, size, asChild = false, ...props }, ref) => {
-  const Comp = asChild ? Slot : 'button';
-  return <Comp className={cn(buttonVariants({ variant, size, className }))} ref={ref} {...props} />;
+  const classes = cn(buttonVariants({ variant, size, className }));
+  if (asChild && isValidElement(props.children)) return asChildOf(props.children as ReactElement<ChildProps>, props, classes, ref);
+  return <button className={classes} ref={ref} {...props} />;
 });
 Button.displayName = 'Button';
+
+type ChildProps = Record<string, unknown> & { className?: string };
+
+/**
+ * `asChild`: the button's look and props on its one child (a link), as Radix's Slot does for what this app
+ * passes (decision 073: Radix's Slot is 1 KB of the first load). The child's own props win, except that
+ * both event handlers run (the child's first) and both class lists apply (the child's last).
+ */
+function asChildOf(child: ReactElement<ChildProps>, { children: _, ...props }: ButtonHTMLAttributes<HTMLButtonElement>, className: string, ref: unknown) {
+  const merged: ChildProps = { ...props, ...child.props, className: cn(className, child.props.className), ref };
+  for (const [name, handler] of Object.entries(props)) {
+    const own = child.props[name];
+    if (/^on[A-Z]/.test(name) && typeof handler === 'function' && typeof own === 'function') {
+      merged[name] = (...args: unknown[]) => {
+        own(...args);
+        handler(...args);
+      };
+    }
+  }
+  return cloneElement(child, merged);
+}

@@ -10,8 +10,8 @@ type AddressRequestInput = ApiRequest<'POST /api/addresses'>['body'];
 import { apiCall } from '@web/lib/api';
 import { currentLanguage, useLanguage } from '@web/lib/i18n';
 
-export { availableDaysQuery } from '@web/components/slot-picker';
-import { placeKey, type SlotPlace } from '@web/components/slot-picker';
+export { availableDaysQuery } from '@web/components/slot-queries';
+import { placeKey, type SlotPlace } from '@web/components/slot-queries';
 
 /** The booking flow's calls: fetchers, query options and hooks (one place for their query keys). */
 export const bookingKeys = {

@@ -1,7 +1,7 @@
-import { addDaysToKey } from '@shared/time';
-import { todayKey } from '@web/components/slot-picker';
+import { addDaysToKey } from '@shared/date-keys';
+import { todayKey } from '@web/components/slot-queries';
 
-export { slotLabel, todayKey } from '@web/components/slot-picker';
+export { slotLabel, todayKey } from '@web/components/slot-queries';
 
 /** Dates in the booking flow: 'today', 'tomorrow' or YYYY-MM-DD, always Pacific. */
 

@@ -1,5 +1,7 @@
 import { defineMessages } from '@web/lib/i18n';
-import { bookingStartMessages } from './start-messages';
+import { bookingStartEnglish } from './start-messages';
+import { bookingStartSpanish } from './start-messages.es';
+import { bookingStartFrench } from './start-messages.fr';
 
 /** Every booking page's words: the booking start's and the rest of the flow's. */
 export const bookingMessages = defineMessages({
@@ -8,7 +10,7 @@ export const bookingMessages = defineMessages({
     discount: "Discount",
     datePassedTitle: 'That day is over',
     datePassedText: '{date} has passed, so it cannot be booked. Choose one of the next free times, or another day.',
-    ...bookingStartMessages.en,
+    ...bookingStartEnglish,
     today: 'Today',
     tomorrow: 'Tomorrow',
     noSlotsText: 'No available time slots for the selected date. Please choose a different date or contact us.',
@@ -111,7 +113,7 @@ export const bookingMessages = defineMessages({
     discount: "Descuento",
     datePassedTitle: 'Ese día ya pasó',
     datePassedText: 'El {date} ya pasó y no se puede reservar. Elige una de las próximas horas libres u otro día.',
-    ...bookingStartMessages.es,
+    ...bookingStartSpanish,
     today: 'Hoy',
     tomorrow: 'Mañana',
     noSlotsText: 'No hay horarios disponibles para la fecha seleccionada. Elige otra fecha o contáctanos.',
@@ -214,7 +216,7 @@ export const bookingMessages = defineMessages({
     discount: "Remise",
     datePassedTitle: 'Ce jour est passé',
     datePassedText: 'Le {date} est passé et ne peut plus être réservé. Choisissez l’un des prochains créneaux libres ou un autre jour.',
-    ...bookingStartMessages.fr,
+    ...bookingStartFrench,
     today: 'Aujourd’hui',
     tomorrow: 'Demain',
     noSlotsText: 'Aucun créneau disponible à la date choisie. Choisissez une autre date ou contactez-nous.',

@@ -2,7 +2,7 @@ import { localized } from '@shared/localized';
 import { track } from '@web/lib/analytics';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { AlertTriangle, ArrowRight, Building2, Car, Truck, UserRound } from 'lucide-react';
+import { AlertTriangle, ArrowRight, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '@web/lib/toast';
 import { parseUsAddress } from '@shared/address';
@@ -10,35 +10,59 @@ import { formatUsd, fromCents } from '@shared/money';
 import { SERVICE_TYPES, type ServiceType } from '@shared/domain';
 import type { SavedAddress } from '@shared/schemas/account';
 import type { AddressSuggestion } from '@shared/schemas/checkout';
-import { Label } from '@web/components/ui/input';
-import { autoServiceType, bookingStartProblem, canContinue, needsAddress, offeredServiceTypes } from '@shared/service-types';
+import { autoServiceType, canContinue, needsAddress } from '@shared/service-types';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Spinner } from '@web/components/ui/feedback';
-import { usePublicConfig } from '@web/lib/public-config';
 import { useCurrentUser } from '@web/lib/session';
 import { errorMessage } from '@web/lib/api';
 import { isGuestMode, setGuestMode } from '@web/lib/guest-mode';
 import { useLanguage, useT } from '@web/lib/i18n';
-import { cn, scrollBehavior } from '@web/lib/utils';
-import { addDaysToKey } from '@shared/time';
-import { availableDaysQuery, saveAddress, savedAddressesQuery, saveVehicle, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
-import { jobSearchOf, jobSlotsQuery, priceOfJob } from '../job';
-import { jobOfDrafts, newVehicleDraft, VehiclesStep, type VehicleDraft } from './vehicles-step';
-import { OfferBanner } from './offer-banner';
-import { dateParam, longDate, resolveDate, slotLabel, todayKey } from '../booking-dates';
+import { scrollBehavior } from '@web/lib/utils';
+import { addDaysToKey } from '@shared/date-keys';
+import { availableDaysQuery, savedAddressesQuery, savedVehiclesQuery, slotsQuery, useOffer, useService, useServices } from '../api';
+import { jobSlotsQuery, priceOfJob } from '../job';
+import { jobOfDrafts, newVehicleDraft, type VehicleDraft } from '../vehicle-drafts';
+import { longDate, resolveDate, todayKey } from '../booking-dates';
 import { bookingStartMessages } from '../start-messages';
-import { AddressField } from './address-field';
-import { DateChoice, SlotSelect, type SlotPlace } from '@web/components/slot-picker';
+import type { SlotPlace } from '@web/components/slot-queries';
 import { ServiceCard } from './service-card';
 
-const TYPE_ICONS = { mobile: Car, pickup: Truck, serviceLocation: Building2 } as const;
+/**
+ * The steps after the service (vehicles, type, address, day and time) with the slot picker and the address
+ * search: their own chunk, fetched once a service is chosen or reached for, so a customer's first load of `/`
+ * carries only the services (decision 073). Rendered without a Suspense step: a boundary would hide the steps
+ * already shown while a later one loads.
+ */
+let stepsModule: typeof import('./booking-steps') | undefined;
+const loadSteps = () =>
+  import('./booking-steps').then((m) => {
+    stepsModule = m;
+    return m;
+  });
+const preloadSteps = () => void loadSteps().catch(() => undefined);
+
+function useBookingSteps(wanted: boolean): { module: typeof stepsModule; failed: boolean } {
+  const [module, setModule] = useState(stepsModule);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!wanted || module) return;
+    let live = true;
+    loadSteps().then(
+      (m) => live && setModule(m),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, module]);
+  return { module, failed };
+}
 
 /** Choose Your Service: services, service type, address, date and slot, then on to the booking details. */
 export function BookingStart() {
   const t = useT(bookingStartMessages);
   const navigate = useNavigate();
-  const config = usePublicConfig();
   const { user } = useCurrentUser();
   const guest = !user && isGuestMode();
   const services = useServices();
@@ -77,6 +101,8 @@ export function BookingStart() {
   const savedVehicles = useQuery({ ...savedVehiclesQuery, enabled: Boolean(user) });
   const saved = savedVehicles.data?.items ?? [];
   const offer = useOffer(again.offer);
+  // An offer's banner comes with the steps too (an offer's link names its service).
+  const steps = useBookingSteps(Boolean(service) || Boolean(offer));
   const jobOffer = offer && offer.serviceId === serviceId ? offer : undefined;
   const [drafts, setDrafts] = useState<VehicleDraft[]>(() => [newVehicleDraft(again.offer ?? 'sedan')]);
   const [draftsTouched, setDraftsTouched] = useState(false);
@@ -127,62 +153,12 @@ export function BookingStart() {
     if (again.serviceId) track('service_selected', { serviceId: again.serviceId, ...(again.offer ? { offer: again.offer } : {}) });
   }, [again.serviceId, again.offer]);
 
-  async function continueToBooking() {
-    const problem = bookingStartProblem(state);
-    if (problem) {
-      if (problem.toast === 'Address required') toast.error(t('addressRequired'), { description: problem.description === 'Please enter your pickup address' ? t('enterPickup') : t('enterServiceLocation') });
-      else toast.error(t(problem.toast === 'Please select a service' ? 'pleaseSelectService' : problem.toast === 'Please select a service type' ? 'pleaseSelectServiceType' : 'pleaseSelectTime'));
-      return;
-    }
-    let line = '';
-    if (needsAddress(serviceType)) {
-      const parsed = verified ?? parseUsAddress(address);
-      if (!parsed) return void toast.error(t('addressIncomplete'));
-      if (verified && !verified.inServiceArea) return void toast.error(t(verified.areaRefusal?.code === 'BEYOND_SERVICE_AREA' ? 'addressTooFar' : 'addressOutside'));
-      line = parsed.formattedAddress;
-    }
-    const slot = slots.data?.find((s) => s.id === slotId);
-    if (!slot) return void toast.error(t('pleaseSelectTime'));
-    // A new address of a signed-in customer with "Save for next time" ticked joins the account.
-    let addressId = verified?.addressId ?? undefined;
-    const typed = needsAddress(serviceType) ? (verified ?? parseUsAddress(address)) : null;
-    if (user && typed && !addressId && saveNewAddress && typed.street) {
-      try {
-        addressId = (await saveAddress({ street: typed.street, city: typed.city, state: typed.state, zipCode: typed.zipCode, isDefault: addressBook.length === 0 })).id;
-      } catch (error) {
-        return void toast.error(t('addressSaveFailed'), { description: errorMessage(error, '') || undefined });
-      }
-    }
-    // "Save for next time": a typed vehicle of a signed-in customer joins the account and is booked by its id.
-    let vehicles = job;
-    if (user && drafts.some(wantsSaving)) {
-      try {
-        const kept = await Promise.all(drafts.map(async (d) => (wantsSaving(d) ? { ...d, vehicleId: (await saveVehicle({ make: d.make.trim(), model: d.model.trim(), sizeClass: d.sizeClass })).id } : d)));
-        const refreshed = await savedVehicles.refetch();
-        setDrafts(kept);
-        vehicles = jobOfDrafts(kept, refreshed.data?.items ?? saved);
-      } catch (error) {
-        return void toast.error(t('vehicleSaveFailed'), { description: errorMessage(error, '') || undefined });
-      }
-    }
-    void navigate({
-      to: '/booking-details',
-      search: {
-        serviceId: serviceId!,
-        serviceType: serviceType!,
-        address: line,
-        date: dateParam(date),
-        time: slotLabel(slot),
-        slotId: slot.id,
-        addressId,
-        ...(travelFeeCents > 0 ? { travelFee: travelFeeCents } : {}),
-        // The point the slots were listed at (a suggestion's), so the booking is held there too.
-        ...(!addressId && verified && verified.latitude !== null && verified.longitude !== null ? { lat: verified.latitude, lng: verified.longitude } : {}),
-        offer: serviceId === again.serviceId ? again.offer : undefined,
-        vehicles: jobSearchOf(vehicles),
-      },
-    });
-  }
+  // Continue's checks and saves live with the steps (booking-steps.tsx): it is enabled only once they are shown.
+  const continueToBooking = () =>
+    loadSteps().then(
+      (m) => m.continueBooking({ t, navigate, again, signedIn: Boolean(user), serviceId, serviceType, address, verified, addressBook, saveNewAddress, drafts, saved, job, setDrafts, refetchSaved: savedVehicles.refetch, slots: slots.data, slotId, date, travelFeeCents }),
+      () => void toast.error(t('stepsFailed')),
+    );
 
   return (
     <div className="flex flex-col gap-4">
@@ -205,7 +181,7 @@ export function BookingStart() {
           {t('seePackages')}
         </Link>
       </div>
-      {offer && <OfferBanner offer={offer} />}
+      {offer && steps.module && <steps.module.OfferBanner offer={offer} />}
 
       {pastLinkDate && (
         <div role="status" className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="past-date-notice">
@@ -254,7 +230,8 @@ export function BookingStart() {
 
       {services.data && services.data.length > 0 && (
         <>
-          <section aria-label={t('chooseService')} className="flex flex-col gap-3">
+          {/* A pointer or the keyboard on the services fetches the next steps before the choice. */}
+          <section aria-label={t('chooseService')} className="flex flex-col gap-3" onPointerDown={preloadSteps} onFocus={preloadSteps}>
             {services.data.map((s) => (
               <ServiceCard
                 key={s.id}
@@ -272,124 +249,59 @@ export function BookingStart() {
           </section>
 
           <div ref={nextStep} className="flex scroll-mt-20 flex-col gap-4" data-testid="booking-next-steps">
-          {service && detail.data && detail.data.id === service.id && (
-            <VehiclesStep
-              service={detail.data}
-              drafts={drafts}
-              saved={saved}
+          {service && steps.module && (
+            <steps.module.BookingSteps
+              service={service}
+              detail={detail.data}
               signedIn={Boolean(user)}
-              onChange={(next) => {
-                setDraftsTouched(true);
-                setDrafts(next);
-                setSlotId(null);
+              vehicles={{
+                drafts,
+                saved,
+                onChange: (next) => {
+                  setDraftsTouched(true);
+                  setDrafts(next);
+                  setSlotId(null);
+                },
+              }}
+              serviceType={{ value: serviceType, onChange: setServiceType, missing: missing.serviceType }}
+              address={{
+                value: address,
+                verified,
+                book: addressBook,
+                placeOf: savedPlace,
+                onPickSaved: pickSaved,
+                onType: (text) => {
+                  setAddress(text);
+                  setVerified(null);
+                },
+                onVerified: (found) => {
+                  setAddress(found.formattedAddress);
+                  setVerified(found);
+                },
+                saveNew: saveNewAddress,
+                onSaveNew: setSaveNewAddress,
+                missing: missing.address,
+              }}
+              schedule={{
+                card: scheduleCard,
+                settled: dateSettled,
+                date,
+                vehicles: jobSlotsQuery(job),
+                place,
+                onDate: (next) => {
+                  setPickedDate(next);
+                  setSlotId(null);
+                },
+                slots: slots.data,
+                loading: slots.isLoading || !dateSettled,
+                failed: Boolean(slots.error),
+                slotId,
+                onSlot: setSlotId,
+                missing: missing.time,
               }}
             />
           )}
-
-          {service && (
-            <Card>
-              <CardHeader>
-                <CardTitle>{t('serviceType')}</CardTitle>
-                {missing.serviceType && <StepMissing text={t('missingServiceType')} />}
-              </CardHeader>
-              <CardContent>
-                <fieldset className="flex flex-col gap-2">
-                  <legend className="sr-only">{t('serviceType')}</legend>
-                  {offeredServiceTypes(service.locationOptions).map((type) => {
-                    const Icon = TYPE_ICONS[type];
-                    return (
-                      <label
-                        key={type}
-                        className={cn(
-                          'flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700',
-                          serviceType === type && 'border-brand-600 bg-brand-50 dark:bg-brand-900/30',
-                        )}
-                      >
-                        <input type="radio" name="service-type" value={type} checked={serviceType === type} onChange={() => setServiceType(type)} className="size-4 accent-brand-700" />
-                        <Icon className="size-5 text-brand-700" aria-hidden />
-                        <span className="flex flex-col">
-                          <span className="font-medium">{t(`type_${type}`)}</span>
-                          <span className="text-xs text-slate-500">{t(`typeHint_${type}`)}</span>
-                        </span>
-                      </label>
-                    );
-                  })}
-                </fieldset>
-                {serviceType === 'serviceLocation' && config && <p className="mt-3 text-sm text-slate-600">{t('onSiteAt', { address: config.businessAddress })}</p>}
-              </CardContent>
-            </Card>
-          )}
-
-          {service && needsAddress(serviceType) && (
-            <Card>
-              <CardContent className="pt-4">
-                {addressBook.length > 0 && (
-                  <div className="mb-3 flex flex-col gap-1">
-                    <Label htmlFor="saved-address">{t('savedAddress')}</Label>
-                    <select
-                      id="saved-address"
-                      className="h-10 rounded-md border border-slate-300 bg-white px-2 dark:border-slate-600 dark:bg-slate-900"
-                      value={verified?.source === 'saved' && addressBook.some((a) => a.id === verified.addressId) ? verified.addressId! : 'new'}
-                      onChange={(e) => pickSaved(addressBook.find((a) => a.id === e.target.value))}
-                    >
-                      {addressBook.map((a) => (
-                        <option key={a.id} value={a.id}>
-                          {savedPlace(a).formattedAddress}
-                        </option>
-                      ))}
-                      <option value="new">{t('addNewAddress')}</option>
-                    </select>
-                  </div>
-                )}
-                <AddressField
-                  serviceType={serviceType!}
-                  value={address}
-                  verified={verified}
-                  onType={(text) => {
-                    setAddress(text);
-                    setVerified(null);
-                  }}
-                  onVerified={(place) => {
-                    setAddress(place.formattedAddress);
-                    setVerified(place);
-                  }}
-                />
-                {user && !verified?.addressId && (
-                  <label className="mt-2 flex items-center gap-2 text-sm">
-                    <input type="checkbox" className="size-4 accent-brand-700" checked={saveNewAddress} onChange={(e) => setSaveNewAddress(e.target.checked)} />
-                    {t('saveAddress')}
-                  </label>
-                )}
-                {missing.address && <StepMissing text={t('missingAddress')} />}
-              </CardContent>
-            </Card>
-          )}
-
-          {service && (
-            <div ref={scheduleCard} className="scroll-mt-20">
-              <Card>
-                <CardHeader>
-                  <CardTitle>{t('schedule')}</CardTitle>
-                  {missing.time && <StepMissing text={t('missingTime')} />}
-                </CardHeader>
-                <CardContent className="flex flex-col gap-3">
-                  <DateChoice
-                    key={dateSettled ? 'settled' : 'settling'}
-                    value={date}
-                    serviceId={service.id}
-                    vehicles={jobSlotsQuery(job)}
-                    place={place}
-                    onChange={(next) => {
-                      setPickedDate(next);
-                      setSlotId(null);
-                    }}
-                  />
-                  <SlotSelect id="booking-slot" slots={slots.data} loading={slots.isLoading || !dateSettled} failed={Boolean(slots.error)} value={slotId} onChange={setSlotId} />
-                </CardContent>
-              </Card>
-            </div>
-          )}
-
+          {service && !steps.module && (steps.failed ? <StepsFailed /> : <Spinner />)}
           </div>
 
           {/* The running total and Continue stay in reach (above the bottom navigation) while the customer scrolls through the steps. */}
@@ -430,7 +342,6 @@ export function BookingStart() {
   );
 }
 
-/** A saved address as the place the booking goes to (the server checks the service area again). */
 /** The place the slot lists are asked about: a saved address by its id, a found one by its coordinates. */
 function slotPlaceOf(found: AddressSuggestion | null): SlotPlace | undefined {
   if (found?.addressId) return { addressId: found.addressId };
@@ -438,18 +349,21 @@ function slotPlaceOf(found: AddressSuggestion | null): SlotPlace | undefined {
   return undefined;
 }
 
+/** A saved address as the place the booking goes to (the server checks the service area again). */
 function savedPlace(a: SavedAddress): AddressSuggestion {
   const formattedAddress = `${a.street}, ${a.city}, ${a.state} ${a.zipCode}`;
   return { streetNumber: '', streetName: a.street, street: a.street, city: a.city, state: a.state, zipCode: a.zipCode, country: 'US', formattedAddress, source: 'saved', addressId: a.id, latitude: null, longitude: null, inServiceArea: true };
 }
 
-/** A typed vehicle the customer asked to keep, with enough to name it. */
-const wantsSaving = (d: VehicleDraft) => !d.vehicleId && d.save && Boolean(d.make.trim()) && Boolean(d.model.trim());
-
-function StepMissing({ text }: { text: string }) {
+/** The next steps' code did not arrive (offline, or a release replaced it): the page must be loaded again. */
+function StepsFailed() {
+  const t = useT(bookingStartMessages);
   return (
-    <p className="text-sm text-amber-800 dark:text-amber-300" data-testid="step-missing">
-      {text}
-    </p>
+    <Card className="border-red-200">
+      <CardContent className="flex flex-col gap-3 pt-4 text-sm">
+        <p>{t('stepsFailed')}</p>
+        <Button onClick={() => window.location.reload()}>{t('refreshPage')}</Button>
+      </CardContent>
+    </Card>
   );
 }

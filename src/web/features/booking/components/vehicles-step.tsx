@@ -12,40 +12,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input, Label } from '@web/components/ui/input';
 import { useLanguage, useT } from '@web/lib/i18n';
 import { vehicleCatalogueQuery } from '../api';
-import type { JobVehicles } from '../job';
 import { bookingStartMessages } from '../start-messages';
-
-/** One vehicle as the booking start edits it: a saved one (by id) or one typed here. */
-export interface VehicleDraft {
-  key: number;
-  vehicleId: string | null;
-  make: string;
-  model: string;
-  sizeClass: SizeClass;
-  addOnIds: string[];
-  /** A typed vehicle of a signed-in customer goes to the account on Continue. */
-  save: boolean;
-}
-
-let nextKey = 1;
-export const newVehicleDraft = (sizeClass: SizeClass = 'sedan', saved?: SavedVehicle): VehicleDraft => ({
-  key: nextKey++,
-  vehicleId: saved?.id ?? null,
-  make: '',
-  model: '',
-  sizeClass: saved?.sizeClass ?? sizeClass,
-  addOnIds: [],
-  save: true,
-});
-
-/** The request's vehicles for these drafts (a saved vehicle is named by its id and label). */
-export function jobOfDrafts(drafts: readonly VehicleDraft[], saved: readonly SavedVehicle[]): JobVehicles {
-  return drafts.map((d) => {
-    const own = d.vehicleId ? saved.find((v) => v.id === d.vehicleId) : undefined;
-    const description = own ? vehicleLabelOf(own) : [d.make.trim(), d.model.trim()].filter(Boolean).join(' ');
-    return { ...(own ? { vehicleId: own.id } : {}), sizeClass: own?.sizeClass ?? d.sizeClass, ...(description ? { description } : {}), addOnIds: d.addOnIds };
-  });
-}
+import { newVehicleDraft, type VehicleDraft } from '../vehicle-drafts';
 
 /** The vehicles of the visit: saved or typed, each with its size and the service's add-ons. */
 export function VehiclesStep({ service, drafts, saved, signedIn, onChange }: { service: ServiceDetailView; drafts: VehicleDraft[]; saved: readonly SavedVehicle[]; signedIn: boolean; onChange: (next: VehicleDraft[]) => void }) {
