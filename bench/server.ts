@@ -287,20 +287,24 @@ export async function bookingFigures(app: RunningApp, databaseUrl: string, secon
 
 /** User + system CPU of every live process in a process group and of the children they reaped (Linux, 100 Hz ticks). */
 function groupCpuSeconds(pgid: number): number {
-  let ticks = 0;
+  // fields[0] is state (field 3 of stat): pgrp is field 5, utime..cstime fields 14–17.
+  return sumOverProcesses((_command, fields) => (Number(fields[2]) === pgid ? Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]) : 0)) / 100;
+}
+
+/** `ticks` summed over every live process: its command name and its stat fields after the name (Linux). */
+function sumOverProcesses(ticks: (command: string, fields: string[]) => number): number {
+  let sum = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // fields[0] is state (field 3 of stat): pgrp is field 5, utime..cstime fields 14–17.
-      if (Number(fields[2]) !== pgid) continue;
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+      const close = stat.lastIndexOf(')');
+      sum += ticks(stat.slice(stat.indexOf('(') + 1, close), stat.slice(close + 2).split(' '));
     } catch {
       // exited meanwhile
     }
   }
-  return ticks / 100;
+  return sum;
 }
 
 /** User + system CPU seconds of one process, or only its system (kernel) part (Linux, 100 Hz ticks). */
@@ -312,19 +316,7 @@ function processCpuSeconds(pid: number, part: 'all' | 'kernel' = 'all'): number 
 
 /** User + system CPU seconds of every live PostgreSQL process on this machine (Linux, 100 Hz ticks). */
 function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return ticks / 100;
+  return sumOverProcesses((command, fields) => (command === 'postgres' ? Number(fields[11]) + Number(fields[12]) : 0)) / 100;
 }
 
 /** The live processes of a process group (Linux). */

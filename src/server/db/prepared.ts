@@ -33,7 +33,7 @@ function fillerOf(param: unknown): (values: Values) => unknown {
  * needs a placeholder of its own (the schema's defaults today are all SQL defaults, which run per row).
  */
 export function preparedStatement<F extends Fields>(name: string, fields: F, build: (db: DbOrTx) => { toSQL(): Query }) {
-  let built: { sql: string; fillers: ((values: Values) => unknown)[] } | undefined;
+  const queryOf = builtOnce((db) => build(db).toSQL());
   const columns = Object.entries(fields);
   const rowOf = (driverRow: unknown[]) => {
     const row: Record<string, unknown> = {};
@@ -44,13 +44,19 @@ export function preparedStatement<F extends Fields>(name: string, fields: F, bui
     return row as RowOf<F>;
   };
   const mapRows = (rows: unknown[]) => (rows as unknown[][]).map(rowOf);
-  return async (db: DbOrTx, values: Values): Promise<RowOf<F>[]> => {
+  return async (db: DbOrTx, values: Values): Promise<RowOf<F>[]> =>
+    (await db._.session.prepareQuery(queryOf(db, values), undefined, name, true, mapRows).execute()) as RowOf<F>[];
+}
+
+/** The query `build` makes, built on first use; then, per call, its text and the values for its placeholders. */
+function builtOnce(build: (db: DbOrTx) => Query): (db: DbOrTx, values: Values) => { sql: string; params: unknown[] } {
+  let built: { sql: string; fillers: ((values: Values) => unknown)[] } | undefined;
+  return (db, values) => {
     if (!built) {
-      const query = build(db).toSQL();
+      const query = build(db);
       built = { sql: query.sql, fillers: query.params.map(fillerOf) };
     }
-    const params = built.fillers.map((fill) => fill(values));
-    return (await db._.session.prepareQuery({ sql: built.sql, params }, undefined, name, true, mapRows).execute()) as RowOf<F>[];
+    return { sql: built.sql, params: built.fillers.map((fill) => fill(values)) };
   };
 }
 
@@ -59,14 +65,9 @@ export function preparedStatement<F extends Fields>(name: string, fields: F, bui
  * computed JSON columns): its rows as the driver gives them, named by the select's aliases.
  */
 export function preparedRowsStatement<R>(name: string, build: () => SQL) {
-  let built: { sql: string; fillers: ((values: Values) => unknown)[] } | undefined;
+  const queryOf = builtOnce(() => dialect.sqlToQuery(build()));
   return async (db: DbOrTx, values: Values): Promise<R[]> => {
-    if (!built) {
-      const query = dialect.sqlToQuery(build());
-      built = { sql: query.sql, fillers: query.params.map(fillerOf) };
-    }
-    const params = built.fillers.map((fill) => fill(values));
-    const result = (await db._.session.prepareQuery({ sql: built.sql, params }, undefined, name, false).execute()) as { rows?: R[] } | R[];
+    const result = (await db._.session.prepareQuery(queryOf(db, values), undefined, name, false).execute()) as { rows?: R[] } | R[];
     return Array.isArray(result) ? result : (result.rows ?? []);
   };
 }
