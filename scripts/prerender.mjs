@@ -75,8 +75,11 @@ function withModulePreloads(html, dir, source) {
  * paint; on a fast one hydration starts a frame later. The chunks still load in one round, in parallel.
  */
 export function scriptsAfterFirstPaint(html) {
-  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  // The entry is a module script in the head: inline (the build folds its facade into the HTML, decision 078) or
+  // by its file; the loader runs the same module code either way.
+  const entry = /\s*<script type="module">([\s\S]*?)<\/script>/.exec(html) ?? /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry) throw new Error('index.html has no module entry script');
+  const entryCode = entry[0].includes(' src="') ? `import ${JSON.stringify(entry[1])};` : entry[1];
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
   let page = html.replace(entry[0], '');
   for (const link of preloads) page = page.replace(link[0], '');
@@ -95,8 +98,7 @@ export function scriptsAfterFirstPaint(html) {
           });
           var script = document.createElement('script');
           script.type = 'module';
-          script.crossOrigin = '';
-          script.src = entry;
+          script.textContent = entry;
           document.head.appendChild(script);
         }
         var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
@@ -108,7 +110,7 @@ export function scriptsAfterFirstPaint(html) {
           }).observe({ type: 'paint', buffered: true });
         } else requestAnimationFrame(function () { requestAnimationFrame(start); });
         setTimeout(start, 300);
-      })(${JSON.stringify(entry[1])}, ${JSON.stringify(preloads.map((link) => link[1]))});
+      })(${JSON.stringify(entryCode).replace(/<\//g, '<\\/')}, ${JSON.stringify(preloads.map((link) => link[1]))});
     </script>
   </body>`;
   return page.replace('</body>', loader);

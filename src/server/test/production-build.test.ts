@@ -74,7 +74,7 @@ describe('the public pages are rendered by React on the server at build time (de
       expect(page('index.html')).not.toContain('glint-boot');
       // Its scripts are asked for after the first paint (decision 076): no module script, only the loader with the entry.
       expect(page('index.html')).not.toContain('<script type="module"');
-      expect(page('index.html')).toMatch(/requestAnimationFrame[\s\S]*"\/assets\/index-x\.js", \[\]\);\s*<\/script>\s*<\/body>/);
+      expect(page('index.html')).toMatch(/requestAnimationFrame[\s\S]*"import \\"\/assets\/index-x\.js\\";", \[\]\);\s*<\/script>\s*<\/body>/);
       expect(page('auth.html')).toContain('Welcome to @@glint-businessName@@');
       expect(page('packages.html')).toContain('Service Packages');
       expect(page('tracking.html')).toContain('No Booking Found');
@@ -87,4 +87,23 @@ describe('the public pages are rendered by React on the server at build time (de
       else process.env.CHROMIUM_PATH = chromiumPath;
     }
   }, 180_000);
+});
+
+describe('a prerendered page asks for its scripts after the first paint (decisions 076, 078)', () => {
+  it('an inline module entry (the folded facade) and its preloads leave the head and run from the loader', async () => {
+    const { scriptsAfterFirstPaint } = await import('../../../scripts/prerender.mjs');
+    const html = '<html><head><script type="module">import{t as e}from"/assets/web-x.js";e();</script>\n<link rel="modulepreload" crossorigin href="/assets/react-x.js">\n<link rel="modulepreload" crossorigin href="/assets/web-x.js"></head><body><div id="root"></div></body></html>';
+    const page = scriptsAfterFirstPaint(html);
+    expect(page.slice(0, page.indexOf('</head>'))).not.toMatch(/<script type="module"|modulepreload/);
+    const call = /\}\)\((".*"), (\[.*\])\);\s*<\/script>\s*<\/body>/.exec(page);
+    expect(JSON.parse(call![1])).toBe('import{t as e}from"/assets/web-x.js";e();');
+    expect(JSON.parse(call![2])).toEqual(['/assets/react-x.js', '/assets/web-x.js']);
+    expect(page).toContain('script.textContent = entry;');
+  });
+
+  it('a closing script tag in the entry code cannot end the loader early', async () => {
+    const { scriptsAfterFirstPaint } = await import('../../../scripts/prerender.mjs');
+    const page = scriptsAfterFirstPaint('<head><script type="module" crossorigin src="/assets/a</script>.js"></script></head><body></body>');
+    expect(page.match(/<\/script>/g)).toHaveLength(1);
+  });
 });
