@@ -28,6 +28,21 @@ function prerenderedConfig(): PublicConfig | undefined {
   return boot ? (JSON.parse(boot) as PublicConfig) : undefined;
 }
 
+/**
+ * Resolves once React has hydrated the route's content. The HTML has a Suspense boundary around it (the router's,
+ * inside <main>), and React commits the root first and hydrates a completed server boundary in a later, low-priority
+ * pass: a page's data answered in between would render where the HTML has the loading state, and React would throw
+ * the HTML away (error #418). React marks every node it hydrates with its fiber (`__reactFiber$…`); a page without
+ * <main> content has nothing to wait for.
+ */
+function routeContentHydrated(): Promise<void> {
+  const isReacts = (node: Element | null | undefined) => !node || Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+  return new Promise((resolve) => {
+    const check = () => (isReacts(container.querySelector('main')?.firstElementChild) ? resolve() : setTimeout(check, 10));
+    check();
+  });
+}
+
 async function start(): Promise<void> {
   // The route table (every route's definition), then the router over it, each in a task after this module's own.
   await nextTask();
@@ -54,7 +69,7 @@ async function start(): Promise<void> {
   await nextTask();
   const hydrated = () => {
     committed();
-    release();
+    void routeContentHydrated().then(release);
   };
   hydrateRoot(container, <App router={router} onCommitted={hydrated} />);
 }
