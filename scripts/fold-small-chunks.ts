@@ -57,6 +57,7 @@ function edit(code: string, edits: Array<{ start: number; end: number; text: str
   return edits.sort((a, b) => b.start - a.start).reduce((out, e) => out.slice(0, e.start) + e.text + out.slice(e.end), code);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const hash8 = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 8);
 const withHash = (fileName: string, hash: string) => fileName.replace(/-[\w-]{8}\.js$/, `-${hash}.js`);
 const relativeImport = (from: string, to: string) => `./${posix.relative(dirname(from), to)}`;
@@ -132,7 +133,7 @@ function foldRuntime(bundle: Bundle, hostName: string, emit: Emit): void {
  */
 function renameFiles(bundle: Bundle, renamed: Map<string, string>, removed: string, into: string, emit: Emit): void {
   const base = (file: string) => posix.basename(file);
-  const pattern = new RegExp([...renamed.keys(), removed].map((file) => base(file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const pattern = new RegExp([...renamed.keys(), removed].map((file) => escapeRegExp(base(file))).join('|'), 'g');
   const byBase = new Map([...renamed].map(([from, to]) => [base(from), base(to)]));
   byBase.set(base(removed), base(renamed.get(into)!));
   const rewrite = (text: string) => text.replace(pattern, (match) => byBase.get(match)!);
@@ -141,12 +142,11 @@ function renameFiles(bundle: Bundle, renamed: Map<string, string>, removed: stri
     if (isChunk(file)) {
       file.code = rewrite(file.code);
     } else if (typeof file.source === 'string' && file.fileName.endsWith('.html')) {
-      const withoutPreload = file.source.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*/${base(removed).replace(/\./g, '\\.')}">`), '');
+      const withoutPreload = file.source.replace(new RegExp(`\\s*<link rel="modulepreload"[^>]*/${escapeRegExp(base(removed))}">`), '');
       file.source = rewrite(withoutPreload);
-    } else if (file.fileName.endsWith('manifest.json') && typeof file.source === 'string') {
-      file.source = rewrite(JSON.stringify(manifestWithout(JSON.parse(file.source), removed, into), null, 2));
     }
   }
+  editManifest(bundle, (manifest) => JSON.parse(rewrite(JSON.stringify(manifestWithout(manifest, removed, into)))) as Manifest);
   for (const [from, to] of renamed) {
     const chunk = bundle[from] as Chunk;
     delete bundle[from];
@@ -156,15 +156,22 @@ function renameFiles(bundle: Bundle, renamed: Map<string, string>, removed: stri
 
 type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
 
-/** Vite's manifest without the entry of a file that is gone; the chunks that imported it import `into`. */
-function manifestWithout(manifest: Manifest, removed: string, into: string): Manifest {
+/** Vite's manifest, when the build writes one, changed by `change`. */
+function editManifest(bundle: Bundle, change: (manifest: Manifest) => Manifest): void {
+  for (const file of Object.values(bundle)) {
+    if (file.type === 'asset' && file.fileName.endsWith('manifest.json') && typeof file.source === 'string') file.source = JSON.stringify(change(JSON.parse(file.source) as Manifest), null, 2);
+  }
+}
+
+/** Vite's manifest without the entry of a file that is gone; the chunks that imported it import `into`, if given. */
+function manifestWithout(manifest: Manifest, removed: string, into?: string): Manifest {
   const keyOf = (file: string) => Object.keys(manifest).find((key) => manifest[key].file === file);
   const gone = keyOf(removed);
-  const replacement = keyOf(into);
+  const replacement = into === undefined ? undefined : keyOf(into);
   const out: Manifest = {};
   for (const [key, entry] of Object.entries(manifest)) {
     if (key === gone) continue;
-    const imports = entry.imports && [...new Set(entry.imports.map((k) => (k === gone && replacement ? replacement : k)))].filter((k) => k !== key);
+    const imports = entry.imports && [...new Set(entry.imports.map((k) => (k === gone ? replacement : k)))].filter((k): k is string => k !== undefined && k !== key);
     out[key] = imports ? { ...entry, imports } : entry;
   }
   return out;
@@ -185,7 +192,7 @@ function inlineEntryFacades(bundle: Bundle, base: string): void {
       ? [{ start: node.source.start, end: node.source.end, text: JSON.stringify(base + posix.join(dirname(chunk.fileName), node.source.value)) }]
       : []));
     const inline = edit(chunk.code, edits).trim().replace(/<\/script/gi, '<\\/script');
-    const tag = new RegExp(`<script type="module" crossorigin src="${(base + chunk.fileName).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"></script>`);
+    const tag = new RegExp(`<script type="module" crossorigin src="${escapeRegExp(base + chunk.fileName)}"></script>`);
     let used = false;
     for (const html of Object.values(bundle)) {
       if (html.type !== 'asset' || !html.fileName.endsWith('.html') || typeof html.source !== 'string' || !tag.test(html.source)) continue;
@@ -194,11 +201,6 @@ function inlineEntryFacades(bundle: Bundle, base: string): void {
     }
     if (!used) continue;
     delete bundle[chunk.fileName];
-    const manifest = Object.values(bundle).find((file) => file.type === 'asset' && file.fileName.endsWith('manifest.json'));
-    if (manifest && manifest.type === 'asset' && typeof manifest.source === 'string') {
-      const entries = JSON.parse(manifest.source) as Manifest;
-      for (const key of Object.keys(entries)) if (entries[key].file === chunk.fileName) delete entries[key];
-      manifest.source = JSON.stringify(entries, null, 2);
-    }
+    editManifest(bundle, (manifest) => manifestWithout(manifest, chunk.fileName));
   }
 }
