@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { useNavigate } from '@tanstack/react-router';
 import { toast } from '@web/lib/toast';
 import { api, errorMessage } from '@web/lib/api';

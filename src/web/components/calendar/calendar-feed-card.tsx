@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { CalendarPlus, Copy, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from '@web/lib/toast';

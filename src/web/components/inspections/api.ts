@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { TRACKING_REFETCH_MS } from '@shared/constants';
 import { apiCall, newIdempotencyKey } from '@web/lib/api';
 

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { useState, type FormEvent } from 'react';
 import { formatUsd } from '@shared/money';
 import { COLLECT_METHODS, type CollectMethod } from '@shared/payment-ledger';

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { AddressRequest, ChangePasswordRequest, SettingsResponse, UpdateProfileRequest, UpdateSettingsRequest } from '@shared/schemas/account';
 import type { StandingChoice } from '@shared/schemas/memberships';
 import type { VehicleRequest } from '@shared/schemas/vehicles';

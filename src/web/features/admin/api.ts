@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { BookingStatus, SizeClass } from '@shared/domain';
 import type { ClosureRow, WeeklyHoursRow } from '@shared/schemas/admin-schedule';
 import type { AddOnRequest } from '@shared/schemas/admin-services';

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { PromoCodeRequest } from '@shared/schemas/promos';
 import { apiCall, type ApiRequest } from '@web/lib/api';
 

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { Translations } from '@shared/localized';
 import { apiCall } from '@web/lib/api';
 

@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { SYNC_POLL_MS } from '@shared/constants';
 import type { ProductMappingRequest } from '@shared/schemas/store-mirror';
 import { apiCall } from '@web/lib/api';

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { TechnicianExceptionRequest, TechnicianUpdate } from '@shared/schemas/technicians';
 import { apiCall } from '@web/lib/api';
 

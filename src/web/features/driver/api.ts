@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { toast } from '@web/lib/toast';
 import { DRIVER_BOOKINGS_REFETCH_MS, DRIVER_STATUS_REFETCH_MS } from '@shared/constants';
 import type { DriverLocationRequest, UpdateDriverBookingStatusRequest, UpdateDriverStatusRequest } from '@shared/schemas/drivers';

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import type { NotificationsPage } from '@shared/schemas/account';
 import { apiCall } from '@web/lib/api';
 

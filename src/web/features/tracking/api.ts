@@ -1,4 +1,5 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { DRIVER_LOCATION_REFETCH_MS, TRACKING_REFETCH_MS } from '@shared/constants';
 import { apiCall } from '@web/lib/api';
 

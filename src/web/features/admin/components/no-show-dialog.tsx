@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { UserX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { feeCentsFor } from '@shared/deposit-rules';

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { Navigate, useNavigate } from '@tanstack/react-router';
 import { Lock, ShieldCheck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';

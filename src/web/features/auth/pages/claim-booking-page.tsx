@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { useSearch } from '@tanstack/react-router';
 import { claimGuestBookingRequest, type ClaimGuestBookingRequest } from '@shared/schemas/auth';
 import { Button } from '@web/components/ui/button';

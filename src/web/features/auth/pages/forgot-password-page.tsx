@@ -1,5 +1,5 @@
 import { schemaResolver } from '@web/lib/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { useForm } from 'react-hook-form';

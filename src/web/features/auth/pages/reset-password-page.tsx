@@ -1,5 +1,5 @@
 import { schemaResolver } from '@web/lib/form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { useSearch } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { toast } from '@web/lib/toast';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { useSearch } from '@tanstack/react-router';
 import { Star } from 'lucide-react';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { useSearch } from '@tanstack/react-router';
 import { CloudRain } from 'lucide-react';
 import { useState } from 'react';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { useNavigate } from '@tanstack/react-router';
 import { CalendarCheck, Search, ShoppingBag } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { MailCheck, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { formatUsPhone } from '@shared/contact';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@web/lib/mutation';
 import { HandCoins } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { formatUsd, fromCents } from '@shared/money';
