@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { membershipPeriods, packagePurchases } from '../../db/schema';
 import { saveCard } from '../../test/account-fixtures';
@@ -164,7 +164,7 @@ describe('renewals by the app clock', () => {
     const after = (await mine(cookie))[0]!;
     expect(after).toMatchObject({ id, status: 'active', creditsLeft: 4 });
     expect(Date.parse(after.nextRenewalAt!)).toBeGreaterThan(Date.parse(before.nextRenewalAt!));
-    const periods = await t.ctx.db.select().from(membershipPeriods).where(eq(membershipPeriods.membershipId, id));
+    const periods = await t.ctx.db.select().from(membershipPeriods).where(eq(membershipPeriods.membershipId, id)).orderBy(asc(membershipPeriods.periodStart));
     expect(periods.map((p) => p.status)).toEqual(['paid', 'paid']);
   });
 
@@ -176,7 +176,7 @@ describe('renewals by the app clock', () => {
     const createIntent = t.ctx.payments.createIntent.bind(t.ctx.payments);
     const hung = vi.spyOn(t.ctx.payments, 'createIntent').mockImplementation((request) => (request.metadata?.membershipId === id ? new Promise(() => {}) : createIntent(request)));
     void renewDueMemberships(t.ctx);
-    const periodsOf = () => t.ctx.db.select().from(membershipPeriods).where(eq(membershipPeriods.membershipId, id));
+    const periodsOf = () => t.ctx.db.select().from(membershipPeriods).where(eq(membershipPeriods.membershipId, id)).orderBy(asc(membershipPeriods.periodStart));
     await vi.waitFor(async () => expect((await periodsOf()).map((p) => p.status)).toEqual(['paid', 'pending']));
     hung.mockRestore();
     // Within the grace the month is left to the run that began it; after it, the next run charges it.
