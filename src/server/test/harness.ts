@@ -11,7 +11,8 @@ import { insertUser } from '../features/auth/auth.repository';
 import type { PublicUser } from '../../shared/schemas/auth';
 import type { Role } from '../../shared/domain';
 import { freshPostgresDatabase, testPostgresUrl } from './postgres';
-import { pgliteTemplate, postgresTemplate, testConfig, TEST_PASSWORD } from './template';
+import { givePgliteBack, takePgliteCopy } from './pglite-pool';
+import { pgliteTemplate, postgresTemplate, templateKey, testConfig, TEST_PASSWORD } from './template';
 
 import { memoryFileStore } from '../integrations/files/memory';
 export { TEST_PASSWORD, TEST_PUBLIC_URL } from './template';
@@ -82,12 +83,18 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const fresh = !options.databaseUrl && testPostgresUrl ? await freshPostgresDatabase(testPostgresUrl, { template: await postgresTemplate(config, testPostgresUrl) }) : undefined;
   const databaseUrl = options.databaseUrl ?? fresh?.url;
   const fromTemplate = !options.databaseUrl;
-  const handle = await openDatabase({
-    databaseUrl,
-    dataDir: 'memory://',
-    loadDataDir: fromTemplate && !databaseUrl ? await pgliteTemplate(config) : undefined,
-    poolSize: 20,
-  });
+  // An embedded copy of the template comes from this process's pool and goes back to it on close (decision 080).
+  const pooledKey = fromTemplate && !databaseUrl ? templateKey(config) : undefined;
+  const opened = pooledKey ? await takePgliteCopy(pooledKey, () => pgliteTemplate(config)) : await openDatabase({ databaseUrl, dataDir: 'memory://', poolSize: 20 });
+  // A test that closes the database itself keeps it out of the pool.
+  let closedByTest = false;
+  const handle: DatabaseHandle = {
+    ...opened,
+    close: async () => {
+      closedByTest = true;
+      await opened.close();
+    },
+  };
   if (!fromTemplate) await handle.migrate();
   const clock = {
     now: options.now ?? Date.now(),
@@ -160,7 +167,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
-      await handle.close();
+      if (pooledKey && !closedByTest) await givePgliteBack(pooledKey, opened);
+      else await handle.close();
       await fresh?.drop();
     },
   };
