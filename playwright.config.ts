@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { testBrowserPath } from './scripts/ensure-chromium.mjs';
 
 /** The first worker's server port; worker n (its parallel index) listens on E2E_PORT + n (decision 062). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5055);
@@ -12,9 +13,9 @@ const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 const MAX_WORKERS = 8;
 export const e2eUrl = (parallelIndex: number) => `http://localhost:${E2E_PORT + parallelIndex}`;
 
-/** Debian's Chromium, never a downloaded browser (scripts/ensure-chromium.mjs installs it). */
+/** Debian's Chromium headless shell, never a downloaded browser (scripts/ensure-chromium.mjs installs it; decision 081). */
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: testBrowserPath(),
   // Chromium refuses some ports outright (5060/5061 are SIP): the run's own ports are always allowed.
   args: [`--explicitly-allowed-ports=${Array.from({ length: MAX_WORKERS }, (_, n) => E2E_PORT + n).join(',')}`, '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };

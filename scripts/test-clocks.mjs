@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWebIfStale } from './build-web-if-stale.mjs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureTestBrowser } from './ensure-chromium.mjs';
 import { ensureDebianPackage } from './debian-package.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -85,7 +85,7 @@ const playwrightArgs = process.argv.slice(2).filter((arg) => !(arg in clocks));
 
 ensureDebianPackage('faketime', () => Boolean(fakeTimeLibrary()), 'the clock runs of the browser tests');
 const library = fakeTimeLibrary();
-const chromium = ensureChromium();
+const chromium = ensureTestBrowser();
 buildWebIfStale();
 
 const reports = join(root, 'test-results', 'clocks');

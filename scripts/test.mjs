@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWebIfStale, developmentBundleProblem } from './build-web-if-stale.mjs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureTestBrowser } from './ensure-chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'test-results');
@@ -49,7 +49,7 @@ if (existsSync(vitestReport)) {
 // 2. Browser tests against a real server on a fresh embedded database.
 let chromium;
 timed('browser and web build', () => {
-  chromium = ensureChromium();
+  chromium = ensureTestBrowser();
   buildWebIfStale();
 });
 // The browser tests run against the bundle users get: never a development build.
