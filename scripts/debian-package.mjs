@@ -3,11 +3,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+/** True when this process may install Debian's packages: root, on Debian. */
+export function canInstallDebianPackages() {
+  return process.getuid?.() === 0 && existsSync('/etc/debian_version');
+}
+
 /** Makes sure `found()` holds, installing Debian's `name` if it does not; exits with a message if it cannot. */
 export function ensureDebianPackage(name, found, purpose) {
   if (found()) return;
-  const isRoot = process.getuid?.() === 0;
-  if (!isRoot || !existsSync('/etc/debian_version')) {
+  if (!canInstallDebianPackages()) {
     console.error(`${purpose} needs Debian's package ${name}: install it (sudo apt-get install -y ${name}) and run again.`);
     process.exit(1);
   }

@@ -20,12 +20,7 @@ interface Baseline {
   schema: string;
 }
 
-interface Pooled {
-  handle: DatabaseHandle;
-  baseline: Baseline;
-}
-
-const idle = new Map<string, Pooled[]>();
+const idle = new Map<string, DatabaseHandle[]>();
 const baselines = new WeakMap<DatabaseHandle, Baseline>();
 /** Template tarballs read once per process (each read was 44 MB from disk). */
 const tarballs = new Map<string, Promise<Blob>>();
@@ -60,8 +55,8 @@ export async function takePgliteCopy(key: string, tarball: () => Promise<Blob>):
   // A new Drizzle instance on the same connection: what the app caches per database object (the link-signing
   // key, read from a table the reset emptied) starts afresh, as it would on a new copy.
   if (reused) {
-    const handle = { ...reused.handle, db: drizzle((reused.handle.db as unknown as { $client: PGlite }).$client, { schema }) as unknown as Database };
-    baselines.set(handle, reused.baseline);
+    const handle = { ...reused, db: drizzle((reused.db as unknown as { $client: PGlite }).$client, { schema }) as unknown as Database };
+    baselines.set(handle, baselines.get(reused)!);
     return handle;
   }
   let loaded = tarballs.get(key);
@@ -88,7 +83,7 @@ export async function givePgliteBack(key: string, handle: DatabaseHandle): Promi
     return;
   }
   const list = idle.get(key) ?? [];
-  list.push({ handle, baseline });
+  list.push(handle);
   idle.set(key, list);
 }
 
