@@ -85,8 +85,9 @@ test('on a phone the admin filters bookings, changes status, assigns the driver,
   await page.getByLabel('Status filter').selectOption('confirmed');
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Delete' }).click();
-  // The DELETE's answer is held until the live update has taken the card (and its dialog) off the list, which
-  // on a busy machine can happen first: the toast still says so.
+  // The DELETE's answer is held until the live update of the deletion has taken the card (and its dialog) off
+  // the list, which on a busy machine can happen first: the toast still says so.
+  await expect(page.getByTestId('staff-live')).toHaveAttribute('data-state', 'live');
   await page.route(`**/api/admin/bookings/${id}`, async (route) => {
     const answer = await route.fetch();
     await expect(card).toBeHidden();

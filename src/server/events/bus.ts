@@ -13,6 +13,8 @@ export type LiveEvent =
   | { type: 'driver_assigned'; bookingId: string; driverId: string | null; previousDriverId?: string | null; at: string }
   /** bookingId null: a driver on shift between jobs (only the staff channel hears it). */
   | { type: 'driver_location_update'; bookingId: string | null; driverId: string; latitude: number; longitude: number; speed: number | null; heading: number | null; at: string }
+  /** A booking or blocked time was deleted (the staff channel; its driver hears the job is off their list). */
+  | { type: 'booking_removed'; bookingId: string; driverId: string | null; at: string }
   /** A driver went available, on break, busy or offline (the staff channel only; no booking). */
   | { type: 'driver_status'; bookingId: null; driverId: string; status: string; at: string };
 

@@ -72,6 +72,7 @@ export function staffMessage(event: LiveEvent): StaffEvent {
  */
 export async function driverJobMessages(ctx: AppContext, event: LiveEvent): Promise<Array<{ driverId: string; message: DriverJobEvent }>> {
   const base = { type: 'driver_job' as const, bookingId: event.bookingId ?? '', at: event.at };
+  if (event.type === 'booking_removed') return event.driverId ? [{ driverId: event.driverId, message: { ...base, change: 'unassigned', status: null } }] : [];
   if (event.type === 'driver_assigned') {
     const out: Array<{ driverId: string; message: DriverJobEvent }> = [];
     if (event.previousDriverId && event.previousDriverId !== event.driverId) out.push({ driverId: event.previousDriverId, message: { ...base, change: 'unassigned', status: null } });
@@ -111,7 +112,8 @@ export async function liveSocketRoutes(app: FastifyInstance, ctx: AppContext) {
       );
     }
     const bookingId = event.bookingId;
-    if (bookingId === null) return;
+    // A deleted booking has nothing left to show on a page that follows it.
+    if (bookingId === null || event.type === 'booking_removed') return;
     const clients = byBooking.get(bookingId);
     if (!clients?.size) return;
     void toMessage(ctx, { ...event, bookingId }).then(
@@ -241,7 +243,7 @@ async function authorise(ctx: AppContext, request: FastifyRequest): Promise<Auth
 }
 
 /** Bus events carry ids and small fields; a location update gains the server-side ETA here. */
-async function toMessage(ctx: AppContext, event: Exclude<LiveEvent, { type: 'driver_status' }> & { bookingId: string }): Promise<LiveMessage> {
+async function toMessage(ctx: AppContext, event: Exclude<LiveEvent, { type: 'driver_status' | 'booking_removed' }> & { bookingId: string }): Promise<LiveMessage> {
   switch (event.type) {
     case 'booking_status_update':
       return {

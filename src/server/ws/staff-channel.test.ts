@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WS_CLOSE } from '../../shared/schemas/tracking';
+import { WS_CLOSE, type StaffEvent } from '../../shared/schemas/tracking';
 import { bookings, users } from '../db/schema';
 import { DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from '../db/seed';
+import { openDayAfter } from '../test/account-fixtures';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/harness';
-import { openSocket } from '../test/test-socket';
+import { openSocket, type TestSocket } from '../test/test-socket';
 
 /** The staff channel: an open admin page hears booking changes and driver status and positions, live. */
 let test: TestApp;
@@ -29,6 +30,14 @@ afterAll(async () => test.close());
 
 const staffSocket = (cookie: string) => openSocket(`${base}/ws?channel=staff`, { cookie, origin: TEST_PUBLIC_URL });
 
+/** The next staff event of this kind, past the others (an assignment says two things, for example). */
+async function staffEvent(client: TestSocket, event: StaffEvent['event']): Promise<StaffEvent> {
+  for (;;) {
+    const message = await client.next('staff_event');
+    if (message.type === 'staff_event' && message.event === event) return message;
+  }
+}
+
 describe('/ws?channel=staff', () => {
   it("delivers a driver's progress, position and status to an open admin page", async () => {
     const client = staffSocket(admin);
@@ -40,6 +49,35 @@ describe('/ws?channel=staff', () => {
     await test.call('PUT', '/api/driver/status', { cookie: driver, body: { status: 'break' } });
     expect(await client.next('staff_event')).toMatchObject({ event: 'driver_status', bookingId: null, status: 'break' });
     client.socket.close();
+  });
+
+  it("tells open admin pages, and the job's driver, that a booking was deleted", async () => {
+    const date = openDayAfter(test, 9);
+    await test.call('POST', '/api/admin/business-availability', { cookie: admin, body: { date, startTime: '08:00', endTime: '18:00', maxCapacity: 3 } });
+    const services = (await test.call('GET', '/api/admin/services', { cookie: admin })).json() as Array<{ id: string }>;
+    const made = await test.call('POST', '/api/admin/appointments', { cookie: admin, body: { customerName: 'Phone Person', customerEmail: 'phone@example.com', serviceId: services[0]!.id, date, time: '10:00' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id, assignedDriverId } = made.json() as { id: string; assignedDriverId: string | null };
+    const [driverRow] = await test.handle.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_DRIVER_EMAIL));
+    const office = staffSocket(admin);
+    await office.next('staff_connected');
+    const theirs = openSocket(`${base}/ws?channel=driver`, { cookie: driver, origin: TEST_PUBLIC_URL });
+    await theirs.next('driver_connected');
+    // The appointment went to the demo's one technician when it was made (dispatch).
+    expect(assignedDriverId).toBe(driverRow!.id);
+
+    expect((await test.call('DELETE', `/api/admin/bookings/${id}`, { cookie: admin })).statusCode).toBe(200);
+    expect(await staffEvent(office, 'booking_removed')).toMatchObject({ bookingId: id, driverId: driverRow!.id });
+    expect(await theirs.next('driver_job')).toMatchObject({ bookingId: id, change: 'unassigned' });
+
+    // Blocked time taken off the grid is heard too (it has no driver).
+    const blocked = await test.call('POST', '/api/admin/blocked-time', { cookie: admin, body: { date, startTime: '13:00', endTime: '14:00' } });
+    expect(blocked.statusCode, blocked.body).toBe(201);
+    const blockedId = (blocked.json() as { id: string }).id;
+    expect((await test.call('DELETE', `/api/admin/appointments/${blockedId}`, { cookie: admin })).statusCode).toBe(200);
+    expect(await staffEvent(office, 'booking_removed')).toMatchObject({ bookingId: blockedId, driverId: null });
+    office.socket.close();
+    theirs.socket.close();
   });
 
   it('refuses customers, drivers and strangers', async () => {

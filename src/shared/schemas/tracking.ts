@@ -80,7 +80,7 @@ export type TrackingTokenResponse = z.infer<typeof trackingTokenResponse>;
  */
 export interface StaffEvent {
   type: 'staff_event';
-  event: 'booking_status_update' | 'booking_update' | 'driver_assigned' | 'driver_location_update' | 'driver_status';
+  event: 'booking_status_update' | 'booking_update' | 'booking_removed' | 'driver_assigned' | 'driver_location_update' | 'driver_status';
   bookingId: string | null;
   status: string | null;
   driverId: string | null;

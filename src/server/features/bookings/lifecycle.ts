@@ -588,7 +588,7 @@ export function bookingVerbs(ctx: AppContext) {
         throw new AppError('BOOKING_NOT_DELETABLE', DELETE_REFUSALS[reason], { reason, status: booking.status, paymentStatus: booking.paymentStatus });
       }
       const rows = await tx.delete(bookings).where(eq(bookings.id, bookingId)).returning({ id: bookings.id });
-      await emit(tx, rows.map((r) => ({ bookingId: r.id, kind: 'removed' as const, payload: { status: booking.status, by: actor.role, blocked: booking.isBlocked } })));
+      await emit(tx, rows.map((r) => ({ bookingId: r.id, kind: 'removed' as const, payload: { status: booking.status, by: actor.role, blocked: booking.isBlocked, driverId: booking.assignedDriverId } })));
       return rows.length > 0;
     },
 
