@@ -90,9 +90,25 @@ export const test = base.extend<object, { workerURL: string }>({
       if (options?.waitUntil !== 'commit') await appHasThePage(page);
       return response;
     };
+    screenshotsInCssPixels(page);
     await use(page);
   },
 });
+
+/**
+ * The screenshots kept for people to look at are taken in CSS pixels, on every page of the run (the specs'
+ * own contexts too, so Playwright's page class is changed once per worker): at the phone's device scale (2.625)
+ * each was seven times the pixels to paint, encode and send, ~0.6 s apiece and a fifth of the phone tests' time.
+ */
+function screenshotsInCssPixels(page: Page): void {
+  const pages = Object.getPrototypeOf(page) as Page & { cssPixels?: true };
+  if (pages.cssPixels) return;
+  const screenshot = pages.screenshot;
+  pages.screenshot = function (this: Page, options) {
+    return screenshot.call(this, { scale: 'css', ...options });
+  };
+  pages.cssPixels = true;
+}
 
 /** True once the app's root says it is hydrated or rendered; a page without the app's root (JSON, a file) is ready as it is. */
 async function appHasThePage(page: Page): Promise<void> {
