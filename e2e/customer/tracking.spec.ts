@@ -36,6 +36,8 @@ test('the customer follows the driver live: new step, the driver’s message and
   await expect(customer.getByTestId('status-label')).toHaveText('Pickup Scheduled');
   await expect(customer.locator('[aria-current="step"]')).toHaveText(/Pickup Scheduled/);
   await expect(customer.getByTestId('live-indicator')).toBeVisible();
+  // The suite's phones ask for less motion: the Live badge keeps still (it pulses for everyone else).
+  await expect.poll(() => customer.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length)).toBe(0);
   await expect(customer.getByText('425 Park Ave, San Jose, CA 95110')).toBeVisible();
   // Anything that reloads the page would lose this flag.
   await customer.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));

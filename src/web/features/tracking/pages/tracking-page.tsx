@@ -197,7 +197,7 @@ function Header({ view, live }: { view: TrackingView; live: boolean }) {
           </h1>
           {live && (
             <span data-testid="live-indicator" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
-              <Radio className="size-3.5 animate-pulse" aria-hidden /> {t('live')}
+              <Radio className="size-3.5 motion-safe:animate-pulse" aria-hidden /> {t('live')}
             </span>
           )}
         </div>
