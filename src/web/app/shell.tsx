@@ -49,7 +49,7 @@ function CustomerShell() {
 
   return (
     <div className="mx-auto flex min-h-dvh max-w-2xl flex-col">
-      <header className="sticky top-0 z-40 flex items-center gap-2 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur dark:border-slate-800 dark:bg-slate-950/95">
+      <header className="sticky top-0 z-40 flex items-center gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-950">
         {/* The city under the name, not beside it: beside the language picker and the Guest button on a phone it was cut ("San Jos…"). */}
         <div className="flex min-w-0 flex-col leading-tight">
           <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-700 dark:text-brand-500">

@@ -92,7 +92,7 @@ function AdminFrame({ title, actions, children }: { title: string; actions?: Rea
         </div>
       </aside>
       <div className="min-w-0 flex-1">
-        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur lg:hidden dark:border-slate-800 dark:bg-slate-900/95">
+        <header className="sticky top-0 z-30 border-b border-slate-200 bg-white lg:hidden dark:border-slate-800 dark:bg-slate-900">
           <div className="flex items-center gap-2 px-4 py-2">
             <span className="font-extrabold text-brand-700">{config?.businessName ?? 'Glint'} Admin</span>
             <Button variant="ghost" size="sm" className="ml-auto" onClick={() => logout.mutate()} aria-label="Logout">

@@ -306,7 +306,7 @@ export function BookingStart() {
 
           {/* The running total and Continue stay in reach (above the bottom navigation) while the customer scrolls through the steps. */}
           <div
-            className="sticky bottom-[calc(3.25rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-2 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
+            className="sticky bottom-[calc(3.25rem+env(safe-area-inset-bottom))] z-30 -mx-4 mt-2 flex flex-col gap-2 border-t border-slate-200 bg-white px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] dark:border-slate-700 dark:bg-slate-900"
             data-testid="booking-sticky-bar"
             data-covers-bottom="booking-bar"
           >
