@@ -5,8 +5,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test('the admin prices a service for SUVs and adds an add-on that the service then lists', async ({ page }) => {
   const request = page.request;
-  await adminLogin(page);
-  await page.goto('/admin/services');
+  await adminLogin(page, '/admin/services');
   const engineBay = await serviceId(request, 'Engine Bay Detail');
 
   // The size table: an SUV price and time; Sedan and Oversize stay empty (the base).

@@ -31,14 +31,16 @@ export async function adminLoginThroughForm(page: Page): Promise<void> {
 }
 
 /**
- * The admin signed in and on the dashboard, for the specs about what comes after: the session is made through
- * the API (the page shares the context's cookies); the form itself is the sign-in spec's (schedule-desktop).
+ * The admin signed in and on `path` (the dashboard unless told), for the specs about what comes after: the
+ * session is made through the API (the page shares the context's cookies); the form itself is the sign-in
+ * spec's (schedule-desktop).
  */
-export async function adminLogin(page: Page): Promise<void> {
+export async function adminLogin(page: Page, path = '/admin/dashboard'): Promise<void> {
   const signedIn = await page.request.post('/api/auth/login', { data: ADMIN });
   expect(signedIn.ok(), await signedIn.text()).toBeTruthy();
-  await page.goto('/admin/dashboard');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto(path);
+  const { pathname } = new URL(path, 'http://glint.test');
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
 }
 
 export async function serviceId(request: APIRequestContext, name: string): Promise<string> {
@@ -71,8 +73,7 @@ export async function startPhoneAppointment(
   service: string,
 ): Promise<Locator> {
   const monday = mondayInWeeks(at.weeksAhead);
-  await adminLogin(page);
-  await page.goto('/admin/schedule');
+  await adminLogin(page, '/admin/schedule');
   await showWeek(page, monday);
   await page.getByRole('button', { name: `Add appointment on ${addDays(monday, at.weekday)}` }).click();
   const create = page.getByRole('dialog', { name: 'Create New Appointment' });

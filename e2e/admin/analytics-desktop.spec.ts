@@ -77,8 +77,7 @@ test('an admin sees the ordered funnel after a visitor visits, books and pays', 
   expect(paid.ok(), await paid.text()).toBeTruthy();
   await visitor.close();
 
-  await adminLogin(page);
-  await page.goto('/admin/analytics');
+  await adminLogin(page, '/admin/analytics');
   await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Conversion funnel' })).toBeVisible();
   const completed = page.getByText('Payments completed', { exact: true }).locator('..');

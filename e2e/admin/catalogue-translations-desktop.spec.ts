@@ -4,8 +4,7 @@ import { adminLogin } from './admin-support';
 test.describe.configure({ timeout: 90_000 });
 
 test('the admin gives a service a Spanish name and description; the Spanish booking start shows them on a phone, the French one falls back to English', async ({ page, browser, baseURL }) => {
-  await adminLogin(page);
-  await page.goto('/admin/services');
+  await adminLogin(page, '/admin/services');
   await page.getByRole('button', { name: 'Edit Engine Bay Detail' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit Service' });
   await dialog.getByLabel('Spanish name').fill('Detallado del motor');

@@ -99,8 +99,7 @@ test('the dispatcher assigns from the board, and a driver going on break reaches
 });
 
 test('the calendar feed card makes a private link that serves an iCal feed, and turns it off', async ({ page }) => {
-  await adminLogin(page);
-  await page.goto('/admin/dispatch');
+  await adminLogin(page, '/admin/dispatch');
   const card = page.getByTestId('calendar-feed-card');
   await card.getByRole('button', { name: 'Create calendar link' }).click();
   const input = card.getByRole('textbox', { name: 'Calendar feed' });

@@ -10,8 +10,7 @@ test('the admin sees paid store orders, opens one and creates its booking; the o
   await storeSynced(request);
   await ensureTomorrowOpen(request, 'Full Detail');
 
-  await adminLogin(page);
-  await page.goto('/admin/fulfillment');
+  await adminLogin(page, '/admin/fulfillment');
   await expect(page.getByRole('heading', { name: 'Order Fulfillment' })).toBeVisible();
   const stats = page.getByRole('list', { name: 'Fulfillment summary' });
   for (const label of ['Total Orders', 'Paid Orders', 'Linked to Bookings', 'Pending Fulfillment', 'Completed Services']) await expect(stats.getByLabel(label)).toBeVisible();

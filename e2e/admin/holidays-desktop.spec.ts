@@ -3,8 +3,7 @@ import { upcomingUsHolidays } from '../../src/shared/us-holidays';
 import { adminLogin } from './admin-support';
 
 test('the schedule suggests the coming federal holidays; one closes only when the owner adds it', async ({ page }) => {
-  await adminLogin(page);
-  await page.goto('/admin/schedule');
+  await adminLogin(page, '/admin/schedule');
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
   const holidays = upcomingUsHolidays(today);
   const range = `startDate=${today}&endDate=${holidays.at(-1)!.date}`;

@@ -12,8 +12,7 @@ function pacificWallTime(iso: string): string {
 }
 
 test('the offer page is edited under Marketing: every field, a preview of the page, and Publish puts it live', async ({ page }) => {
-  await adminLogin(page);
-  await page.goto('/admin/analytics');
+  await adminLogin(page, '/admin/analytics');
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Marketing' }).click();
   await expect(page).toHaveURL(/\/admin\/marketing\/offer$/);
   await expect(page.getByText('Promotional offer (/sww-offer)')).toBeVisible();

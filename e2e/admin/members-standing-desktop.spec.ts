@@ -6,8 +6,7 @@ import { adminLogin } from './admin-support';
 test.describe.configure({ timeout: 90_000 });
 
 test('the owner gives a plan a standing appointment every 2 weeks and sees a member’s standing appointment on /admin/members', async ({ page, baseURL }) => {
-  await adminLogin(page);
-  await page.goto('/admin/members');
+  await adminLogin(page, '/admin/members');
   const name = `Fortnight Club ${Math.random().toString(36).slice(2, 6)}`;
   await page.getByRole('button', { name: 'New plan' }).click();
   const form = page.getByRole('dialog', { name: 'New plan' });

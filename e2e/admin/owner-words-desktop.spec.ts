@@ -2,8 +2,7 @@ import { expect, test } from '../support/test';
 import { adminLogin } from './admin-support';
 
 test('Weekly Hours has column headings, and a capacity of 15 or none is refused with the reason, not saved as 10 or 1', async ({ page }) => {
-  await adminLogin(page);
-  await page.goto('/admin/schedule');
+  await adminLogin(page, '/admin/schedule');
   const before = (await (await page.request.get('/api/admin/business-hours')).json()) as Array<{ dayOfWeek: number; capacity: number }>;
   await page.getByRole('button', { name: 'Weekly Hours' }).click();
   const dialog = page.getByRole('dialog', { name: 'Weekly Hours' });
@@ -23,8 +22,7 @@ test('Weekly Hours has column headings, and a capacity of 15 or none is refused 
 });
 
 test('the offer editor names the vehicle types as people write them: SUV, not Suv', async ({ page }) => {
-  await adminLogin(page);
-  await page.goto('/admin/marketing/offer');
+  await adminLogin(page, '/admin/marketing/offer');
   await expect(page.getByText('Promotional offer (/sww-offer)')).toBeVisible();
   await expect(page.getByRole('group', { name: 'SUV', exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Sedan', exact: true })).toBeVisible();

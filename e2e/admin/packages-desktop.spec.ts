@@ -5,8 +5,7 @@ import { adminLogin } from './admin-support';
 test.describe.configure({ timeout: 90_000 });
 
 test('the admin creates a package, assigns it to a new customer and marks a service used', async ({ page }) => {
-  await adminLogin(page);
-  await page.goto('/admin/packages');
+  await adminLogin(page, '/admin/packages');
   const name = `Wash Pack ${Math.random().toString(36).slice(2, 6)}`;
   await page.getByRole('button', { name: 'Create Package' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Package' });

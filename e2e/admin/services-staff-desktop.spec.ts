@@ -6,8 +6,7 @@ import { adminLogin } from './admin-support';
 test.describe.configure({ timeout: 90_000 });
 
 test('the admin creates a service, switches it off, seeds the catalogue and asks for a password reset link', async ({ page, request }) => {
-  await adminLogin(page);
-  await page.goto('/admin/services');
+  await adminLogin(page, '/admin/services');
   const name = `Pet Hair Removal ${Math.random().toString(36).slice(2, 6)}`;
   await page.getByRole('button', { name: 'Add Service' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Service' });

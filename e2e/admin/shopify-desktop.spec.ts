@@ -4,8 +4,7 @@ import { adminLogin } from './admin-support';
 test.describe.configure({ timeout: 120_000 });
 
 test('the admin syncs the demo store and sees its customers, orders and webhooks', async ({ page }) => {
-  await adminLogin(page);
-  await page.goto('/admin/shopify');
+  await adminLogin(page, '/admin/shopify');
   await expect(page.getByRole('heading', { name: 'Shopify Integration' })).toBeVisible();
   await expect(page.getByText('Demo store', { exact: true })).toBeVisible();
   // A fresh demo database imported the store at start-up; wait for that first run to end.

@@ -7,8 +7,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test('on /admin/shopify the admin sees what each store product books and changes a product’s vehicle size', async ({ page, request }) => {
   await storeSynced(request);
-  await adminLogin(page);
-  await page.goto('/admin/shopify');
+  await adminLogin(page, '/admin/shopify');
   await page.getByRole('tab', { name: 'Products' }).click();
   const products = page.getByRole('list', { name: 'Store products' });
   const petHair = products.getByLabel('Product Pet hair removal');

@@ -4,8 +4,7 @@ import { adminLogin } from './admin-support';
 test.describe.configure({ timeout: 90_000 });
 
 test('the owner edits a technician’s week, start place and a day off on the staff page, and the technician sees them', async ({ page, browser }) => {
-  await adminLogin(page);
-  await page.goto('/admin/staff');
+  await adminLogin(page, '/admin/staff');
   const marcus = page.getByRole('listitem').filter({ has: page.getByText('Marcus Lee', { exact: true }) });
   await expect(marcus.getByTestId('technician-summary')).toContainText('Tue 08:00–18:00');
   await expect(marcus.getByTestId('technician-summary')).toContainText('Morgan Hill');

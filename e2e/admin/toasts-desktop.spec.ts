@@ -3,8 +3,7 @@ import { adminLogin } from './admin-support';
 
 test('on a desktop a toast sits in the bottom-right corner, clear of the title and the actions, its close button inside it', async ({ page }) => {
   test.setTimeout(75_000);
-  await adminLogin(page);
-  await page.goto('/admin/shopify');
+  await adminLogin(page, '/admin/shopify');
   const title = page.getByRole('heading', { name: 'Shopify Integration' });
   await expect(title).toBeVisible();
   await page.getByRole('tab', { name: 'Webhooks' }).click();

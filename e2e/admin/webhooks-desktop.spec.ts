@@ -18,8 +18,7 @@ test('the admin adds a webhook endpoint, sees its secret once, sends a test even
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/glint-e2e-${Date.now()}`;
   try {
-    await adminLogin(page);
-    await page.goto('/admin/webhooks');
+    await adminLogin(page, '/admin/webhooks');
     await page.getByRole('button', { name: 'Add Endpoint' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Endpoint' });
     await dialog.getByLabel('URL').fill(url);
