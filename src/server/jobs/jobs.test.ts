@@ -17,7 +17,9 @@ beforeAll(async () => {
   // The same queue the server runs: on PGlite through the db adapter, on PostgreSQL with its own pool.
   jobs = createJobs(t.handle, t.databaseUrl);
   t.ctx.jobs = jobs;
-  await startJobs(jobs, jobDefinitions(t.ctx));
+  // The recurring jobs' queues are looked at every second here (every 15 s in the app): each test sends a job
+  // to one and waits for its work.
+  await startJobs(jobs, jobDefinitions(t.ctx), { cronPollSeconds: 1 });
 }, 120_000);
 
 afterAll(async () => {

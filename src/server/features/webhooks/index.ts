@@ -16,7 +16,8 @@ export { pruneWebhookAttempts } from './webhooks.repository';
 
 /** Every minute, one worker at a time across instances: sends what is due every 5 s through the minute. */
 export function webhookJobs(ctx: AppContext): JobDefinition[] {
-  return [{ name: DELIVER_WEBHOOKS_JOB, handler: () => sweepWebhooks(ctx), cron: '* * * * *', queue: { policy: 'singleton' } }];
+  // Its sweep sends for most of each minute: started as soon as the minute's job is there.
+  return [{ name: DELIVER_WEBHOOKS_JOB, handler: () => sweepWebhooks(ctx), cron: '* * * * *', pollSeconds: 2, queue: { policy: 'singleton' } }];
 }
 
 // The messages are written in the booking's own transaction. The route registry and the job list load this
