@@ -72,7 +72,8 @@ export function staffMessage(event: LiveEvent): StaffEvent {
  */
 export async function driverJobMessages(ctx: AppContext, event: LiveEvent): Promise<Array<{ driverId: string; message: DriverJobEvent }>> {
   const base = { type: 'driver_job' as const, bookingId: event.bookingId ?? '', at: event.at };
-  if (event.type === 'booking_removed') return event.driverId ? [{ driverId: event.driverId, message: { ...base, change: 'unassigned', status: null } }] : [];
+  // A deleted job will not happen: to its driver that reads as cancelled ("Do not go").
+  if (event.type === 'booking_removed') return event.driverId ? [{ driverId: event.driverId, message: { ...base, change: 'cancelled', status: null } }] : [];
   if (event.type === 'driver_assigned') {
     const out: Array<{ driverId: string; message: DriverJobEvent }> = [];
     if (event.previousDriverId && event.previousDriverId !== event.driverId) out.push({ driverId: event.previousDriverId, message: { ...base, change: 'unassigned', status: null } });

@@ -68,7 +68,7 @@ describe('/ws?channel=staff', () => {
 
     expect((await test.call('DELETE', `/api/admin/bookings/${id}`, { cookie: admin })).statusCode).toBe(200);
     expect(await staffEvent(office, 'booking_removed')).toMatchObject({ bookingId: id, driverId: driverRow!.id });
-    expect(await theirs.next('driver_job')).toMatchObject({ bookingId: id, change: 'unassigned' });
+    expect(await theirs.next('driver_job')).toMatchObject({ bookingId: id, change: 'cancelled' });
 
     // Blocked time taken off the grid is heard too (it has no driver).
     const blocked = await test.call('POST', '/api/admin/blocked-time', { cookie: admin, body: { date, startTime: '13:00', endTime: '14:00' } });
