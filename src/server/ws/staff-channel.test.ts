@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_CLOSE, type StaffEvent } from '../../shared/schemas/tracking';
 import { bookings, users } from '../db/schema';
 import { DEMO_CUSTOMER_EMAIL, DEMO_DRIVER_EMAIL } from '../db/seed';
-import { openDayAfter } from '../test/account-fixtures';
+import { openDayAfter, phoneAppointment } from '../test/account-fixtures';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/harness';
 import { openSocket, type TestSocket } from '../test/test-socket';
 
@@ -53,11 +53,8 @@ describe('/ws?channel=staff', () => {
 
   it("tells open admin pages, and the job's driver, that a booking was deleted", async () => {
     const date = openDayAfter(test, 9);
-    await test.call('POST', '/api/admin/business-availability', { cookie: admin, body: { date, startTime: '08:00', endTime: '18:00', maxCapacity: 3 } });
-    const services = (await test.call('GET', '/api/admin/services', { cookie: admin })).json() as Array<{ id: string }>;
-    const made = await test.call('POST', '/api/admin/appointments', { cookie: admin, body: { customerName: 'Phone Person', customerEmail: 'phone@example.com', serviceId: services[0]!.id, date, time: '10:00' } });
-    expect(made.statusCode, made.body).toBe(201);
-    const { id, assignedDriverId } = made.json() as { id: string; assignedDriverId: string | null };
+    const id = await phoneAppointment(test, admin, { email: 'phone@example.com', name: 'Phone Person', phone: '(408) 555-0141' }, date);
+    const [{ assignedDriverId }] = await test.handle.db.select({ assignedDriverId: bookings.assignedDriverId }).from(bookings).where(eq(bookings.id, id));
     const [driverRow] = await test.handle.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_DRIVER_EMAIL));
     const office = staffSocket(admin);
     await office.next('staff_connected');
