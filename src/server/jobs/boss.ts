@@ -42,7 +42,7 @@ export interface JobDefinition<T extends object = object> {
   handler: (data: T) => Promise<void>;
   /** Cron (UTC) for a recurring job. */
   cron?: string;
-  /** How often its worker looks for work: POLL_SECONDS, or cronPollSeconds for a queue with a cron, unless set. */
+  /** How often its worker looks for work, when not POLL_SECONDS (CRON_POLL_SECONDS for a queue with a cron). */
   pollSeconds?: number;
   /** The queue's options when it is created (e.g. `policy: 'singleton'`: one job of the queue active at a time across instances). */
   queue?: Omit<PgBoss.Queue, 'name'>;
@@ -64,16 +64,12 @@ const POLL_SECONDS = 2;
  */
 export const CRON_POLL_SECONDS = 15;
 
-export async function startJobs(
-  boss: PgBoss,
-  definitions: JobDefinition<any>[],
-  options: { onFailure?: (queue: string) => void; cronPollSeconds?: number } = {},
-): Promise<void> {
+export async function startJobs(boss: PgBoss, definitions: JobDefinition<any>[], options: { onFailure?: (queue: string) => void } = {}): Promise<void> {
   boss.on('stopped', () => running.delete(boss));
   await boss.start();
   for (const job of definitions) {
     await boss.createQueue(job.name, job.queue ? { name: job.name, ...job.queue } : undefined);
-    const pollingIntervalSeconds = job.pollSeconds ?? (job.cron ? (options.cronPollSeconds ?? CRON_POLL_SECONDS) : POLL_SECONDS);
+    const pollingIntervalSeconds = job.pollSeconds ?? (job.cron ? CRON_POLL_SECONDS : POLL_SECONDS);
     await boss.work(job.name, { pollingIntervalSeconds }, async (batch) => {
       try {
         for (const item of batch) await job.handler(item.data as object);

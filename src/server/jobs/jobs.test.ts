@@ -19,7 +19,7 @@ beforeAll(async () => {
   t.ctx.jobs = jobs;
   // The recurring jobs' queues are looked at every second here (every 15 s in the app): each test sends a job
   // to one and waits for its work.
-  await startJobs(jobs, jobDefinitions(t.ctx), { cronPollSeconds: 1 });
+  await startJobs(jobs, jobDefinitions(t.ctx).map((job) => ({ ...job, pollSeconds: 1 })));
 }, 120_000);
 
 afterAll(async () => {

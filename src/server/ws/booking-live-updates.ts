@@ -4,9 +4,10 @@ import type { InTransactionSubscriber } from '../events/booking-events';
 /**
  * The live update as a subscriber of a booking's events (docs/decisions/035-booking-events.md), run inside
  * the changing transaction: every change recorded with a booking update sends its `booking_status_update`
- * NOTIFY (the tracking page, the driver dashboard, the staff channel), and a change of driver also sends
- * `driver_assigned` so the new and the previous driver's pages hear it; a deletion sends `booking_removed`. PostgreSQL delivers them on commit
- * and only then: a rolled back change says nothing, and no row or wait is added to the write.
+ * NOTIFY (the tracking page, the driver dashboard, the staff channel), a change of driver also sends
+ * `driver_assigned` so the new and the previous driver's pages hear it, and a deletion sends `booking_removed`.
+ * PostgreSQL delivers them on commit and only then: a rolled back change says nothing, and no row or wait is
+ * added to the write.
  */
 export const bookingLiveUpdates: InTransactionSubscriber = {
   name: 'live-update',
