@@ -101,15 +101,31 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
   pool.on('connect', (client) => client.on('error', (error) => logConnectionLoss('PostgreSQL connection lost', error)));
   pool.on('error', (error) => logConnectionLoss('PostgreSQL idle connection lost', error));
   const db = drizzlePg(pool, { schema });
+  /** The LISTEN connection once it is up; `listening` is the one connect under way or done, shared by every caller. */
   let listener: pg.Client | undefined;
+  let listening: Promise<pg.Client> | undefined;
+  /** The statements sent on the LISTEN connection, one at a time (node-postgres deprecates overlapping queries on a client). */
+  let statements: Promise<unknown> = Promise.resolve();
   const handlers = new Map<string, Set<(payload: string) => void>>();
 
   const listeningHandlers = new Set<(listening: boolean) => void>();
   let closed = false;
   let reconnecting = false;
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
+  /**
+   * The one LISTEN connection. Callers that arrive while it connects wait for the same connect: two at once
+   * (the app subscribes to several channels as it starts) must not open two, or the one left behind would
+   * never be re-listened after a loss nor closed.
+   */
+  function listenerClient(): Promise<pg.Client> {
+    listening ??= connectListener().catch((error: unknown) => {
+      listening = undefined;
+      throw error;
+    });
+    return listening;
+  }
+
+  async function connectListener(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true });
     // Until connect resolves the error reaches connect's promise; a listener still keeps a late one harmless.
     client.on('error', () => undefined);
@@ -121,12 +137,20 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     client.on('end', () => {
       if (listener !== client) return;
       listener = undefined;
+      listening = undefined;
       if (closed) return;
       for (const handler of listeningHandlers) handler(false);
       if (!reconnecting) void relisten();
     });
     listener = client;
     return client;
+  }
+
+  /** `LISTEN channel` on the connection, after whatever was sent on it before. */
+  function listenOn(client: pg.Client, channel: string): Promise<unknown> {
+    const sent = statements.then(() => client.query(`LISTEN ${pg.escapeIdentifier(channel)}`));
+    statements = sent.catch(() => undefined);
+    return sent;
   }
 
   /**
@@ -142,7 +166,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         if (closed) return;
         try {
           const client = await listenerClient();
-          for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+          for (const channel of handlers.keys()) await listenOn(client, channel);
           // Lost again while re-listening: the next attempt opens another connection.
           if (listener !== client) continue;
           for (const handler of listeningHandlers) handler(true);
@@ -172,7 +196,7 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        await listenOn(client, channel);
       }
       set.add(onPayload);
       return async () => {
@@ -186,7 +210,9 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     migrate: () => migrateOnce(databaseUrl),
     async close() {
       closed = true;
-      await listener?.end().catch(() => undefined);
+      // A connect still under way is waited for, so its connection is ended too.
+      const client = await listening?.catch(() => undefined);
+      await client?.end().catch(() => undefined);
       await pool.end();
     },
   };
