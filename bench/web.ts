@@ -7,9 +7,15 @@ import type { Figure } from './figures';
 import { chromium, type Page } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { ensureChromium } from '../scripts/ensure-chromium.mjs';
 import { BENCH_PASSWORD } from './server';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Lighthouse needs Debian's full Chromium (the browser tests' headless shell will not do): CHROMIUM_PATH, else
+ * /usr/bin/chromium, installed on first use where we may, so a fresh machine's first `npm run bench` does not stop
+ * at its last step.
+ */
+const CHROMIUM = ensureChromium();
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 /** Decision 061: React's own chunk ≈ 55 KB, the app ≤ 65 KB, no script chunk under 2 KB. */
 const FIRST_LOAD_GOAL_KB = 120;
