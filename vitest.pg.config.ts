@@ -11,6 +11,8 @@ export default defineConfig({
     exclude: ['src/server/**/*.faults.test.ts', 'node_modules/**'],
     // Integration files open copies of one migrated, seeded template database (src/server/test/template.ts).
     globalSetup: ['src/server/test/global-setup.ts'],
+    // A test fails that sent a query on a client while another was under way on it (pg 9 refuses that).
+    setupFiles: ['src/server/test/one-query-at-a-time.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

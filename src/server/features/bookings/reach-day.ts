@@ -6,6 +6,7 @@ import { memoTravel, reachableStarts, withUnassigned, type UnassignedJob } from 
 import type { Point } from '../../../shared/travel';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { sideBySide } from '../../db/side-by-side';
 import { bookings } from '../../db/schema';
 import { travelFnFor } from '../travel';
 import { preparedDayWith, type DateParam, type DayView } from './slot-day.repository';
@@ -61,10 +62,14 @@ function dayJobsColumn(dateKey: DateParam): SQL {
     where b.business_date = ${dateKey}::date and b.status <> 'cancelled' and not b.is_blocked)`;
 }
 
-/** A day's technicians and its jobs without one, in two round trips side by side. */
+/** A day's technicians and its jobs without one: two round trips, side by side outside a transaction. */
 export async function loadReachDay(db: DbOrTx, dateKey: string, base: Point): Promise<ReachDay> {
   if (!technicianDays) throw new Error('No technicians source: features/index.ts hands it in with provideTechnicianDays');
-  const [technicians, result] = await Promise.all([technicianDays.load(db, dateKey, base), db.execute(sql`select ${dayJobsColumn(dateKey)} as jobs`)]);
+  const [technicians, result] = await sideBySide(
+    db,
+    () => technicianDays!.load(db, dateKey, base),
+    () => db.execute(sql`select ${dayJobsColumn(dateKey)} as jobs`),
+  );
   const [row] = (result as unknown as { rows?: { jobs: JobRow[] }[] }).rows ?? (result as unknown as { jobs: JobRow[] }[]);
   return reachDayOf(technicians, row?.jobs ?? []);
 }

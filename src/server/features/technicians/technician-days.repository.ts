@@ -4,6 +4,7 @@ import type { TechnicianDay } from '../../../shared/reachability';
 import type { Point } from '../../../shared/travel';
 import { minutesOfDay } from '../../../shared/time';
 import type { DbOrTx } from '../../db/client';
+import { sideBySide } from '../../db/side-by-side';
 import { bookings, technicianExceptions, technicianHours, technicianProfiles, technicianServices, users } from '../../db/schema';
 import { loadSlotDay, type SlotDay } from '../bookings';
 
@@ -28,7 +29,11 @@ type TechnicianRow = {
  * `base` is the business's address: the default start and end, and where on-site jobs happen.
  */
 export async function technicianDays(db: DbOrTx, dateKey: string, base: Point): Promise<TechnicianDay[]> {
-  const [business, result] = await Promise.all([loadSlotDay(db, dateKey), db.execute(sql`select ${technicianDaysColumn(dateKey)} as technicians`)]);
+  const [business, result] = await sideBySide(
+    db,
+    () => loadSlotDay(db, dateKey),
+    () => db.execute(sql`select ${technicianDaysColumn(dateKey)} as technicians`),
+  );
   const [row] = (result as unknown as { rows?: { technicians: unknown }[] }).rows ?? (result as unknown as { technicians: unknown }[]);
   return technicianDaysOf(row!.technicians, business, base);
 }

@@ -8,6 +8,7 @@ import type { DayPlan, DayPlanApply, DayPlanQuery } from '../../../../shared/sch
 import { minutesOfDay, pacificDateKey, pacificTimeOfDay, timeFromMinutes } from '../../../../shared/time';
 import type { AppContext } from '../../../context';
 import type { DbOrTx } from '../../../db/client';
+import { sideBySide } from '../../../db/side-by-side';
 import { AppError } from '../../../errors';
 import { deliverAfterCommit } from '../../../events/booking-events';
 import { bookingVerbs, type BookingActor, type PlacementCheck } from '../../bookings';
@@ -45,7 +46,11 @@ interface Computed {
  */
 async function compute(ctx: AppContext, db: DbOrTx, { date, technicianId }: DayPlanQuery): Promise<Computed> {
   const base = ctx.config.business.location;
-  const [days, jobs] = await Promise.all([technicianDays(db, date, base), repo.planJobs(db, technicianId, date)]);
+  const [days, jobs] = await sideBySide(
+    db,
+    () => technicianDays(db, date, base),
+    () => repo.planJobs(db, technicianId, date),
+  );
   const day = days.find((d) => d.technicianId === technicianId);
   if (!day) throw new AppError('STAFF_NOT_FOUND', 'No technician with that id works jobs.');
   const now = ctx.now();
