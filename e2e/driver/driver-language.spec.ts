@@ -104,11 +104,20 @@ test('a driver whose saved language is Spanish sees the dashboard, a job and the
 });
 
 test("a refused step shows the server's error in Spanish", async ({ page }) => {
+  // The Spanish error words (their own script, fetched when the page's language is known) arrive only after the
+  // refusal, as on a slow network: the error waits for them instead of showing the server's English.
+  let releaseWords!: () => void;
+  const wordsHeld = new Promise<void>((resolve) => (releaseWords = resolve));
+  await page.route(/\/assets\/es-[\w-]+\.js$/, async (route) => {
+    await wordsHeld;
+    await route.continue();
+  });
   // The office's change would reach the page at once over the live channel; here the refusal is the
   // server's own body for a job that is no longer active, so only the words are under test.
-  await page.route('**/api/driver/bookings/*/status', (route) =>
-    route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'BOOKING_NOT_ACTIVE', message: 'This booking is no longer active' }) }),
-  );
+  await page.route('**/api/driver/bookings/*/status', async (route) => {
+    await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ code: 'BOOKING_NOT_ACTIVE', message: 'This booking is no longer active' }) });
+    setTimeout(releaseWords, 500);
+  });
   await page.goto('/driver');
   await card(page).getByRole('button', { name: /^Pasar a/ }).click();
   // One toast carries both lines; asked as one look, so a toast that times out between two looks on a busy

@@ -5,7 +5,7 @@ import type { $ZodType, input, output } from 'zod/v4/core';
 import { analyticsSession } from './analytics';
 import type { Language } from '@shared/domain';
 import type { ErrorParams } from '@shared/error-codes';
-import { localizeError } from './error-messages';
+import { loadErrorTable, localizeError } from './error-messages';
 import { currentLanguage } from './i18n';
 
 /**
@@ -96,6 +96,10 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
       parsed && typeof parsed === 'object' && 'message' in parsed && typeof (parsed as { message: unknown }).message === 'string'
         ? (parsed as { message: string }).message
         : text || response.statusText;
+    // The words for its code in the page's language are fetched when the language is chosen; on a slow
+    // network they may still be on their way, and an error shown meanwhile would read in English.
+    const language = currentLanguage();
+    if (language !== 'en') await loadErrorTable(language).catch(() => undefined);
     throw new ApiError(response.status, message, parsed, response.headers.get('x-request-id') ?? undefined);
   }
   return parsed as T;
